@@ -1,0 +1,54 @@
+import Foundation
+
+/// One one-time-password account: who it is for, its shared secret and how codes are made.
+public struct Account: Identifiable, Hashable, Sendable {
+    public let id: UUID
+    public var issuer: String
+    public var name: String
+    public var secret: Secret
+    public var kind: OTPKind
+    public var algorithm: OTPAlgorithm
+    public var digits: Int
+    public var note: String
+    public var isFavorite: Bool
+    public var groups: [String]
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: UUID,
+        issuer: String,
+        name: String,
+        secret: Secret,
+        kind: OTPKind,
+        algorithm: OTPAlgorithm = .sha1,
+        digits: Int = 6,
+        note: String = "",
+        isFavorite: Bool = false,
+        groups: [String] = [],
+        createdAt: Date,
+        updatedAt: Date
+    ) {
+        self.id = id
+        self.issuer = issuer
+        self.name = name
+        self.secret = secret
+        self.kind = kind
+        self.algorithm = algorithm
+        self.digits = digits
+        self.note = note
+        self.isFavorite = isFavorite
+        self.groups = groups
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// "Issuer (name)", or whichever of the two is present.
+    public var displayName: String {
+        switch (issuer.isEmpty, name.isEmpty) {
+        case (false, false): "\(issuer) (\(name))"
+        case (false, true): issuer
+        default: name
+        }
+    }
+}

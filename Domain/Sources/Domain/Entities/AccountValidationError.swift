@@ -1,0 +1,29 @@
+/// Why account fields do not make a usable account; each case names the field at fault.
+public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    case missingName
+    case missingSecret
+    case invalidSecret(Base32Error)
+    case invalidDigits(Int)
+    case invalidPeriod(Int)
+
+    /// The field the error is about, as forms and Key URIs name it.
+    public var field: String {
+        switch self {
+        case .missingName: "account"
+        case .missingSecret, .invalidSecret: "secret"
+        case .invalidDigits: "digits"
+        case .invalidPeriod: "period"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .missingName: "account: an issuer or an account name is required"
+        case .missingSecret: "secret: a secret is required"
+        case .invalidSecret(let error): "secret: \(error)"
+        case .invalidDigits(let digits):
+            "digits: \(digits) is not allowed (use \(AccountSpec.allowedDigits.lowerBound) to \(AccountSpec.allowedDigits.upperBound))"
+        case .invalidPeriod(let period): "period: \(period) is not allowed (use a positive number of seconds)"
+        }
+    }
+}

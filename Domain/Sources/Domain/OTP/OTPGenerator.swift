@@ -1,0 +1,71 @@
+import Foundation
+
+/// The OTP engine: HOTP (RFC 4226), TOTP (RFC 6238) and Steam Guard codes over an HMAC port.
+public struct OTPGenerator: Sendable {
+    /// Steam Guard's 26-character alphabet.
+    public static let steamAlphabet = Array("23456789BCDFGHJKMNPQRTVWXY")
+
+    private let hmac: any HMACProvider
+
+    public init(hmac: any HMACProvider) {
+        self.hmac = hmac
+    }
+
+    /// RFC 4226 §5.3 dynamic truncation: the 31-bit value chosen by the last nibble of the HMAC.
+    public static func truncate(_ mac: [UInt8]) -> UInt32 {
+        let offset = Int(mac[mac.count - 1] & 0x0F)
+        return (UInt32(mac[offset]) & 0x7F) << 24 | UInt32(mac[offset + 1]) << 16
+            | UInt32(mac[offset + 2]) << 8 | UInt32(mac[offset + 3])
+    }
+
+    /// Formats a truncated value as `digits` decimal digits, zero-padded.
+    public static func decimal(_ value: UInt32, digits: Int) -> String {
+        var modulus: UInt64 = 1
+        for _ in 0..<digits { modulus *= 10 }
+        let code = String(UInt64(value) % modulus)
+        return String(repeating: "0", count: max(0, digits - code.count)) + code
+    }
+
+    /// Formats a truncated value as Steam's five characters.
+    public static func steam(_ value: UInt32) -> String {
+        var value = value
+        var code = ""
+        for _ in 0..<AccountSpec.steamDigits {
+            code.append(steamAlphabet[Int(value % UInt32(steamAlphabet.count))])
+            value /= UInt32(steamAlphabet.count)
+        }
+        return code
+    }
+
+    /// The RFC 6238 time step of a moment: floor(unix time / period), never negative.
+    public static func timeStep(at date: Date, period: Int) -> UInt64 {
+        let seconds = date.timeIntervalSince1970
+        guard seconds > 0 else { return 0 }
+        let whole = seconds < 1.8e19 ? UInt64(seconds) : UInt64.max
+        return whole / UInt64(max(1, period))
+    }
+
+    /// The truncated HMAC of a 64-bit big-endian counter.
+    public func truncatedValue(secret: Secret, counter: UInt64, algorithm: OTPAlgorithm) -> UInt32 {
+        let message = (0..<8).map { UInt8(truncatingIfNeeded: counter >> (56 - 8 * $0)) }
+        return Self.truncate(hmac.authenticationCode(for: message, key: secret.bytes, algorithm: algorithm))
+    }
+
+    /// The code of an account for a counter value (the time step for time-based kinds).
+    public func code(for account: Account, counter: UInt64) -> String {
+        let value = truncatedValue(secret: account.secret, counter: counter, algorithm: account.algorithm)
+        return account.kind == .steam ? Self.steam(value) : Self.decimal(value, digits: account.digits)
+    }
+
+    /// HOTP: the code for `counter`.
+    public func hotp(secret: Secret, counter: UInt64, algorithm: OTPAlgorithm = .sha1, digits: Int = 6) -> String {
+        Self.decimal(truncatedValue(secret: secret, counter: counter, algorithm: algorithm), digits: digits)
+    }
+
+    /// TOTP: the code at `date` for a period in seconds.
+    public func totp(
+        secret: Secret, at date: Date, period: Int = 30, algorithm: OTPAlgorithm = .sha1, digits: Int = 6
+    ) -> String {
+        hotp(secret: secret, counter: Self.timeStep(at: date, period: period), algorithm: algorithm, digits: digits)
+    }
+}

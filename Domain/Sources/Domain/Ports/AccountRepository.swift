@@ -1,0 +1,30 @@
+import Foundation
+
+/// Port: where accounts are kept. Data implements it (in memory for DEV, an encrypted vault later);
+/// use cases see only this protocol.
+public protocol AccountRepository: Sendable {
+    /// All accounts, in the user's order.
+    func list() async throws -> [Account]
+    func get(id: UUID) async throws -> Account
+    func add(_ account: Account) async throws
+    func update(_ account: Account) async throws
+    func delete(id: UUID) async throws
+    /// Atomically takes the HOTP counter to use for the next code and stores it plus one.
+    /// Returns the account as it was before the increment.
+    func advanceCounter(id: UUID) async throws -> Account
+}
+
+/// Errors every AccountRepository reports the same way.
+public enum RepositoryError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notFound(UUID)
+    case duplicateID(UUID)
+    case notCounterBased(UUID)
+
+    public var description: String {
+        switch self {
+        case .notFound: "no such account"
+        case .duplicateID: "an account with this id already exists"
+        case .notCounterBased: "this account is not counter-based (HOTP)"
+        }
+    }
+}

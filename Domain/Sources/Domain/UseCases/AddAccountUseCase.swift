@@ -1,0 +1,41 @@
+import Foundation
+
+/// Adds an account from a Key URI or from form fields, validated by Domain's rules.
+public protocol AddAccountUseCase: Sendable {
+    func execute(_ spec: AccountSpec, note: String, groups: [String]) async throws -> Account
+}
+
+extension AddAccountUseCase {
+    /// Adds the account a Key URI describes.
+    public func execute(uri: String) async throws -> Account {
+        try await execute(KeyURI.parse(uri), note: "", groups: [])
+    }
+
+    /// Adds the account a form describes.
+    public func execute(draft: AccountDraft) async throws -> Account {
+        try await execute(draft.validated(), note: "", groups: [])
+    }
+}
+
+/// The AddAccount use case: a new id from the RandomSource, timestamps from the Clock.
+public struct DefaultAddAccountUseCase: AddAccountUseCase {
+    private let repository: any AccountRepository
+    private let clock: any WallClock
+    private let random: any RandomSource
+
+    public init(repository: any AccountRepository, clock: any WallClock, random: any RandomSource) {
+        self.repository = repository
+        self.clock = clock
+        self.random = random
+    }
+
+    public func execute(_ spec: AccountSpec, note: String, groups: [String]) async throws -> Account {
+        let now = clock.now()
+        let account = Account(
+            id: random.uuid(), issuer: spec.issuer, name: spec.name, secret: spec.secret,
+            kind: spec.kind, algorithm: spec.algorithm, digits: spec.digits, note: note,
+            groups: groups, createdAt: now, updatedAt: now)
+        try await repository.add(account)
+        return account
+    }
+}

@@ -1,0 +1,67 @@
+import Domain
+import Foundation
+
+/// A fake AccountRepository that behaves like the real ones, with hooks for tests:
+/// `send(_:)` replaces the stored accounts, `failNext(with:)` makes the next call throw.
+public actor TestAccountRepository: AccountRepository {
+    private var accounts: [Account]
+    private var nextError: (any Error)?
+    /// How many times `list()` ran, to check caching and debouncing.
+    public private(set) var listCalls = 0
+
+    public init(_ accounts: [Account] = []) {
+        self.accounts = accounts
+    }
+
+    public func send(_ accounts: [Account]) { self.accounts = accounts }
+
+    public func failNext(with error: any Error) { nextError = error }
+
+    public func list() async throws -> [Account] {
+        try throwIfPlanned()
+        listCalls += 1
+        return accounts
+    }
+
+    public func get(id: UUID) async throws -> Account {
+        try throwIfPlanned()
+        guard let account = accounts.first(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }
+        return account
+    }
+
+    public func add(_ account: Account) async throws {
+        try throwIfPlanned()
+        guard !accounts.contains(where: { $0.id == account.id }) else { throw RepositoryError.duplicateID(account.id) }
+        accounts.append(account)
+    }
+
+    public func update(_ account: Account) async throws {
+        try throwIfPlanned()
+        guard let index = accounts.firstIndex(where: { $0.id == account.id }) else {
+            throw RepositoryError.notFound(account.id)
+        }
+        accounts[index] = account
+    }
+
+    public func delete(id: UUID) async throws {
+        try throwIfPlanned()
+        guard let index = accounts.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }
+        accounts.remove(at: index)
+    }
+
+    public func advanceCounter(id: UUID) async throws -> Account {
+        try throwIfPlanned()
+        guard let index = accounts.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }
+        let account = accounts[index]
+        guard case .hotp(let counter) = account.kind else { throw RepositoryError.notCounterBased(id) }
+        accounts[index].kind = .hotp(counter: counter &+ 1)
+        return account
+    }
+
+    private func throwIfPlanned() throws {
+        if let error = nextError {
+            nextError = nil
+            throw error
+        }
+    }
+}

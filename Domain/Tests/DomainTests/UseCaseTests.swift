@@ -1,0 +1,129 @@
+import Domain
+import DomainTestSupport
+import Foundation
+import Testing
+
+@Suite("Use cases")
+struct UseCaseTests {
+    let clock = FixedClock(unix: 59)
+    let repository = TestAccountRepository()
+
+    @Test("AddAccount from a URI stores a validated account with an injected id and time")
+    func addFromURI() async throws {
+        let add = DefaultAddAccountUseCase(repository: repository, clock: clock, random: CountingRandomSource())
+        let account = try await add.execute(uri: "otpauth://totp/ACME:alice?secret=jbswy3dpehpk3pxp")
+        #expect(account.issuer == "ACME")
+        #expect(account.id.uuidString == "01010101-0101-4101-8101-010101010101")
+        #expect(account.createdAt == Date(timeIntervalSince1970: 59))
+        #expect(try await repository.list() == [account])
+    }
+
+    @Test("AddAccount from fields reports the field at fault and stores nothing")
+    func addFromDraft() async throws {
+        let add = DefaultAddAccountUseCase(repository: repository, clock: clock, random: CountingRandomSource())
+        await #expect(throws: AccountValidationError.invalidDigits(4)) {
+            try await add.execute(draft: AccountDraft(issuer: "A", secret: "JBSWY3DPEHPK3PXP", digits: 4))
+        }
+        await #expect(throws: AccountValidationError.missingSecret) {
+            try await add.execute(draft: AccountDraft(issuer: "A", secret: "  "))
+        }
+        await #expect(throws: AccountValidationError.invalidSecret(.invalidCharacter("0", position: 1))) {
+            try await add.execute(draft: AccountDraft(issuer: "A", secret: "0BSWY3DP"))
+        }
+        #expect(try await repository.list().isEmpty)
+        let hotp = try await add.execute(draft: AccountDraft(issuer: "A", secret: "JBSWY3DP", kind: .hotp, counter: 5))
+        #expect(hotp.kind == .hotp(counter: 5))
+    }
+
+    @Test("ListAccounts puts favourites first and otherwise keeps the user's order")
+    func listOrder() async throws {
+        await repository.send([
+            .stub(number: 1, issuer: "B"), .stub(number: 2, issuer: "A", isFavorite: true),
+            .stub(number: 3, issuer: "C"), .stub(number: 4, issuer: "D", isFavorite: true),
+        ])
+        let issuers = try await DefaultListAccountsUseCase(repository: repository).execute().map(\.issuer)
+        #expect(issuers == ["A", "D", "B", "C"])
+    }
+
+    @Test("SearchAccounts matches issuer, account and note, ignoring case and accents")
+    func search() async throws {
+        await repository.send([
+            .stub(number: 1, issuer: "Crédit Agricole", name: "me"),
+            .stub(number: 2, issuer: "GitHub", name: "octocat"),
+            .stub(number: 3, issuer: "Work", name: "x", note: "VPN at Zürich office"),
+        ])
+        let search = DefaultSearchAccountsUseCase(listAccounts: DefaultListAccountsUseCase(repository: repository))
+        #expect(try await search.execute(query: "credit").map(\.issuer) == ["Crédit Agricole"])
+        #expect(try await search.execute(query: "OCTO").map(\.issuer) == ["GitHub"])
+        #expect(try await search.execute(query: "zurich vpn").map(\.issuer) == ["Work"])
+        #expect(try await search.execute(query: "").count == 3)
+        #expect(try await search.execute(query: "nothing").isEmpty)
+    }
+
+    @Test("UpdateAccount validates and stamps the update time")
+    func update() async throws {
+        let account = Account.stub()
+        await repository.send([account])
+        let update = DefaultUpdateAccountUseCase(repository: repository, clock: clock)
+        var edited = account
+        edited.note = "personal"
+        let saved = try await update.execute(edited)
+        #expect(saved.updatedAt == Date(timeIntervalSince1970: 59))
+        #expect(try await repository.get(id: account.id).note == "personal")
+        edited.digits = 3
+        await #expect(throws: AccountValidationError.invalidDigits(3)) { try await update.execute(edited) }
+        #expect(try await repository.get(id: account.id).digits == 6)
+    }
+
+    @Test("DeleteAccount removes the account; a missing one is reported")
+    func delete() async throws {
+        let account = Account.stub()
+        await repository.send([account])
+        let delete = DefaultDeleteAccountUseCase(repository: repository)
+        try await delete.execute(id: account.id)
+        #expect(try await repository.list().isEmpty)
+        await #expect(throws: RepositoryError.notFound(account.id)) { try await delete.execute(id: account.id) }
+    }
+
+    @Test("GenerateCodes gives the code, seconds left and next code of a time step")
+    func generateCodes() {
+        let codes = DefaultGenerateCodesUseCase(hmac: RFC4226HMAC())
+        let generated = codes.execute(for: Account.stub(), at: Date(timeIntervalSince1970: 59))
+        #expect(generated.code == RFC4226HMAC.codes[1])
+        #expect(generated.nextCode == RFC4226HMAC.codes[2])
+        #expect(generated.secondsRemaining == 1)
+        #expect(generated.period == 30)
+        let atBoundary = codes.execute(for: Account.stub(), at: Date(timeIntervalSince1970: 60))
+        #expect(atBoundary.code == RFC4226HMAC.codes[2])
+        #expect(atBoundary.secondsRemaining == 30)
+    }
+
+    @Test("GenerateCodes leaves HOTP codes to be made on request")
+    func generateCodesHOTP() {
+        let generated = DefaultGenerateCodesUseCase(hmac: RFC4226HMAC())
+            .execute(for: Account.stub(kind: .hotp(counter: 4)), at: Date(timeIntervalSince1970: 59))
+        #expect(generated.code == nil)
+        #expect(generated.counter == 4)
+    }
+
+    @Test("AdvanceHOTP gives the code of the stored counter and moves the counter on")
+    func advanceHOTP() async throws {
+        let account = Account.stub(kind: .hotp(counter: 0))
+        await repository.send([account])
+        let advance = DefaultAdvanceHOTPUseCase(repository: repository, hmac: RFC4226HMAC())
+        #expect(try await advance.execute(id: account.id).code == "755224")
+        #expect(try await advance.execute(id: account.id).code == "287082")
+        #expect(try await repository.get(id: account.id).kind == .hotp(counter: 2))
+        let totp = Account.stub(number: 9, issuer: "T")
+        try await repository.add(totp)
+        await #expect(throws: RepositoryError.notCounterBased(totp.id)) { try await advance.execute(id: totp.id) }
+    }
+
+    @Test("Secrets never show in descriptions")
+    func secretRedacted() {
+        let account = Account.stub(secret: Secret(bytes: Array("supersecretvalue".utf8)))
+        #expect(!String(describing: account).contains(account.secret.base32))
+        #expect(!String(reflecting: account).contains(account.secret.base32))
+        #expect("\(account.secret)" == "Secret(redacted)")
+    }
+}
