@@ -1,0 +1,34 @@
+// swift-tools-version: 6.2
+// Data: the implementations of Domain's ports (crypto, stores, repositories, system clock and
+// randomness). It depends on Domain and on libraries, never on Presentation or App.
+import PackageDescription
+
+let package = Package(
+    name: "Data",
+    platforms: [.macOS(.v15)],
+    products: [
+        // The module is DataLayer: a module named Data would shadow Foundation's Data type.
+        .library(name: "DataLayer", targets: ["DataLayer"]),
+    ],
+    dependencies: [
+        .package(path: "../Domain"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
+    ],
+    targets: [
+        .target(
+            name: "DataLayer",
+            dependencies: [
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "DataLayerTests",
+            dependencies: [
+                "DataLayer",
+                .product(name: "Domain", package: "Domain"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

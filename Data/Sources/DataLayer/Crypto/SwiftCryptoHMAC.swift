@@ -1,0 +1,16 @@
+import Crypto
+import Domain
+
+/// The HMAC port implemented with swift-crypto (BoringSSL on Linux, CryptoKit on Apple systems).
+public struct SwiftCryptoHMAC: HMACProvider {
+    public init() {}
+
+    public func authenticationCode(for message: [UInt8], key: [UInt8], algorithm: OTPAlgorithm) -> [UInt8] {
+        let key = SymmetricKey(data: key)
+        return switch algorithm {
+        case .sha1: Array(HMAC<Insecure.SHA1>.authenticationCode(for: message, using: key))
+        case .sha256: Array(HMAC<SHA256>.authenticationCode(for: message, using: key))
+        case .sha512: Array(HMAC<SHA512>.authenticationCode(for: message, using: key))
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Domain
+import Foundation
+
+/// Where account records live: in memory for DEV, an encrypted vault for ALPHA and REAL.
+/// Each call is atomic; repositories build Domain's AccountRepository on top of it.
+public protocol AccountDataSource: Sendable {
+    func fetchAll() async throws -> [Account]
+    func insert(_ account: Account) async throws
+    /// Replaces the stored account with the same id; throws RepositoryError.notFound.
+    func replace(_ account: Account) async throws
+    /// Removes the account; throws RepositoryError.notFound.
+    func remove(id: UUID) async throws
+    /// Changes one account in a single step and returns it as it was before the change.
+    func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account
+}

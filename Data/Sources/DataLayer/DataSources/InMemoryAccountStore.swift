@@ -1,0 +1,45 @@
+import Domain
+import Foundation
+
+/// The DEV data source: accounts in memory only, never written to disk. An actor, so any number
+/// of concurrent callers see each change whole.
+public actor InMemoryAccountStore: AccountDataSource {
+    private var accounts: [Account]
+
+    public init(accounts: [Account] = []) {
+        self.accounts = accounts
+    }
+
+    public func fetchAll() -> [Account] { accounts }
+
+    public func insert(_ account: Account) throws {
+        guard index(of: account.id) == nil else { throw RepositoryError.duplicateID(account.id) }
+        accounts.append(account)
+    }
+
+    public func replace(_ account: Account) throws {
+        accounts[try existingIndex(of: account.id)] = account
+    }
+
+    public func remove(id: UUID) throws {
+        accounts.remove(at: try existingIndex(of: id))
+    }
+
+    public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) throws -> Account {
+        let index = try existingIndex(of: id)
+        let before = accounts[index]
+        var changed = before
+        try change(&changed)
+        accounts[index] = changed
+        return before
+    }
+
+    private func index(of id: UUID) -> Int? {
+        accounts.firstIndex { $0.id == id }
+    }
+
+    private func existingIndex(of id: UUID) throws -> Int {
+        guard let index = index(of: id) else { throw RepositoryError.notFound(id) }
+        return index
+    }
+}

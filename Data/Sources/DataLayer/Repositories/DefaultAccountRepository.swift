@@ -1,0 +1,41 @@
+import Domain
+import Foundation
+
+/// Domain's AccountRepository over any AccountDataSource: Domain never learns where accounts live.
+public struct DefaultAccountRepository: AccountRepository {
+    private let dataSource: any AccountDataSource
+
+    public init(dataSource: any AccountDataSource) {
+        self.dataSource = dataSource
+    }
+
+    public func list() async throws -> [Account] {
+        try await dataSource.fetchAll()
+    }
+
+    public func get(id: UUID) async throws -> Account {
+        guard let account = try await dataSource.fetchAll().first(where: { $0.id == id }) else {
+            throw RepositoryError.notFound(id)
+        }
+        return account
+    }
+
+    public func add(_ account: Account) async throws {
+        try await dataSource.insert(account)
+    }
+
+    public func update(_ account: Account) async throws {
+        try await dataSource.replace(account)
+    }
+
+    public func delete(id: UUID) async throws {
+        try await dataSource.remove(id: id)
+    }
+
+    public func advanceCounter(id: UUID) async throws -> Account {
+        try await dataSource.modify(id: id) { account in
+            guard case .hotp(let counter) = account.kind else { throw RepositoryError.notCounterBased(id) }
+            account.kind = .hotp(counter: counter &+ 1)
+        }
+    }
+}
