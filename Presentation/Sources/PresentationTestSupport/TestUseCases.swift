@@ -1,0 +1,57 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// A fake SearchAccounts: filters the accounts a test sends with Domain's own AccountQuery and
+/// records every query, so tests can count searches. `failNext` makes the next call throw.
+public final class TestSearchAccountsUseCase: SearchAccountsUseCase {
+    private struct State {
+        var accounts: [Account]
+        var queries: [String] = []
+        var nextError: (any Error)?
+    }
+
+    private let state: Mutex<State>
+
+    public init(_ accounts: [Account] = []) {
+        self.state = Mutex(State(accounts: accounts))
+    }
+
+    /// The queries searched so far, in order.
+    public var queries: [String] { state.withLock { $0.queries } }
+
+    public func send(_ accounts: [Account]) { state.withLock { $0.accounts = accounts } }
+
+    public func failNext(with error: any Error) { state.withLock { $0.nextError = error } }
+
+    public func execute(query: String) async throws -> [Account] {
+        try state.withLock { state in
+            state.queries.append(query)
+            if let error = state.nextError {
+                state.nextError = nil
+                throw error
+            }
+            return state.accounts.filter(AccountQuery(query).matches)
+        }
+    }
+}
+
+/// A fake AdvanceHOTP: hands out the account's counter then moves it on, like the real one.
+public final class TestAdvanceHOTPUseCase: AdvanceHOTPUseCase {
+    private let counters: Mutex<[UUID: UInt64]>
+
+    public init(counters: [UUID: UInt64] = [:]) {
+        self.counters = Mutex(counters)
+    }
+
+    public func execute(id: UUID) async throws -> GeneratedCode {
+        let counter = try counters.withLock { counters -> UInt64 in
+            guard let counter = counters[id] else { throw RepositoryError.notFound(id) }
+            counters[id] = counter + 1
+            return counter
+        }
+        return GeneratedCode(
+            accountID: id, code: String(format: "%06llu", counter), secondsRemaining: nil, period: nil,
+            nextCode: nil, counter: counter)
+    }
+}

@@ -1,0 +1,108 @@
+import Presentation
+
+/// Renders the account list screen as lines of text for a terminal of a given size.
+/// A pure function of the view model's outputs, so it is tested without a terminal.
+public struct AccountListView: Sendable {
+    /// What the screen shows besides the view model's state.
+    public struct Chrome: Sendable {
+        public var isSearching: Bool
+        public var selectedIndex: Int?
+        public var notice: String?
+        public init(isSearching: Bool = false, selectedIndex: Int? = nil, notice: String? = nil) {
+            self.isSearching = isSearching
+            self.selectedIndex = selectedIndex
+            self.notice = notice
+        }
+    }
+
+    /// Columns below which the account name column is dropped.
+    static let wideLayout = 60
+    /// The narrowest layout drawn in full.
+    static let minimumWidth = 20
+
+    public let style: Style
+
+    public init(style: Style) {
+        self.style = style
+    }
+
+    public func render(
+        state: Loadable<[AccountRowViewModel]>, query: String, chrome: Chrome, width: Int, height: Int
+    ) -> [String] {
+        let width = max(width, Self.minimumWidth)
+        var lines: [String] = [header(width: width, count: state.value?.count)]
+        lines.append(searchLine(query: query, isSearching: chrome.isSearching, width: width))
+        let bodyHeight = max(0, height - lines.count - 1)
+        let rows = body(state: state, query: query, selected: chrome.selectedIndex, width: width)
+        // Scroll so the selected row stays on screen.
+        let first = max(0, min((chrome.selectedIndex ?? 0) - bodyHeight + 1, rows.count - bodyHeight))
+        lines += rows.dropFirst(first).prefix(bodyHeight)
+        while lines.count < height - 1 { lines.append("") }
+        lines.append(footer(chrome: chrome, width: width))
+        return lines
+    }
+
+    private func header(width: Int, count: Int?) -> String {
+        let title = "Tokens"
+        let detail = count.map { $0 == 1 ? "1 account" : "\($0) accounts" } ?? ""
+        let gap = max(1, width - title.count - detail.count)
+        return style.bold(title) + String(repeating: " ", count: gap) + style.dim(detail)
+    }
+
+    private func searchLine(query: String, isSearching: Bool, width: Int) -> String {
+        if isSearching { return TextLayout.fit("/" + query + "▏", width) }
+        if !query.isEmpty { return style.dim(TextLayout.fit("filter: " + query, width)) }
+        return ""
+    }
+
+    private func body(
+        state: Loadable<[AccountRowViewModel]>, query: String, selected: Int?, width: Int
+    ) -> [String] {
+        switch state {
+        case .notRequested, .isLoading(last: nil):
+            return ["Loading…"]
+        case .failed(let message):
+            return [style.red(TextLayout.fit("Error: " + message, width))]
+        case .loaded(let rows), .isLoading(last: .some(let rows)):
+            if rows.isEmpty { return [query.isEmpty ? "No accounts yet." : "No account matches “\(query)”."] }
+            return rows.enumerated().map { line(for: $1, selected: $0 == selected, width: width) }
+        }
+    }
+
+    /// One row: "›★ Issuer  account  123 456  12s".
+    func line(for row: AccountRowViewModel, selected: Bool, width: Int) -> String {
+        let codeText: String
+        let countdown: String
+        switch row.display {
+        case .timed(let code, _, let seconds, _):
+            codeText = code
+            countdown = TextLayout.right("\(seconds)s", 4)
+        case .onRequest:
+            codeText = "Enter: code"
+            countdown = "    "
+        case .generated(let code, let counter):
+            codeText = code
+            countdown = TextLayout.right("#\(counter)", 4)
+        }
+        let codeWidth = 12
+        let star = (selected ? "›" : " ") + (row.isFavorite ? "★ " : "  ")
+        let nameSpace = width - star.count - codeWidth - countdown.count - 2
+        let names: String
+        if width >= Self.wideLayout {
+            let issuerWidth = nameSpace / 2
+            names = TextLayout.fit(row.issuer, issuerWidth) + " "
+                + style.dim(TextLayout.fit(row.accountName, nameSpace - issuerWidth - 1))
+        } else {
+            names = TextLayout.fit(row.issuer.isEmpty ? row.accountName : row.issuer, nameSpace)
+        }
+        let urgent = (row.secondsLeft ?? Int.max) <= 5
+        let code = TextLayout.right(codeText, codeWidth)
+        return star + names + " " + (urgent ? style.red(code) : style.green(code)) + " " + style.dim(countdown)
+    }
+
+    private func footer(chrome: Chrome, width: Int) -> String {
+        if let notice = chrome.notice { return style.yellow(TextLayout.fit(notice, width)) }
+        let help = chrome.isSearching ? "Enter done · Esc clear" : "/ search · ↑↓ move · Enter HOTP · q quit"
+        return style.dim(TextLayout.fit(help, width))
+    }
+}

@@ -1,0 +1,105 @@
+import Domain
+import Foundation
+import Presentation
+import PresentationTestSupport
+import Testing
+
+@MainActor
+@Suite("Account list view model")
+struct AccountListViewModelTests {
+    let clock = TestClock(start: Date(timeIntervalSince1970: 59))
+    let search = TestSearchAccountsUseCase([
+        .row(1, issuer: "GitHub", name: "octocat"),
+        .row(2, issuer: "Google", name: "me@gmail.com", isFavorite: true),
+        .row(3, issuer: "Crédit Agricole", note: "bank"),
+        .row(4, issuer: "Counter", kind: .hotp(counter: 7)),
+        .row(5, issuer: "Long", digits: 8),
+    ])
+    let advance = TestAdvanceHOTPUseCase(counters: [Account.row(4, issuer: "").id: 7])
+
+    func makeViewModel() -> AccountListViewModel {
+        AccountListViewModel(
+            searchAccounts: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
+            advanceHOTP: advance, wallClock: clock.wallClock, scheduler: clock)
+    }
+
+    @Test("starts not requested, then loads rows with grouped codes and seconds left")
+    func load() async {
+        let viewModel = makeViewModel()
+        #expect(viewModel.state == .notRequested)
+        await viewModel.load()
+        let rows = viewModel.state.value ?? []
+        #expect(rows.map(\.issuer) == ["GitHub", "Google", "Crédit Agricole", "Counter", "Long"])
+        // t = 59 s, period 30: time step 1, one second left; CounterEchoHMAC makes code = step.
+        #expect(rows[0].display == .timed(code: "000 001", nextCode: "000 002", secondsLeft: 1, period: 30))
+        #expect(rows[4].code == "0000 0001")
+        #expect(rows[3].display == .onRequest(counter: 7))
+    }
+
+    @Test("a failed load shows the error's message")
+    func failure() async {
+        search.failNext(with: RepositoryError.notFound(UUID()))
+        let viewModel = makeViewModel()
+        await viewModel.load()
+        #expect(viewModel.state.failureMessage == "no such account")
+    }
+
+    @Test("codes and countdowns follow the injected clock, a refresh each second")
+    func ticks() async {
+        let viewModel = makeViewModel()
+        await viewModel.load()
+        let running = Task { await viewModel.run() }
+        await clock.waitForSleepers(1)
+        #expect(viewModel.state.value?.first?.secondsLeft == 1)
+        clock.advance(by: .seconds(1))
+        await clock.waitForSleepers(1)
+        #expect(viewModel.state.value?.first?.display == .timed(code: "000 002", nextCode: "000 003", secondsLeft: 30, period: 30))
+        clock.advance(by: .seconds(1))
+        await clock.waitForSleepers(1)
+        #expect(viewModel.state.value?.first?.secondsLeft == 29)
+        running.cancel()
+        await running.value
+    }
+
+    @Test("search is debounced: only the last query of a burst runs, after the pause")
+    func debounce() async {
+        let viewModel = makeViewModel()
+        await viewModel.load()
+        viewModel.queryChanged("g")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(100))
+        viewModel.queryChanged("gi")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(100))
+        let last = viewModel.queryChanged("git")
+        #expect(viewModel.query == "git")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(249))
+        #expect(search.queries == [""])
+        clock.advance(by: .milliseconds(1))
+        await last.value
+        #expect(search.queries == ["", "git"])
+        #expect(viewModel.state.value?.map(\.issuer) == ["GitHub"])
+    }
+
+    @Test("search ignores case and accents, through Domain's query")
+    func accentInsensitive() async {
+        let viewModel = makeViewModel()
+        let task = viewModel.queryChanged("CREDIT")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(250))
+        await task.value
+        #expect(viewModel.state.value?.map(\.issuer) == ["Crédit Agricole"])
+    }
+
+    @Test("Enter on an HOTP row generates its code and moves the counter on")
+    func hotp() async {
+        let viewModel = makeViewModel()
+        await viewModel.load()
+        let id = Account.row(4, issuer: "").id
+        await viewModel.generateCode(for: id)
+        #expect(viewModel.state.value?[3].display == .generated(code: "000 007", counter: 7))
+        await viewModel.generateCode(for: id)
+        #expect(viewModel.state.value?[3].display == .generated(code: "000 008", counter: 8))
+    }
+}

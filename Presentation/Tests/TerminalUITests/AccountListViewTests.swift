@@ -1,0 +1,74 @@
+import Foundation
+import Presentation
+import Testing
+
+@testable import TerminalUI
+
+@Suite("Terminal account list view")
+struct AccountListViewTests {
+    static let rows = [
+        AccountRowViewModel(
+            id: UUID(), issuer: "GitHub", accountName: "octocat", isFavorite: true,
+            display: .timed(code: "123 456", nextCode: "654 321", secondsLeft: 12, period: 30)),
+        AccountRowViewModel(
+            id: UUID(), issuer: "A very long issuer name that will not fit", accountName: "someone@example.com",
+            isFavorite: false, display: .onRequest(counter: 3)),
+    ]
+
+    @Test("renders issuer, account, grouped code and countdown at 80 columns")
+    func wide() {
+        let lines = AccountListView(style: Style(colors: false))
+            .render(state: .loaded(Self.rows), query: "", chrome: .init(selectedIndex: 0), width: 80, height: 10)
+        #expect(lines.count == 10)
+        #expect(lines[0].hasPrefix("Tokens") && lines[0].hasSuffix("2 accounts"))
+        #expect(lines[2].contains("GitHub") && lines[2].contains("octocat") && lines[2].contains("123 456"))
+        #expect(lines[2].contains("12s") && lines[2].hasPrefix("›★"))
+        #expect(lines[3].contains("…") && lines[3].contains("Enter: code"))
+        #expect(lines.allSatisfy { $0.count <= 80 })
+    }
+
+    @Test("fits 40 columns by dropping the account column")
+    func narrow() {
+        let lines = AccountListView(style: Style(colors: false))
+            .render(state: .loaded(Self.rows), query: "", chrome: .init(), width: 40, height: 6)
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines[2].contains("GitHub") && !lines[2].contains("octocat"))
+        #expect(lines[2].contains("123 456"))
+    }
+
+    @Test("NO_COLOR: no escape sequences at all; otherwise colours")
+    func noColor() {
+        #expect(!Style.fromEnvironment(["NO_COLOR": "1"]).colors)
+        #expect(Style.fromEnvironment([:]).colors)
+        let plain = AccountListView(style: Style.fromEnvironment(["NO_COLOR": "1"]))
+            .render(state: .loaded(Self.rows), query: "", chrome: .init(), width: 80, height: 8)
+        #expect(!plain.joined().contains("\u{1B}"))
+        let colored = AccountListView(style: Style(colors: true))
+            .render(state: .loaded(Self.rows), query: "", chrome: .init(), width: 80, height: 8)
+        #expect(colored.joined().contains("\u{1B}["))
+    }
+
+    @Test("shows the search line, empty results, loading and errors")
+    func states() {
+        let view = AccountListView(style: Style(colors: false))
+        let searching = view.render(state: .loaded([]), query: "zz", chrome: .init(isSearching: true), width: 50, height: 6)
+        #expect(searching[1].hasPrefix("/zz"))
+        #expect(searching[2] == "No account matches “zz”.")
+        #expect(view.render(state: .notRequested, query: "", chrome: .init(), width: 50, height: 5)[2] == "Loading…")
+        #expect(view.render(state: .failed("disk on fire"), query: "", chrome: .init(), width: 50, height: 5)[2]
+            .hasPrefix("Error: disk on fire"))
+    }
+
+    @Test("keeps the selected row on screen when the list is taller than the terminal")
+    func scrolling() {
+        let many = (0..<30).map {
+            AccountRowViewModel(
+                id: UUID(), issuer: "Issuer \($0)", accountName: "", isFavorite: false,
+                display: .timed(code: "000 000", nextCode: "000 000", secondsLeft: 3, period: 30))
+        }
+        let lines = AccountListView(style: Style(colors: false))
+            .render(state: .loaded(many), query: "", chrome: .init(selectedIndex: 25), width: 60, height: 8)
+        #expect(lines.count == 8)
+        #expect(lines.contains { $0.hasPrefix("› ") && $0.contains("Issuer 25") })
+    }
+}
