@@ -43,6 +43,14 @@ public struct Account: Identifiable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
+    /// An account made of validated content.
+    public init(id: UUID, spec: AccountSpec, note: String = "", groups: [String] = [], createdAt: Date) {
+        self.init(
+            id: id, issuer: spec.issuer, name: spec.name, secret: spec.secret, kind: spec.kind,
+            algorithm: spec.algorithm, digits: spec.digits, note: note, groups: groups, createdAt: createdAt,
+            updatedAt: createdAt)
+    }
+
     /// "Issuer (name)", or whichever of the two is present.
     public var displayName: String {
         switch (issuer.isEmpty, name.isEmpty) {

@@ -30,11 +30,7 @@ public struct DefaultAddAccountUseCase: AddAccountUseCase {
     }
 
     public func execute(_ spec: AccountSpec, note: String, groups: [String]) async throws -> Account {
-        let now = clock.now()
-        let account = Account(
-            id: random.uuid(), issuer: spec.issuer, name: spec.name, secret: spec.secret,
-            kind: spec.kind, algorithm: spec.algorithm, digits: spec.digits, note: note,
-            groups: groups, createdAt: now, updatedAt: now)
+        let account = Account(id: random.uuid(), spec: spec, note: note, groups: groups, createdAt: clock.now())
         try await repository.add(account)
         return account
     }

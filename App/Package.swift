@@ -1,0 +1,55 @@
+// swift-tools-version: 6.2
+// App: the only composition root. It reads the phase and settings, builds the object graph for
+// that phase, and ships the `tokens` executable. Nothing depends on App but Tests-Integration.
+import PackageDescription
+
+let package = Package(
+    name: "App",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "tokens", targets: ["tokens"]),
+        // For Tests-Integration, which builds the real graph through App's own code.
+        .library(name: "AppComposition", targets: ["AppComposition"]),
+    ],
+    dependencies: [
+        .package(path: "../Domain"),
+        .package(path: "../Data"),
+        .package(path: "../Presentation"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    ],
+    targets: [
+        .target(
+            name: "AppComposition",
+            dependencies: [
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "DataLayer", package: "Data"),
+                .product(name: "Presentation", package: "Presentation"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "tokens",
+            dependencies: [
+                "AppComposition",
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "Presentation", package: "Presentation"),
+                .product(name: "TerminalUI", package: "Presentation"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "AppComposition", "tokens",
+                .product(name: "Domain", package: "Domain"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

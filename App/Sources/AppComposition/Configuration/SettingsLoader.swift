@@ -1,0 +1,93 @@
+import Configuration
+import Foundation
+import SystemPackage
+
+/// Reads AppSettings with swift-configuration from, in precedence order: flags, `TOKENS_*`
+/// environment variables, the JSON config file (`--config PATH`, else
+/// `$XDG_CONFIG_HOME/tokens/config.json`), then defaults.
+public struct SettingsLoader: Sendable {
+    /// Values given as command-line flags, by config key ("phase", "log.level").
+    public var flags: [String: String]
+    /// `--config PATH`, if given.
+    public var configPath: String?
+    public var environment: [String: String]
+
+    public init(flags: [String: String] = [:], configPath: String? = nil, environment: [String: String]) {
+        self.flags = flags
+        self.configPath = configPath
+        self.environment = environment
+    }
+
+    /// The config file read when `--config` is not given.
+    public var defaultConfigPath: String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return base + "/tokens/config.json"
+    }
+
+    public func load() async throws -> AppSettings {
+        let path = configPath ?? defaultConfigPath
+        let exists = FileManager.default.fileExists(atPath: path)
+        if configPath != nil, !exists { throw ConfigurationError.missingConfigFile(path) }
+
+        var sources: [(any ConfigProvider, (String) -> SettingSource)] = [
+            (InMemoryProvider(name: "flags", values: flagValues), { .flag("--" + $0.replacingOccurrences(of: ".", with: "-")) }),
+            (
+                EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "tokens"),
+                { .environment("TOKENS_" + $0.uppercased().replacingOccurrences(of: ".", with: "_")) }
+            ),
+        ]
+        if exists {
+            do {
+                let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(path), allowMissing: false)
+                sources.append((file, { _ in .file(path) }))
+            } catch {
+                let reason = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
+                throw ConfigurationError.unreadableConfigFile(path: path, reason: reason)
+            }
+        }
+        let resolver = Resolver(sources: sources)
+        let phase = try resolver.resolve("phase", default: Phase.default, expected: "dev, alpha or real", Phase.init(name:))
+        let logLevel = try resolver.resolve(
+            "log.level", default: phase.value.defaultLogLevel,
+            expected: LogLevel.allCases.map(\.rawValue).joined(separator: ", ")
+        ) { LogLevel(rawValue: $0.lowercased()) }
+        return AppSettings(phase: phase, logLevel: logLevel, configFile: path, configFileExists: exists)
+    }
+
+    private var flagValues: [AbsoluteConfigKey: ConfigValue] {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for (key, value) in flags {
+            values[AbsoluteConfigKey(ConfigKey(key))] = ConfigValue(.string(value), isSecret: false)
+        }
+        return values
+    }
+
+    /// Looks a key up source by source, first one wins, and converts it.
+    private struct Resolver {
+        let sources: [(any ConfigProvider, (String) -> SettingSource)]
+
+        func resolve<Value: Sendable & Equatable>(
+            _ key: String, default defaultValue: Value, expected: String, _ convert: (String) -> Value?
+        ) throws -> Sourced<Value> {
+            for (provider, describe) in sources {
+                let source = describe(key)
+                let result: LookupResult
+                do {
+                    result = try provider.value(forKey: AbsoluteConfigKey(ConfigKey(key)), type: .string)
+                } catch {
+                    throw ConfigurationError.wrongType(key: key, source: source, expected: "a string: \(expected)")
+                }
+                guard let content = result.value?.content else { continue }
+                guard case .string(let text) = content else {
+                    throw ConfigurationError.wrongType(key: key, source: source, expected: "a string: \(expected)")
+                }
+                guard let value = convert(text) else {
+                    throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected)
+                }
+                return Sourced(value, from: source)
+            }
+            return Sourced(defaultValue, from: .default)
+        }
+    }
+}

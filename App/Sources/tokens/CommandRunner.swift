@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// Parses and runs a command line. Every failure becomes one line on standard error and a
+/// documented exit status; no error ever ends in a stack trace.
+enum CommandRunner {
+    static func run(_ arguments: [String]) async -> Int32 {
+        do {
+            var command = try Tokens.parseAsRoot(GlobalOptionsPlacement.normalize(arguments))
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return ExitStatus.success.rawValue
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints an error as one line and returns its exit status (help and --version print normally).
+    static func report(_ error: any Error) -> Int32 {
+        if let failure = error as? CLIError {
+            printError(failure.message)
+            return failure.status.rawValue
+        }
+        if let exitCode = error as? ExitCode { return exitCode.rawValue }
+        let code = Tokens.exitCode(for: error)
+        if code == .success {
+            // --help and --version: ArgumentParser prints them.
+            Tokens.exit(withError: error)
+        }
+        guard code == .validationFailure else {
+            printError(String(describing: error))
+            return ExitStatus.failure.rawValue
+        }
+        let message = Tokens.message(for: error)
+            .split(separator: "\n").first.map(String.init) ?? "invalid usage"
+        printError(message.replacingOccurrences(of: "Error: ", with: "") + " (see tokens --help)")
+        return ExitStatus.usage.rawValue
+    }
+
+    static func printError(_ message: String) {
+        let line = message.split(separator: "\n").joined(separator: " ")
+        FileHandle.standardError.write(Data("tokens: \(line)\n".utf8))
+    }
+}

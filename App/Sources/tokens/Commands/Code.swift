@@ -1,0 +1,56 @@
+import AppComposition
+import ArgumentParser
+import Domain
+import Foundation
+
+/// `tokens code QUERY` or `tokens code --uri URI`: print one code, for scripts.
+struct Code: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the current code of the one account matching QUERY.",
+        discussion: """
+            With --uri, the code comes straight from a Key URI and no store is touched (like oathtool).
+            HOTP accounts advance their counter each time a code is printed.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var time: TimeOption
+
+    @Argument(help: "Text in the issuer, account name or note.")
+    var query: String?
+
+    @Option(help: ArgumentHelp("Compute the code from this otpauth:// URI instead.", valueName: "otpauth-uri"))
+    var uri: String?
+
+    func validate() throws {
+        if query == nil, uri == nil { throw ValidationError("give a QUERY or --uri") }
+        if query != nil, uri != nil { throw ValidationError("give either QUERY or --uri, not both") }
+    }
+
+    func run() async throws {
+        if let uri {
+            print(try codeFromURI(uri))
+            return
+        }
+        let container = try await global.container()
+        let query = query ?? ""
+        let account = try AccountSelection.select(query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+        if account.counter != nil {
+            let generated = try await container.makeAdvanceHOTPUseCase().execute(id: account.id)
+            print(generated.code ?? "")
+        } else {
+            let date = time.date(now: container.clock.now())
+            print(container.makeGenerateCodesUseCase().execute(for: account, at: date).code ?? "")
+        }
+    }
+
+    private func codeFromURI(_ uri: String) throws -> String {
+        let spec = try KeyURI.parse(uri)
+        let account = Account(id: UUID(), spec: spec, createdAt: Date(timeIntervalSince1970: 0))
+        if let counter = account.counter {
+            return AppComposer.makeOTPGenerator().code(for: account, counter: counter)
+        }
+        let date = time.date(now: AppComposer.makeClock().now())
+        return AppComposer.makeGenerateCodesUseCase().execute(for: account, at: date).code ?? ""
+    }
+}

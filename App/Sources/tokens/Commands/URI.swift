@@ -1,0 +1,19 @@
+import ArgumentParser
+import Domain
+
+/// `tokens uri QUERY`: print an account's Key URI (it contains the secret).
+struct URI: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the otpauth:// URI of the one account matching QUERY (it contains the secret).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Text in the issuer, account name or note.")
+    var query: String
+
+    func run() async throws {
+        let container = try await global.container()
+        let account = try AccountSelection.select(query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+        print(KeyURI.format(try account.spec))
+    }
+}

@@ -1,0 +1,64 @@
+import AppComposition
+import Domain
+import Foundation
+import Testing
+
+@testable import tokens
+
+/// A Clock fixed at one moment.
+struct StoppedClock: WallClock {
+    let date: Date
+    func now() -> Date { date }
+}
+
+@Suite("Composition root and command-line helpers")
+struct CompositionTests {
+    static func settings(_ phase: Phase, _ source: SettingSource = .default) -> AppSettings {
+        AppSettings(
+            phase: Sourced(phase, from: source), logLevel: Sourced(.info, from: .default), configFile: "/x",
+            configFileExists: false)
+    }
+
+    @Test("DEV builds a working graph over the demo accounts")
+    func devGraph() async throws {
+        let container = try AppComposer.makeContainer(
+            for: Self.settings(.dev), clock: StoppedClock(date: Date(timeIntervalSince1970: 59)))
+        #expect(container.phase == .dev)
+        let accounts = try await container.makeListAccountsUseCase().execute()
+        #expect(accounts.map(\.issuer).starts(with: ["Google", "GitHub", "Amazon"]))
+        let github = try #require(try await container.makeSearchAccountsUseCase().execute(query: "github").first)
+        #expect(container.makeGenerateCodesUseCase().execute(for: github, at: container.clock.now()).code == "287082")
+    }
+
+    @Test("ALPHA and REAL are refused with a clear message, never DEV in disguise", arguments: [Phase.alpha, .real])
+    func unavailablePhases(phase: Phase) {
+        #expect(throws: CompositionError.phaseNotAvailable(phase, .flag("--phase"))) {
+            try AppComposer.makeContainer(for: Self.settings(phase, .flag("--phase")))
+        }
+        let message = CompositionError.phaseNotAvailable(phase, .flag("--phase")).description
+        #expect(message.contains(phase.rawValue.uppercased()) && message.contains("not available yet"))
+    }
+
+    @Test("a query selects one account; exact issuer beats partial; none and several are errors")
+    func selection() throws {
+        let make = { (issuer: String) in
+            Account(
+                id: UUID(), issuer: issuer, name: "n", secret: Secret(bytes: [1]), kind: .totp(period: 30),
+                createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        let google = make("Google")
+        let cloud = make("Google Cloud")
+        #expect(try AccountSelection.select("google", in: [google, cloud]).id == google.id)
+        #expect(try AccountSelection.select("cloud", in: [cloud]).id == cloud.id)
+        #expect(throws: CLIError.self) { try AccountSelection.select("x", in: []) }
+        #expect(throws: CLIError.self) { try AccountSelection.select("goo", in: [cloud, make("Goodreads")]) }
+    }
+
+    @Test("global options before the subcommand move after it")
+    func globalOptionsPlacement() {
+        #expect(GlobalOptionsPlacement.normalize(["--phase", "dev", "list", "--json"]) == ["list", "--phase", "dev", "--json"])
+        #expect(GlobalOptionsPlacement.normalize(["--phase=dev", "code", "x"]) == ["code", "--phase=dev", "x"])
+        #expect(GlobalOptionsPlacement.normalize(["--phase", "dev"]) == ["--phase", "dev"])
+        #expect(GlobalOptionsPlacement.normalize(["list", "--phase", "dev"]) == ["list", "--phase", "dev"])
+    }
+}

@@ -1,0 +1,84 @@
+import AppComposition
+import Foundation
+import Testing
+
+@Suite("Settings: flag > environment > config file > default")
+struct SettingsLoaderTests {
+    /// A temporary config file holding `json`, removed after the test.
+    @discardableResult
+    static func withConfigFile<T>(_ json: String, _ body: (String) async throws -> T) async throws -> T {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-settings-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("config.json").path
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return try await body(path)
+    }
+
+    @Test("defaults to DEV when nothing chooses a phase")
+    func defaults() async throws {
+        let settings = try await SettingsLoader(environment: ["HOME": "/nonexistent"]).load()
+        #expect(settings.phase == Sourced(.dev, from: .default))
+        #expect(settings.logLevel == Sourced(.info, from: .default))
+        #expect(settings.configFile == "/nonexistent/.config/tokens/config.json")
+        #expect(!settings.configFileExists)
+    }
+
+    @Test("the config file beats the default; XDG_CONFIG_HOME locates it")
+    func fileBeatsDefault() async throws {
+        try await Self.withConfigFile(#"{"phase": "alpha", "log": {"level": "error"}}"#) { path in
+            let settings = try await SettingsLoader(configPath: path, environment: [:]).load()
+            #expect(settings.phase == Sourced(.alpha, from: .file(path)))
+            #expect(settings.logLevel == Sourced(.error, from: .file(path)))
+        }
+        let xdg = SettingsLoader(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"])
+        #expect(xdg.defaultConfigPath == "/x/tokens/config.json")
+    }
+
+    @Test("the environment beats the config file")
+    func environmentBeatsFile() async throws {
+        try await Self.withConfigFile(#"{"phase": "alpha"}"#) { path in
+            let settings = try await SettingsLoader(configPath: path, environment: ["TOKENS_PHASE": "REAL"]).load()
+            #expect(settings.phase == Sourced(.real, from: .environment("TOKENS_PHASE")))
+            // The phase's own log level applies when none is configured.
+            #expect(settings.logLevel == Sourced(.warning, from: .default))
+        }
+    }
+
+    @Test("a flag beats everything")
+    func flagBeatsAll() async throws {
+        try await Self.withConfigFile(#"{"phase": "alpha"}"#) { path in
+            let settings = try await SettingsLoader(
+                flags: ["phase": "dev", "log.level": "trace"], configPath: path,
+                environment: ["TOKENS_PHASE": "real", "TOKENS_LOG_LEVEL": "error"]
+            ).load()
+            #expect(settings.phase == Sourced(.dev, from: .flag("--phase")))
+            #expect(settings.logLevel == Sourced(.trace, from: .flag("--log-level")))
+        }
+    }
+
+    @Test("bad values say which key, which value and where it came from")
+    func invalidValues() async throws {
+        await #expect(throws: ConfigurationError.invalidValue(
+            key: "phase", value: "prod", source: .environment("TOKENS_PHASE"), expected: "dev, alpha or real")
+        ) {
+            try await SettingsLoader(environment: ["TOKENS_PHASE": "prod"]).load()
+        }
+        try await Self.withConfigFile(#"{"phase": 3}"#) { path in
+            await #expect(throws: ConfigurationError.self) { try await SettingsLoader(configPath: path, environment: [:]).load() }
+        }
+    }
+
+    @Test("a malformed config file or a missing --config file is a clear error")
+    func badFiles() async throws {
+        try await Self.withConfigFile("{ not json") { path in
+            let error = await #expect(throws: ConfigurationError.self) {
+                try await SettingsLoader(configPath: path, environment: [:]).load()
+            }
+            #expect(String(describing: error!).hasPrefix("cannot read config file \(path)"))
+        }
+        await #expect(throws: ConfigurationError.missingConfigFile("/no/such/file.json")) {
+            try await SettingsLoader(configPath: "/no/such/file.json", environment: [:]).load()
+        }
+    }
+}
