@@ -1,0 +1,61 @@
+# Tokens: one entry point for building, running and testing the five packages.
+# Each package is still built and tested on its own (`swift test --package-path X`); they share
+# one scratch folder so that the layers are compiled once.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+SWIFT ?= swift
+SCRATCH ?= $(CURDIR)/.build-shared
+# Our own code must compile without warnings (remote packages are built with warnings suppressed).
+SWIFTC_FLAGS ?= -Xswiftc -warnings-as-errors
+BUILD_FLAGS := --scratch-path $(SCRATCH) $(SWIFTC_FLAGS)
+LAYERS := Domain Data Presentation App
+PACKAGES := $(LAYERS) Tests-Integration
+BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
+# Debian packages the build and tests need; installed when missing.
+DEB_PACKAGES :=
+
+.PHONY: help deps build run test test-layers test-integration check-architecture graph clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
+
+deps: ## Install what the build needs (Debian packages; Swift packages resolve from the mirror)
+	@command -v $(SWIFT) >/dev/null || { echo "Swift toolchain not found (need Swift 6.2 or later)"; exit 1; }
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps ## Build every package
+	@for p in $(PACKAGES); do echo "== build $$p"; $(SWIFT) build --package-path $$p $(BUILD_FLAGS); done
+
+run: deps ## Build and start the interactive screen in the DEV phase (demo accounts, nothing on disk)
+	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
+	@"$(BIN)/tokens" --phase dev
+
+test: deps test-layers test-integration check-architecture ## Test each package on its own, then the architecture rules
+
+test-layers:
+	@for p in $(LAYERS); do echo "== test $$p"; $(SWIFT) test --package-path $$p $(BUILD_FLAGS); done
+
+test-integration:
+	@echo "== test Tests-Integration"
+	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
+	@TOKENS_BIN="$(BIN)/tokens" $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS)
+
+check-architecture: ## Check the architecture rules (ArchUnit-style report)
+	@echo "== architecture rules"
+	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
+	@"$(BIN)/archcheck" --root "$(CURDIR)"
+	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error"
+	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTC_FLAGS)
+
+graph: ## Regenerate the module graph in ARCHITECTURE.md from the manifests
+	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
+	@"$(BIN)/archcheck" --root "$(CURDIR)" --write-graph
+
+clean: ## Remove build folders
+	rm -rf $(SCRATCH) $(addsuffix /.build,$(PACKAGES))

@@ -1,0 +1,5 @@
+// Fixture: Data importing an outer layer breaks rule 6.
+import Domain
+import Presentation
+
+struct Store {}

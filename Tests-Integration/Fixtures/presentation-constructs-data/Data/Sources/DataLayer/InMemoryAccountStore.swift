@@ -1,0 +1,4 @@
+// Fixture: a concrete Data type.
+public actor InMemoryAccountStore {
+    public init() {}
+}

@@ -1,0 +1,12 @@
+// swift-tools-version: 6.2
+// Fixture: a library product that ships the test-support target breaks rule 9.
+import PackageDescription
+
+let package = Package(
+    name: "Domain",
+    products: [.library(name: "Domain", targets: ["Domain", "DomainTestSupport"])],
+    targets: [
+        .target(name: "Domain"),
+        .target(name: "DomainTestSupport", dependencies: ["Domain"]),
+    ]
+)

@@ -1,0 +1,4 @@
+import Core
+import Feature
+
+public let bundle = (Core(), Feature())

@@ -1,0 +1,51 @@
+// swift-tools-version: 6.2
+// Tests-Integration: the wired system end to end, the `tokens` binary as a process, and the
+// architecture rules CI enforces. It depends on App and the layers; nothing depends on it.
+import PackageDescription
+
+let package = Package(
+    name: "Tests-Integration",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "archcheck", targets: ["archcheck"]),
+    ],
+    dependencies: [
+        .package(path: "../App"),
+        .package(path: "../Domain"),
+        .package(path: "../Data"),
+        .package(path: "../Presentation"),
+    ],
+    targets: [
+        // The architecture rules, as code: what may depend on what, checked from manifests and sources.
+        // Running child processes, for the rules and the process tests.
+        .target(name: "ProcessKit"),
+        .target(name: "ArchitectureRules", dependencies: ["ProcessKit"]),
+        .executableTarget(name: "archcheck", dependencies: ["ArchitectureRules"]),
+        // Test support: locating the repository and the binary, running processes. In no product.
+        .target(
+            name: "IntegrationTestSupport",
+            dependencies: ["ProcessKit", .product(name: "Domain", package: "Domain")]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "IntegrationTestSupport",
+                .product(name: "AppComposition", package: "App"),
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "Presentation", package: "Presentation"),
+            ]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "IntegrationTestSupport",
+                .product(name: "DataLayer", package: "Data"),
+                .product(name: "Domain", package: "Domain"),
+            ]
+        ),
+        .testTarget(
+            name: "ArchitectureTests", dependencies: ["ArchitectureRules", "IntegrationTestSupport", "ProcessKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

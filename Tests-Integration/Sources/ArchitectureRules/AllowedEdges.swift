@@ -1,0 +1,32 @@
+/// The allowed dependencies, written down once. Change an edge here, in the manifests and in
+/// ARCHITECTURE.md's module graph together; the rules check that all three agree.
+public enum AllowedEdges {
+    /// Local packages each package depends on, by `.package(path:)`: exactly these.
+    public static let local: [String: Set<String>] = [
+        "Domain": [],
+        "Data": ["Domain"],
+        "Presentation": ["Domain"],
+        "App": ["Domain", "Data", "Presentation"],
+        "Tests-Integration": ["App", "Domain", "Data", "Presentation"],
+    ]
+
+    /// Remote packages each package may depend on.
+    public static let remote: [String: Set<String>] = [
+        "Domain": [],
+        "Data": ["swift-crypto"],
+        "Presentation": [],
+        "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system"],
+        "Tests-Integration": [],
+    ]
+
+    /// Modules Domain's sources may import.
+    public static let domainImports: Set<String> = ["Foundation", "FoundationEssentials"]
+    /// Modules the view-model target may import.
+    public static let viewModelImports: Set<String> = ["Domain", "Foundation", "FoundationEssentials", "Observation"]
+    /// The modules of the Data layer and the libraries only it may use.
+    public static let dataModules: Set<String> = ["DataLayer", "Crypto", "_CryptoExtras", "GRDB"]
+    /// The modules of the App layer.
+    public static let appModules: Set<String> = ["AppComposition", "tokens", "ArgumentParser", "Configuration"]
+    /// The modules of the Presentation layer.
+    public static let presentationModules: Set<String> = ["Presentation", "TerminalUI"]
+}

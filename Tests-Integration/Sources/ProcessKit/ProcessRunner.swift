@@ -1,0 +1,41 @@
+import Foundation
+
+/// How a child process ended and what it printed.
+public struct ProcessResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+
+    /// The non-empty lines of standard error.
+    public var errorLines: [Substring] { stderr.split(separator: "\n") }
+}
+
+/// Runs programs for the architecture checks and the process tests.
+public enum ProcessRunner {
+    /// Runs `executable` (looked up on PATH when it is not a path) with `arguments` and no input.
+    /// Output goes to temporary files, not pipes, so nothing blocks however much the child prints.
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
+        process.arguments = executable.contains("/") ? arguments : [executable] + arguments
+        if let environment { process.environment = environment }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("process-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outURL = directory.appendingPathComponent("out")
+        let errURL = directory.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}

@@ -1,0 +1,86 @@
+import ArchitectureRules
+import Foundation
+import ProcessKit
+import IntegrationTestSupport
+import Testing
+
+/// Every architecture rule holds for the real repository, and each one fails on a fixture that
+/// breaks it, naming the offending file or edge.
+@Suite("Architecture rules")
+struct ArchitectureRuleTests {
+    static let repository = Repository(root: RepositoryRoot.url)
+
+    @Test("the repository keeps every structural rule", arguments: Rules.structural.map { RuleBox($0) })
+    func repositoryKeepsRule(_ rule: RuleBox) throws {
+        let violations = try rule.rule.check(Self.repository)
+        #expect(violations.isEmpty, "\(Rules.report([(rule.rule, violations)]))")
+    }
+
+    /// Fixture name, rule, and the violations it must report.
+    static let fixtures: [(fixture: String, rule: RuleBox, expected: [String])] = [
+        ("domain-has-dependency", RuleBox(DomainHasNoDependencies()),
+         ["Domain/Package.swift: Domain -> swift-crypto (Domain may depend on nothing)"]),
+        ("forbidden-edge", RuleBox(PackageEdgesAreAllowed()),
+         ["Data/Package.swift: Data -> Presentation is not an allowed edge"]),
+        ("domain-imports-crypto", RuleBox(Rules.structural[2]), ["Domain/Sources/Domain/Hashing.swift:2: imports Crypto"]),
+        ("viewmodel-imports-terminal", RuleBox(Rules.structural[3]),
+         ["Presentation/Sources/Presentation/ListViewModel.swift:4: imports TerminalUI"]),
+        ("terminalui-imports-data", RuleBox(Rules.structural[4]),
+         ["Presentation/Sources/TerminalUI/ListView.swift:2: imports DataLayer"]),
+        ("data-imports-presentation", RuleBox(Rules.structural[5]),
+         ["Data/Sources/DataLayer/Store.swift:3: imports Presentation"]),
+        ("presentation-constructs-data", RuleBox(OnlyAppConstructsData()),
+         ["Presentation/Sources/Presentation/ListViewModel.swift:4: constructs DataLayer.InMemoryAccountStore"]),
+        ("domain-reads-clock", RuleBox(NoAmbientClockOrRandomness()), [
+            "Domain/Sources/Domain/Expiry.swift:6: calls Date() (inject a Clock or RandomSource)",
+            "Domain/Sources/Domain/Expiry.swift:7: calls .random( (inject a Clock or RandomSource)",
+        ]),
+        ("test-support-in-product", RuleBox(NoTestSupportInProducts()),
+         ["Domain/Package.swift: product Domain ships test-support target DomainTestSupport"]),
+        ("stale-graph", RuleBox(CommittedGraphMatches()), [
+            "ARCHITECTURE.md: committed but not in manifests: Domain -.-> swiftcrypto[\"swift-crypto\"] (run `make graph`)",
+        ]),
+    ]
+
+    @Test("each rule fails on its fixture, naming the place", arguments: fixtures)
+    func ruleCanFail(fixture: String, rule: RuleBox, expected: [String]) throws {
+        let violations = try rule.rule.check(Repository(root: RepositoryRoot.fixture(fixture)))
+        #expect(violations.map(\.description) == expected)
+        #expect(Rules.report([(rule.rule, violations)]).contains("✘ \(rule.rule.name) was violated"))
+    }
+
+    @Test("every structural rule has a failing fixture")
+    func everyRuleHasAFixture() {
+        let covered = Set(Self.fixtures.map(\.rule.rule.number))
+        #expect(Set(Rules.structural.map(\.number)).subtracting(covered).isEmpty)
+    }
+
+    @Test("rule 10 fails, by its exit code, on an undeclared same-package import")
+    func importCheckCanFail() throws {
+        let fixture = RepositoryRoot.fixture("undeclared-import")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("import-check-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let parent = fixture.deletingLastPathComponent()
+        let violations = try ImportCheckRule(scratchPath: scratch, packages: ["undeclared-import"])
+            .check(Repository(root: parent))
+        #expect(violations.count == 1)
+        #expect(violations.first?.location == "undeclared-import/Package.swift")
+        #expect(violations.first?.detail.contains("Core") == true, "\(violations)")
+    }
+
+    @Test("the module graph is generated from the manifests, local edges solid and libraries dotted")
+    func graphShape() throws {
+        let graph = try ModuleGraph.mermaid(Self.repository)
+        #expect(graph.contains("    Data --> Domain"))
+        #expect(graph.contains("    TestsIntegration[\"Tests-Integration\"] --> App"))
+        #expect(graph.contains("    Data -.-> swiftcrypto[\"swift-crypto\"]"))
+        #expect(!graph.contains("Domain -->"))
+    }
+}
+
+/// A rule as a test argument.
+struct RuleBox: Sendable, CustomTestStringConvertible {
+    let rule: any ArchitectureRule
+    init(_ rule: any ArchitectureRule) { self.rule = rule }
+    var testDescription: String { rule.name }
+}

@@ -1,0 +1,59 @@
+import AppComposition
+import Domain
+import Foundation
+import IntegrationTestSupport
+import Presentation
+import Testing
+
+/// The DEV graph exactly as App composes it, exercised through its use cases and view model.
+@Suite("DEV phase, wired by App")
+struct DevGraphTests {
+    let clock = SettableClock(unix: 59)
+
+    func container() throws -> any AppContainer {
+        let settings = AppSettings(
+            phase: Sourced(.dev, from: .flag("--phase")), logLevel: Sourced(.info, from: .default),
+            configFile: "/nonexistent", configFileExists: false)
+        return try AppComposer.makeContainer(for: settings, clock: clock)
+    }
+
+    @Test("RFC 6238 vectors through AddAccount, GenerateCodes, the real HMAC and a fixed clock", arguments: RFC6238.vectors)
+    func rfc6238(vector: RFC6238.Vector) async throws {
+        let container = try container()
+        let account = try await container.makeAddAccountUseCase().execute(uri: vector.uri)
+        clock.set(unix: TimeInterval(vector.time))
+        #expect(container.makeGenerateCodesUseCase().execute(for: account, at: container.clock.now()).code == vector.code)
+    }
+
+    @Test("add → list → code round trip")
+    func roundTrip() async throws {
+        let container = try container()
+        let before = try await container.makeListAccountsUseCase().execute()
+        let added = try await container.makeAddAccountUseCase()
+            .execute(uri: "otpauth://totp/Round%20Trip:me?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Round%20Trip")
+        let after = try await container.makeListAccountsUseCase().execute()
+        #expect(after.count == before.count + 1)
+        let found = try await container.makeSearchAccountsUseCase().execute(query: "round trip")
+        #expect(found.map(\.id) == [added.id])
+        #expect(container.makeGenerateCodesUseCase().execute(for: found[0], at: clock.now()).code == "287082")
+    }
+
+    @Test("the list view model shows the demo accounts with live codes")
+    @MainActor
+    func viewModel() async throws {
+        let viewModel = try container().makeAccountListViewModel()
+        await viewModel.load()
+        let rows = try #require(viewModel.state.value)
+        let github = try #require(rows.first { $0.issuer == "GitHub" })
+        #expect(github.display == .timed(code: "287 082", nextCode: "359 152", secondsLeft: 1, period: 30))
+    }
+
+    @Test("HOTP codes advance through the in-memory store")
+    func hotp() async throws {
+        let container = try container()
+        let hotp = try #require(try await container.makeListAccountsUseCase().execute().first { $0.counter != nil })
+        let advance = container.makeAdvanceHOTPUseCase()
+        #expect(try await advance.execute(id: hotp.id).code == "755224")
+        #expect(try await advance.execute(id: hotp.id).code == "287082")
+    }
+}
