@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // Data: the implementations of Domain's ports (crypto, stores, repositories, system clock and
-// randomness). It depends on Domain and on libraries, never on Presentation or App.
+// randomness, the encrypted vault). It depends on Domain and on libraries, never on Presentation or App.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: "../Domain"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -20,6 +21,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
@@ -27,6 +30,8 @@ let package = Package(
             dependencies: [
                 "DataLayer",
                 .product(name: "Domain", package: "Domain"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ],

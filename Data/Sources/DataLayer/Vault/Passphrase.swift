@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A passphrase held in one buffer that is wiped when it is no longer used.
+public final class Passphrase: @unchecked Sendable {
+    /// The UTF-8 bytes; read them only inside `withBytes`.
+    private var bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public convenience init(_ text: String) {
+        self.init(Array(text.utf8))
+    }
+
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    func withBytes<T>(_ body: ([UInt8]) throws -> T) rethrows -> T {
+        try body(bytes)
+    }
+
+    /// Whether two passphrases are the same (for "type it again" checks).
+    public func matches(_ other: Passphrase) -> Bool {
+        bytes == other.bytes
+    }
+
+    deinit {
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            memset(base, 0, buffer.count)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Crypto
+import CryptoExtras
+import Foundation
+
+/// The vault's cryptography: scrypt for key slots, AES-256-GCM for everything encrypted, HKDF
+/// for sub-keys and HMAC-SHA256 for the header.
+enum VaultCrypto {
+    /// A fresh random key of 256 bits.
+    static func randomKey() -> SymmetricKey { SymmetricKey(size: .bits256) }
+
+    /// Random bytes from the system CSPRNG.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    /// The key-encryption key a passphrase gives with a slot's salt and cost.
+    static func keyEncryptionKey(_ passphrase: Passphrase, salt: [UInt8], parameters: ScryptParameters) throws -> SymmetricKey {
+        try passphrase.withBytes { bytes in
+            try KDF.Scrypt.deriveKey(
+                from: bytes, salt: salt, outputByteCount: 32, rounds: parameters.n, blockSize: parameters.r,
+                parallelism: parameters.p, maxMemory: parameters.memoryLimit)
+        }
+    }
+
+    /// AES-256-GCM with a fresh random 96-bit nonce.
+    static func seal(_ plaintext: Data, key: SymmetricKey, authenticating aad: Data) throws -> (nonce: Data, ciphertext: Data) {
+        let box = try AES.GCM.seal(plaintext, using: key, nonce: AES.GCM.Nonce(), authenticating: aad)
+        return (Data(box.nonce), box.ciphertext + box.tag)
+    }
+
+    /// Opens what `seal` made; nil when the key is wrong or anything was changed.
+    static func open(nonce: Data, ciphertext: Data, key: SymmetricKey, authenticating aad: Data) -> Data? {
+        guard ciphertext.count >= 16, let nonce = try? AES.GCM.Nonce(data: nonce),
+            let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: ciphertext.dropLast(16), tag: ciphertext.suffix(16))
+        else { return nil }
+        return try? AES.GCM.open(box, using: key, authenticating: aad)
+    }
+
+    /// A sub-key of the master key for one purpose.
+    static func subkey(of master: SymmetricKey, purpose: String, salt: Data) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: master, salt: salt, info: Data(purpose.utf8), outputByteCount: 32)
+    }
+
+    static func mac(_ data: Data, key: SymmetricKey) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: data, using: key))
+    }
+
+    static func verify(_ mac: Data, for data: Data, key: SymmetricKey) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: data, using: key)
+    }
+}

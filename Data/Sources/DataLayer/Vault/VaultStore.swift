@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// Opening the vault's SQLite file: WAL, a busy timeout, full syncs, and SQLite's
+/// errors turned into VaultError.
+enum VaultStore {
+    /// The first bytes of every SQLite 3 file.
+    static let sqliteMagic = Data("SQLite format 3\u{0}".utf8)
+
+    static func configuration() -> Configuration {
+        var configuration = Configuration()
+        // Wait for another process's write instead of failing with "database is locked".
+        configuration.busyMode = .timeout(30)
+        configuration.label = "tokens-vault"
+        // WAL is set once, when the vault is created, and persists in the file. (GRDB's own WAL
+        // set-up writes to the database at every open; unlocking must write nothing.) A single
+        // connection: when it closes, SQLite checkpoints and removes the -wal and -shm files.
+        configuration.journalMode = .default
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        return configuration
+    }
+
+    /// Opens an existing vault file after checking it looks like one; writes nothing.
+    static func open(path: String) throws -> DatabaseQueue {
+        guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw VaultError.damaged(path: path, reason: "cannot be read")
+        }
+        let prefix = (try? handle.read(upToCount: 100)) ?? Data()
+        try? handle.close()
+        guard prefix.starts(with: sqliteMagic) else {
+            throw prefix.count < sqliteMagic.count && !prefix.isEmpty || prefix.isEmpty
+                ? VaultError.damaged(path: path, reason: "the file is empty or truncated")
+                : VaultError.notAVault(path: path)
+        }
+        guard prefix.count == 100 else { throw VaultError.damaged(path: path, reason: "the file is truncated") }
+        let pool: DatabaseQueue
+        do {
+            pool = try DatabaseQueue(path: path, configuration: configuration())
+        } catch let error as DatabaseError {
+            throw map(error, path: path)
+        }
+        do {
+            let check = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+            guard check == "ok" else { throw VaultError.damaged(path: path, reason: "the file is truncated or corrupt") }
+            return pool
+        } catch {
+            try? pool.close()
+            throw (error as? DatabaseError).map { map($0, path: path) } ?? error
+        }
+    }
+
+    /// SQLite's errors as VaultError.
+    static func map(_ error: DatabaseError, path: String) -> VaultError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB: .notAVault(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
+        case .SQLITE_CORRUPT: .damaged(path: path, reason: "the file is truncated or corrupt")
+        default: .damaged(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        }
+    }
+
+    /// Runs `body`, turning SQLite errors into VaultError.
+    static func guarding<T>(path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as DatabaseError { throw map(error, path: path) }
+    }
+}

@@ -1,0 +1,122 @@
+import DataLayer
+import Domain
+import Foundation
+import GRDB
+import Testing
+
+/// Every way unlocking can fail: a distinct, clear error, and the files byte-identical afterwards.
+@Suite("Vault failures change nothing")
+struct VaultFailureTests {
+    let folder = try! VaultFolder()
+
+    /// A closed vault with two accounts.
+    func makeVault() async throws {
+        let vault = try folder.create()
+        let source = VaultAccountDataSource(vault: vault)
+        try await source.insert(VaultFolder.account(1))
+        try await source.insert(VaultFolder.account(2))
+        try vault.close()
+    }
+
+    /// Changes the closed vault with raw SQL, as an attacker or a bad disk would.
+    func tamper(_ sql: String) throws {
+        let queue = try DatabaseQueue(path: folder.path)
+        try queue.write { db in try db.execute(sql: sql) }
+        try queue.close()
+    }
+
+    /// Opens with `passphrase`, expecting `error`, and checks that no byte changed.
+    func expectFailure(_ error: VaultError, passphrase: String = "correct horse", sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let before = try folder.snapshot()
+        do {
+            let vault = try Vault.open(at: folder.path, passphrase: Passphrase(passphrase))
+            defer { try? vault.close() }
+            _ = try await VaultAccountDataSource(vault: vault).fetchAll()
+            Issue.record("expected \(error)", sourceLocation: sourceLocation)
+        } catch let thrown as VaultError {
+            #expect(thrown == error, sourceLocation: sourceLocation)
+        }
+        let after = try folder.snapshot()
+        #expect(after.keys.sorted() == before.keys.sorted(), sourceLocation: sourceLocation)
+        #expect(after == before, "the vault files changed", sourceLocation: sourceLocation)
+    }
+
+    @Test("wrong passphrase")
+    func wrongPassphrase() async throws {
+        try await makeVault()
+        try await expectFailure(.wrongPassphrase, passphrase: "Correct horse")
+        #expect(VaultError.wrongPassphrase.description == "wrong passphrase")
+    }
+
+    @Test("header tampered: vault id, an added slot, or a weakened KDF cost")
+    func headerTampered() async throws {
+        try await makeVault()
+        try tamper("UPDATE header SET vault_id = zeroblob(16)")
+        try await expectFailure(.headerTampered)
+    }
+
+    @Test("header tampered: a key slot added")
+    func slotAdded() async throws {
+        try await makeVault()
+        try tamper("INSERT INTO key_slot SELECT zeroblob(16), kdf, kdf_n, kdf_r, kdf_p, salt, nonce, wrapped_key FROM key_slot")
+        try await expectFailure(.headerTampered)
+    }
+
+    @Test("ciphertext tampered")
+    func ciphertextTampered() async throws {
+        try await makeVault()
+        try tamper("UPDATE entry SET ciphertext = zeroblob(length(ciphertext)) WHERE sort_order = 1")
+        try await expectFailure(.entryDamaged(id: VaultFolder.account(2).id.uuidString))
+    }
+
+    @Test("ciphertexts swapped between entries")
+    func ciphertextSwapped() async throws {
+        try await makeVault()
+        try tamper("""
+            UPDATE entry SET (nonce, ciphertext) = (SELECT nonce, ciphertext FROM entry WHERE sort_order = 0)
+            WHERE sort_order = 1
+            """)
+        try await expectFailure(.entryDamaged(id: VaultFolder.account(2).id.uuidString))
+    }
+
+    @Test("a newer format version")
+    func newerFormat() async throws {
+        try await makeVault()
+        try tamper("UPDATE header SET format_version = 99")
+        try await expectFailure(.newerFormat(found: 99, supported: Vault.formatVersion))
+    }
+
+    @Test("a truncated file")
+    func truncated() async throws {
+        try await makeVault()
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.path))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: folder.path))
+        try await expectFailure(.damaged(path: folder.path, reason: "the file is truncated or corrupt"))
+        try Data(data.prefix(40)).write(to: URL(fileURLWithPath: folder.path))
+        try await expectFailure(.damaged(path: folder.path, reason: "the file is truncated"))
+    }
+
+    @Test("not an SQLite file")
+    func notSQLite() async throws {
+        try FileManager.default.createDirectory(at: folder.directory, withIntermediateDirectories: true)
+        try Data(String(repeating: "otpauth://totp/not-a-vault\n", count: 10).utf8).write(to: URL(fileURLWithPath: folder.path))
+        try await expectFailure(.notAVault(path: folder.path))
+    }
+
+    @Test("no vault yet")
+    func missing() async throws {
+        #expect(throws: VaultError.notInitialized(path: folder.path)) {
+            try Vault.open(at: folder.path, passphrase: Passphrase("x"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test("the errors are distinct and never mention secrets")
+    func distinctMessages() {
+        let errors: [VaultError] = [
+            .wrongPassphrase, .headerTampered, .entryDamaged(id: "x"), .notAVault(path: "p"),
+            .damaged(path: "p", reason: "r"), .newerFormat(found: 2, supported: 1), .notInitialized(path: "p"),
+        ]
+        #expect(Set(errors.map(\.description)).count == errors.count)
+    }
+}
