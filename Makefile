@@ -13,9 +13,9 @@ LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES :=
+DEB_PACKAGES := libsqlite3-dev
 
-.PHONY: help deps build run test test-layers test-integration check-architecture graph clean
+.PHONY: help deps build run test test-layers test-integration check-architecture graph stress clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -52,6 +52,11 @@ check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@"$(BIN)/archcheck" --root "$(CURDIR)"
 	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error"
 	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTC_FLAGS)
+
+stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500)
+	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
+	@TOKENS_BIN="$(BIN)/tokens" TOKENS_KILL_TRIALS=$${TRIALS:-500} \
+	  $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --filter killDuringWrites
 
 graph: ## Regenerate the module graph in ARCHITECTURE.md from the manifests
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)

@@ -1,7 +1,7 @@
 /// Lets global options come before the subcommand (`tokens --phase dev list`), as users type
 /// them, by moving them after it, where ArgumentParser reads them.
 enum GlobalOptionsPlacement {
-    static let optionsWithValue: Set<String> = ["--phase", "--config", "--log-level"]
+    static let optionsWithValue: Set<String> = ["--phase", "--config", "--log-level", "--passphrase-file"]
 
     static func normalize(_ arguments: [String]) -> [String] {
         var leading: [String] = []

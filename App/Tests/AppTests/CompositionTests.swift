@@ -22,7 +22,11 @@ struct CompositionTests {
     @Test("DEV builds a working graph over the demo accounts")
     func devGraph() async throws {
         let container = try AppComposer.makeContainer(
-            for: Self.settings(.dev), clock: StoppedClock(date: Date(timeIntervalSince1970: 59)))
+            for: Self.settings(.dev), clock: StoppedClock(date: Date(timeIntervalSince1970: 59))
+        ) {
+            Issue.record("DEV must not ask for a passphrase")
+            return Passphrase("unused")
+        }
         #expect(container.phase == .dev)
         let accounts = try await container.makeListAccountsUseCase().execute()
         #expect(accounts.map(\.issuer).starts(with: ["Google", "GitHub", "Amazon"]))
@@ -30,13 +34,19 @@ struct CompositionTests {
         #expect(container.makeGenerateCodesUseCase().execute(for: github, at: container.clock.now()).code == "287082")
     }
 
-    @Test("ALPHA and REAL are refused with a clear message, never DEV in disguise", arguments: [Phase.alpha, .real])
-    func unavailablePhases(phase: Phase) {
-        #expect(throws: CompositionError.phaseNotAvailable(phase, .flag("--phase"))) {
-            try AppComposer.makeContainer(for: Self.settings(phase, .flag("--phase")))
+    @Test("ALPHA and REAL without a vault: a clear error before any passphrase is asked, never DEV in disguise",
+          arguments: [Phase.alpha, .real])
+    func missingVault(phase: Phase) throws {
+        let settings = AppSettings(
+            phase: Sourced(phase, from: .flag("--phase")), logLevel: Sourced(.info, from: .default),
+            vaultPath: Sourced("/nonexistent/vault.sqlite", from: .default), configFile: "/x", configFileExists: false)
+        let error = #expect(throws: (any Error).self) {
+            try AppComposer.makeContainer(for: settings) {
+                Issue.record("asked for a passphrase with no vault")
+                return Passphrase("unused")
+            }
         }
-        let message = CompositionError.phaseNotAvailable(phase, .flag("--phase")).description
-        #expect(message.contains(phase.rawValue.uppercased()) && message.contains("not available yet"))
+        #expect(String(describing: error!) == "no vault at /nonexistent/vault.sqlite: create one with `tokens init`")
     }
 
     @Test("a query selects one account; exact issuer beats partial; none and several are errors")

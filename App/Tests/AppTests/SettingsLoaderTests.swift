@@ -15,11 +15,12 @@ struct SettingsLoaderTests {
         return try await body(path)
     }
 
-    @Test("defaults to DEV when nothing chooses a phase")
+    @Test("defaults to REAL, its vault under the XDG data home, when nothing chooses a phase")
     func defaults() async throws {
         let settings = try await SettingsLoader(environment: ["HOME": "/nonexistent"]).load()
-        #expect(settings.phase == Sourced(.dev, from: .default))
-        #expect(settings.logLevel == Sourced(.info, from: .default))
+        #expect(settings.phase == Sourced(.real, from: .default))
+        #expect(settings.logLevel == Sourced(.warning, from: .default))
+        #expect(settings.vaultPath == Sourced("/nonexistent/.local/share/tokens/vault.sqlite", from: .default))
         #expect(settings.configFile == "/nonexistent/.config/tokens/config.json")
         #expect(!settings.configFileExists)
     }
@@ -54,6 +55,24 @@ struct SettingsLoaderTests {
             ).load()
             #expect(settings.phase == Sourced(.dev, from: .flag("--phase")))
             #expect(settings.logLevel == Sourced(.trace, from: .flag("--log-level")))
+        }
+    }
+
+    @Test("ALPHA and REAL keep their vaults apart; each path can be configured; DEV has none")
+    func vaultPaths() async throws {
+        let environment = ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]
+        let alpha = try await SettingsLoader(flags: ["phase": "alpha"], environment: environment).load()
+        #expect(alpha.vaultPath == Sourced("/data/tokens-alpha/vault.sqlite", from: .default))
+        let real = try await SettingsLoader(flags: ["phase": "real"], environment: environment).load()
+        #expect(real.vaultPath == Sourced("/data/tokens/vault.sqlite", from: .default))
+        #expect(try await SettingsLoader(flags: ["phase": "dev"], environment: environment).load().vaultPath == nil)
+        try await Self.withConfigFile(#"{"real": {"vault": {"path": "~/vaults/main.sqlite"}}}"#) { path in
+            let configured = try await SettingsLoader(configPath: path, environment: environment).load()
+            #expect(configured.vaultPath == Sourced("/home/u/vaults/main.sqlite", from: .file(path)))
+            let fromEnvironment = try await SettingsLoader(
+                configPath: path, environment: environment.merging(["TOKENS_REAL_VAULT_PATH": "/env/v.sqlite"]) { $1 }
+            ).load()
+            #expect(fromEnvironment.vaultPath == Sourced("/env/v.sqlite", from: .environment("TOKENS_REAL_VAULT_PATH")))
         }
     }
 

@@ -15,13 +15,18 @@ public enum TokensProcess {
 
     /// Runs `tokens` with `arguments`, HOME and the XDG folders inside `home`, plus `environment`.
     public static func run(_ arguments: [String], home: URL, environment: [String: String] = [:]) throws -> ProcessResult {
-        var env = [
+        try ProcessRunner.run(binary, arguments, environment: self.environment(home: home, extra: environment))
+    }
+
+    /// A clean environment: HOME and the XDG folders inside `home`, no colours, plus `extra`.
+    public static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
             "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "NO_COLOR": "1",
         ]
-        env.merge(environment) { $1 }
-        return try ProcessRunner.run(binary, arguments, environment: env)
+        environment.merge(extra) { $1 }
+        return environment
     }
 }
 

@@ -72,18 +72,21 @@ struct TokensCLITests {
         #expect(viaURI.stdout == "46119246\n")
     }
 
-    @Test("the phase comes from TOKENS_PHASE and the config file; ALPHA and REAL are refused for now")
+    @Test("the phase comes from TOKENS_PHASE and the config file; REAL is the default; no silent DEV")
     func phases() throws {
         let home = try TemporaryHome()
-        let fromEnvironment = try TokensProcess.run(["list"], home: home.url, environment: ["TOKENS_PHASE": "real"])
-        #expect(fromEnvironment.status == 1)
-        #expect(fromEnvironment.errorLines == ["tokens: the REAL phase (from environment TOKENS_PHASE) is not available yet: it needs the encrypted vault; use --phase dev for the demo"])
+        let byDefault = try TokensProcess.run(["list"], home: home.url)
+        #expect(byDefault.status == 1)
+        let realVault = Vaults.path(phase: "real", home: home.url).path
+        #expect(byDefault.errorLines == ["tokens: no vault at \(realVault): create one with `tokens init`"])
         let config = home.url.appendingPathComponent("config/tokens")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try Data(#"{"phase": "alpha"}"#.utf8).write(to: config.appendingPathComponent("config.json"))
         let fromFile = try TokensProcess.run(["list"], home: home.url)
         #expect(fromFile.status == 1)
-        #expect(fromFile.stderr.contains("ALPHA phase (from config file"))
+        #expect(fromFile.stderr.contains(Vaults.path(phase: "alpha", home: home.url).path))
+        let environmentWins = try TokensProcess.run(["list"], home: home.url, environment: ["TOKENS_PHASE": "dev"])
+        #expect(environmentWins.status == 0)
         let flagWins = try TokensProcess.run(["list", "--phase", "dev"], home: home.url, environment: ["TOKENS_PHASE": "real"])
         #expect(flagWins.status == 0)
     }
@@ -94,7 +97,8 @@ struct TokensCLITests {
         let version = try TokensProcess.run(["--version"], home: home.url)
         #expect(version.status == 0)
         #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
-        for arguments in [["--help"], ["code", "--help"], ["list", "--help"], ["add", "--help"], ["uri", "--help"]] {
+        let commands = ["code", "list", "add", "edit", "rm", "uri", "init", "passwd"]
+        for arguments in [["--help"]] + commands.map({ [$0, "--help"] }) {
             let help = try TokensProcess.run(arguments, home: home.url)
             #expect(help.status == 0, "\(arguments)")
             #expect(help.stdout.contains("USAGE"), "\(arguments)")

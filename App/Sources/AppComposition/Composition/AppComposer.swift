@@ -1,26 +1,49 @@
 import DataLayer
+import Foundation
+import Logging
 import Domain
+
+/// The passphrase a vault is unlocked with (wiped from memory when released).
+public typealias Passphrase = DataLayer.Passphrase
 
 /// The composition root: turns settings into the container of their phase.
 public enum AppComposer {
-    /// Builds the phase's container. ALPHA and REAL need the vault and are refused until it
-    /// exists: Tokens never falls back to DEV silently.
-    public static func makeContainer(for settings: AppSettings, clock: (any WallClock)? = nil) throws -> any AppContainer {
-        switch settings.phase.value {
-        case .dev: DevContainer(clock: clock)
-        case .alpha, .real: throw CompositionError.phaseNotAvailable(settings.phase.value, settings.phase.source)
+    /// Builds the phase's container. ALPHA and REAL unlock their vault first, asking
+    /// `passphrase` only then; a missing vault is an error, never a silent fall back to DEV.
+    public static func makeContainer(
+        for settings: AppSettings, clock: (any WallClock)? = nil,
+        passphrase: () throws -> Passphrase = { throw CompositionError.noPassphrase }
+    ) throws -> any AppContainer {
+        guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
+            return DevContainer(clock: clock)
         }
+        guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
+        let logger = Logger(label: "tokens.composition")
+        let started = ContinuousClock.now
+        let vault = try Vault.open(at: path, passphrase: try passphrase())
+        logger.debug("unlocked the \(settings.phase.value.rawValue) vault at \(path) in \(ContinuousClock.now - started)")
+        return VaultContainer(phase: settings.phase.value, vault: vault, clock: clock)
+    }
+
+    /// Creates the phase's vault. DEV has none.
+    public static func createVault(for settings: AppSettings, passphrase: Passphrase) throws -> String {
+        guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
+            throw CompositionError.noVaultInDev
+        }
+        try Vault.create(at: path, passphrase: passphrase)
+        return path
     }
 }
 
-/// Why App could not build a phase's graph.
+/// Why App could not do what was asked of a phase.
 public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertible {
-    case phaseNotAvailable(Phase, SettingSource)
+    case noVaultInDev
+    case noPassphrase
 
     public var description: String {
         switch self {
-        case .phaseNotAvailable(let phase, let source):
-            "the \(phase.rawValue.uppercased()) phase (from \(source)) is not available yet: it needs the encrypted vault; use --phase dev for the demo"
+        case .noPassphrase: "no passphrase was given to unlock the vault"
+        case .noVaultInDev: "the DEV phase keeps its demo accounts in memory and has no vault; use --phase alpha or real"
         }
     }
 }

@@ -10,6 +10,12 @@ public protocol AppContainer: Sendable {
     var hmac: any HMACProvider { get }
     var clock: any WallClock { get }
     var random: any RandomSource { get }
+    /// The vault file, for phases that have one.
+    var vaultPath: String? { get }
+    /// Re-wraps the vault's master key for a new passphrase; DEV has no vault.
+    func changePassphrase(to passphrase: Passphrase) throws
+    /// Releases what the phase opened (the vault), leaving its files complete.
+    func close() throws
 }
 
 extension AppContainer {

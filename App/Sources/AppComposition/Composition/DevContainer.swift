@@ -18,4 +18,12 @@ public struct DevContainer: AppContainer {
         self.clock = clock ?? SystemClock()
         self.random = SecureRandomSource()
     }
+
+    public var vaultPath: String? { nil }
+
+    public func changePassphrase(to passphrase: Passphrase) throws {
+        throw CompositionError.noVaultInDev
+    }
+
+    public func close() throws {}
 }

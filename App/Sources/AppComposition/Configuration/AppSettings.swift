@@ -2,13 +2,19 @@
 public struct AppSettings: Sendable, Equatable {
     public let phase: Sourced<Phase>
     public let logLevel: Sourced<LogLevel>
+    /// The vault file of the phase; nil for DEV, which keeps everything in memory.
+    public let vaultPath: Sourced<String>?
     /// The config file consulted, and whether it exists.
     public let configFile: String
     public let configFileExists: Bool
 
-    public init(phase: Sourced<Phase>, logLevel: Sourced<LogLevel>, configFile: String, configFileExists: Bool) {
+    public init(
+        phase: Sourced<Phase>, logLevel: Sourced<LogLevel>, vaultPath: Sourced<String>? = nil, configFile: String,
+        configFileExists: Bool
+    ) {
         self.phase = phase
         self.logLevel = logLevel
+        self.vaultPath = vaultPath
         self.configFile = configFile
         self.configFileExists = configFileExists
     }

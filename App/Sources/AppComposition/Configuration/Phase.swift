@@ -8,8 +8,20 @@ public enum Phase: String, CaseIterable, Sendable, Codable {
         self.init(rawValue: name.lowercased())
     }
 
-    /// The phase when nothing chooses one. DEV until the vault lands.
-    public static let `default` = Phase.dev
+    /// The phase when nothing chooses one: the user's real vault. (`make run` asks for DEV.)
+    public static let `default` = Phase.real
+
+    /// Whether the phase keeps its accounts in an encrypted vault.
+    public var usesVault: Bool { self != .dev }
+
+    /// The folder, under the XDG data home, that holds the phase's vault: REAL and ALPHA never share one.
+    public var dataFolderName: String? {
+        switch self {
+        case .dev: nil
+        case .alpha: "tokens-alpha"
+        case .real: "tokens"
+        }
+    }
 
     /// How much a phase logs unless configured otherwise.
     public var defaultLogLevel: LogLevel {

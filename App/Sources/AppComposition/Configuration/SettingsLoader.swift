@@ -4,7 +4,8 @@ import SystemPackage
 
 /// Reads AppSettings with swift-configuration from, in precedence order: flags, `TOKENS_*`
 /// environment variables, the JSON config file (`--config PATH`, else
-/// `$XDG_CONFIG_HOME/tokens/config.json`), then defaults.
+/// `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`, `log.level`,
+/// `alpha.vault.path`, `real.vault.path`.
 public struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
     public var flags: [String: String]
@@ -21,8 +22,19 @@ public struct SettingsLoader: Sendable {
     /// The config file read when `--config` is not given.
     public var defaultConfigPath: String {
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+            ?? home + "/.config"
         return base + "/tokens/config.json"
+    }
+
+    /// `$XDG_DATA_HOME`, else `~/.local/share`.
+    public var dataHome: String {
+        environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+    }
+
+    private var home: String { environment["HOME"] ?? NSHomeDirectory() }
+
+    private func expandingTilde(_ path: String) -> String {
+        path == "~" || path.hasPrefix("~/") ? home + path.dropFirst() : path
     }
 
     public func load() async throws -> AppSettings {
@@ -52,7 +64,16 @@ public struct SettingsLoader: Sendable {
             "log.level", default: phase.value.defaultLogLevel,
             expected: LogLevel.allCases.map(\.rawValue).joined(separator: ", ")
         ) { LogLevel(rawValue: $0.lowercased()) }
-        return AppSettings(phase: phase, logLevel: logLevel, configFile: path, configFileExists: exists)
+        var vaultPath: Sourced<String>?
+        if let folder = phase.value.dataFolderName {
+            let key = "\(phase.value.rawValue).vault.path"
+            let resolved = try resolver.resolve(key, default: dataHome + "/\(folder)/vault.sqlite", expected: "a file path") {
+                $0.isEmpty ? nil : $0
+            }
+            vaultPath = Sourced(expandingTilde(resolved.value), from: resolved.source)
+        }
+        return AppSettings(
+            phase: phase, logLevel: logLevel, vaultPath: vaultPath, configFile: path, configFileExists: exists)
     }
 
     private var flagValues: [AbsoluteConfigKey: ConfigValue] {

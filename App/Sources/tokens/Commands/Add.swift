@@ -1,21 +1,42 @@
 import ArgumentParser
+import Domain
 import Foundation
 
-/// `tokens add URI`: add an account from an otpauth:// Key URI.
+/// `tokens add URI…`: add accounts from otpauth:// Key URIs.
 struct Add: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add an account from an otpauth:// URI.")
+    static let configuration = CommandConfiguration(
+        abstract: "Add accounts from otpauth:// URIs.",
+        discussion: """
+            All URIs are checked before anything is added. Each account is then saved in its own
+            transaction, and "Added …" is printed once it is safely stored.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The account's Key URI (quote it in the shell).", valueName: "otpauth-uri"))
-    var uri: String
+    @Argument(help: ArgumentHelp("The accounts' Key URIs (quote them in the shell).", valueName: "otpauth-uri"))
+    var uris: [String]
+
+    func validate() throws {
+        if uris.isEmpty { throw ValidationError("give at least one otpauth:// URI") }
+    }
 
     func run() async throws {
-        let container = try await global.container()
-        let account = try await container.makeAddAccountUseCase().execute(uri: uri)
-        print("Added \(account.displayName)")
-        if container.phase == .dev {
-            CommandRunner.printError("note: the DEV phase keeps accounts in memory; this one is gone when tokens exits")
+        // Validate everything first: bad input adds nothing.
+        let specs = try uris.enumerated().map { index, uri in
+            do { return try KeyURI.parse(uri) } catch {
+                throw CLIError(uris.count > 1 ? "URI \(index + 1): \(error)" : "\(error)")
+            }
+        }
+        try await global.withContainer { container in
+            let add = container.makeAddAccountUseCase()
+            for spec in specs {
+                let account = try await add.execute(spec, note: "", groups: [])
+                print("Added \(account.displayName)")
+                fflush(nil)
+            }
+            if container.phase == .dev {
+                CommandRunner.printError("note: the DEV phase keeps accounts in memory; they are gone when tokens exits")
+            }
         }
     }
 }

@@ -32,16 +32,17 @@ struct Code: AsyncParsableCommand {
             print(try codeFromURI(uri))
             return
         }
-        let container = try await global.container()
         let query = query ?? ""
-        let account = try AccountSelection.select(query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
-        if account.counter != nil {
-            let generated = try await container.makeAdvanceHOTPUseCase().execute(id: account.id)
-            print(generated.code ?? "")
-        } else {
+        let code = try await global.withContainer { container in
+            let account = try AccountSelection.select(
+                query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+            if account.counter != nil {
+                return try await container.makeAdvanceHOTPUseCase().execute(id: account.id).code ?? ""
+            }
             let date = time.date(now: container.clock.now())
-            print(container.makeGenerateCodesUseCase().execute(for: account, at: date).code ?? "")
+            return container.makeGenerateCodesUseCase().execute(for: account, at: date).code ?? ""
         }
+        print(code)
     }
 
     private func codeFromURI(_ uri: String) throws -> String {

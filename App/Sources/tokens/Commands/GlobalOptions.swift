@@ -2,7 +2,7 @@ import AppComposition
 import ArgumentParser
 import Foundation
 
-/// Options every command takes: which phase and which config file.
+/// Options every command takes: which phase, which config file, how to unlock.
 struct GlobalOptions: ParsableArguments {
     @Option(help: "The phase: dev, alpha or real (beats TOKENS_PHASE and the config file).")
     var phase: String?
@@ -13,20 +13,44 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String?
 
+    @Option(help: ArgumentHelp(
+        "Read the vault passphrase from this file instead of asking (for scripts; TOKENS_PASSPHRASE also works).",
+        valueName: "file"))
+    var passphraseFile: String?
+
     /// Settings from flags, environment, config file and defaults.
     func settings() async throws -> AppSettings {
         var flags: [String: String] = [:]
         flags["phase"] = phase
         flags["log.level"] = logLevel
-        return try await SettingsLoader(
+        let settings = try await SettingsLoader(
             flags: flags, configPath: config, environment: ProcessInfo.processInfo.environment
         ).load()
+        LogSetup.bootstrap(level: settings.logLevel.value)
+        return settings
     }
 
-    /// The phase's container, with logging set up.
-    func container() async throws -> any AppContainer {
+    /// Where the passphrase comes from.
+    var passphraseReader: PassphraseReader {
+        PassphraseReader(
+            file: passphraseFile, environmentVariable: "TOKENS_PASSPHRASE",
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Runs `body` with the phase's container (the vault unlocked for ALPHA and REAL), and
+    /// closes it afterwards, whatever happens, so the vault files are left complete.
+    func withContainer<T>(_ body: (any AppContainer) async throws -> T) async throws -> T {
         let settings = try await settings()
-        LogSetup.bootstrap(level: settings.logLevel.value)
-        return try AppComposer.makeContainer(for: settings)
+        let container = try AppComposer.makeContainer(for: settings) {
+            try passphraseReader.passphrase(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
+        }
+        do {
+            let result = try await body(container)
+            try container.close()
+            return result
+        } catch {
+            try? container.close()
+            throw error
+        }
     }
 }

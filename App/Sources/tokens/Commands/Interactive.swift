@@ -11,14 +11,16 @@ struct Interactive: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let container = try await global.container()
-        guard Terminal.isInteractive else {
-            let accounts = try await container.makeListAccountsUseCase().execute()
-            let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: container.clock.now())
-            print(AccountListing.table(accounts, codes), terminator: "")
-            return
+        let listing: String? = try await global.withContainer { container in
+            guard Terminal.isInteractive else {
+                let accounts = try await container.makeListAccountsUseCase().execute()
+                let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: container.clock.now())
+                return AccountListing.table(accounts, codes)
+            }
+            await Self.runScreen(container)
+            return nil
         }
-        await Self.runScreen(container)
+        if let listing { print(listing, terminator: "") }
     }
 
     @MainActor

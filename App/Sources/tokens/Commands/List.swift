@@ -12,10 +12,11 @@ struct List: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let container = try await global.container()
-        let accounts = try await container.makeListAccountsUseCase().execute()
-        let date = time.date(now: container.clock.now())
-        let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: date)
-        print(json ? try AccountListing.json(accounts, codes) : AccountListing.table(accounts, codes), terminator: "")
+        let output = try await global.withContainer { container in
+            let accounts = try await container.makeListAccountsUseCase().execute()
+            let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: time.date(now: container.clock.now()))
+            return json ? try AccountListing.json(accounts, codes) : AccountListing.table(accounts, codes)
+        }
+        print(output, terminator: "")
     }
 }

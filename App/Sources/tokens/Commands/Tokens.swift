@@ -9,11 +9,13 @@ struct Tokens: AsyncParsableCommand {
         commandName: "tokens",
         abstract: "One-time passwords (TOTP, HOTP, Steam) in your terminal.",
         discussion: """
-            Phases: dev (in-memory demo accounts), alpha and real (the encrypted vault).
-            The phase comes from --phase, else TOKENS_PHASE, else the config file, else dev.
+            Phases: dev (in-memory demo accounts), alpha and real (encrypted vaults).
+            The phase comes from --phase, else TOKENS_PHASE, else the config file, else real.
             """,
         version: version,
-        subcommands: [Interactive.self, List.self, Code.self, Add.self, URI.self],
+        subcommands: [
+            Interactive.self, List.self, Code.self, Add.self, Edit.self, Remove.self, URI.self, Init.self, Passwd.self,
+        ],
         defaultSubcommand: Interactive.self
     )
 }

@@ -12,8 +12,11 @@ struct URI: AsyncParsableCommand {
     var query: String
 
     func run() async throws {
-        let container = try await global.container()
-        let account = try AccountSelection.select(query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
-        print(KeyURI.format(try account.spec))
+        let uri = try await global.withContainer { container in
+            let account = try AccountSelection.select(
+                query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+            return KeyURI.format(try account.spec)
+        }
+        print(uri)
     }
 }

@@ -1,0 +1,68 @@
+import AppComposition
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a passphrase comes from: `--passphrase-file`, then an environment variable (for
+/// scripts and tests; less safe: other processes of the user may read it), then the terminal,
+/// without echo.
+struct PassphraseReader {
+    let file: String?
+    let environmentVariable: String
+    let environment: [String: String]
+
+    /// The passphrase; asks twice on a terminal when `confirm` is set.
+    func passphrase(prompt: String, confirm: Bool = false) throws -> Passphrase {
+        if let file { return try Self.fromFile(file) }
+        if let value = environment[environmentVariable] {
+            guard !value.isEmpty else { throw CLIError("\(environmentVariable) is empty") }
+            return Passphrase(value)
+        }
+        let first = try Self.fromTerminal(prompt: prompt)
+        guard confirm else { return first }
+        let second = try Self.fromTerminal(prompt: "Repeat \(prompt.prefix(1).lowercased())\(prompt.dropFirst())")
+        guard first.matches(second) else { throw CLIError("the passphrases do not match; nothing was changed") }
+        return first
+    }
+
+    /// The file's contents without one trailing newline.
+    static func fromFile(_ path: String) throws -> Passphrase {
+        guard var bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
+            throw CLIError("cannot read passphrase file \(path)")
+        }
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard !bytes.isEmpty else { throw CLIError("passphrase file \(path) is empty") }
+        let passphrase = Passphrase(bytes)
+        bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) }
+        return passphrase
+    }
+
+    /// Reads a line from the controlling terminal with echo off.
+    static func fromTerminal(prompt: String) throws -> Passphrase {
+        let tty = open("/dev/tty", O_RDWR)
+        guard tty >= 0 else {
+            throw CLIError("no passphrase: run in a terminal, or use --passphrase-file or TOKENS_PASSPHRASE")
+        }
+        defer { close(tty) }
+        var original = termios()
+        tcgetattr(tty, &original)
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        silent.c_lflag |= tcflag_t(ECHONL)
+        tcsetattr(tty, TCSAFLUSH, &silent)
+        defer { tcsetattr(tty, TCSAFLUSH, &original) }
+        _ = prompt.withCString { write(tty, $0, strlen($0)) }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+        guard !bytes.isEmpty else { throw CLIError("the passphrase must not be empty") }
+        return Passphrase(bytes)
+    }
+}

@@ -1,0 +1,28 @@
+import AppComposition
+import ArgumentParser
+import Foundation
+
+/// `tokens passwd`: change the vault passphrase.
+struct Passwd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Change the vault passphrase.",
+        discussion: """
+            The master key is wrapped anew for the new passphrase; entries are not re-encrypted.
+            For scripts: --new-passphrase-file or TOKENS_NEW_PASSPHRASE.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Read the new passphrase from this file.", valueName: "file"))
+    var newPassphraseFile: String?
+
+    func run() async throws {
+        try await global.withContainer { container in
+            let reader = PassphraseReader(
+                file: newPassphraseFile, environmentVariable: "TOKENS_NEW_PASSPHRASE",
+                environment: ProcessInfo.processInfo.environment)
+            try container.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
+        }
+        print("Passphrase changed")
+    }
+}

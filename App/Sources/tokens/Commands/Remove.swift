@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import TerminalUI
+
+/// `tokens rm QUERY`: delete an account, after confirmation.
+struct Remove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete the one account matching QUERY (asks to confirm).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Text in the issuer, account name or note.")
+    var query: String
+
+    @Flag(name: [.customShort("y"), .long], help: "Delete without asking (for scripts).")
+    var yes = false
+
+    func run() async throws {
+        let removed = try await global.withContainer { container in
+            let account = try AccountSelection.select(
+                query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+            if !yes {
+                guard Terminal.isInteractive else {
+                    throw CLIError("not deleting \(account.displayName) without confirmation: pass --yes")
+                }
+                print("Delete \(account.displayName)? Its codes cannot be recovered. [y/N] ", terminator: "")
+                fflush(nil)
+                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                    throw CLIError("not deleted")
+                }
+            }
+            try await container.makeDeleteAccountUseCase().execute(id: account.id)
+            return account.displayName
+        }
+        print("Deleted \(removed)")
+    }
+}
