@@ -14,8 +14,10 @@ public struct ProcessResult: Sendable {
 public enum ProcessRunner {
     /// Runs `executable` (looked up on PATH when it is not a path) with `arguments` and no input.
     /// Output goes to temporary files, not pipes, so nothing blocks however much the child prints.
+    /// A child still running after `timeout` seconds is killed, and that is an error: a hung
+    /// child fails its test instead of stalling the whole run.
     public static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 600
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
@@ -32,10 +34,24 @@ public enum ProcessRunner {
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else {
+                kill(process.processIdentifier, SIGKILL)
+                throw ProcessTimeout(command: ([executable] + arguments).joined(separator: " "), seconds: timeout)
+            }
+            usleep(2_000)
+        }
         return ProcessResult(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
+}
+
+/// A child process that ran past its time limit and was killed.
+public struct ProcessTimeout: Error, CustomStringConvertible {
+    public let command: String
+    public let seconds: TimeInterval
+    public var description: String { "timed out after \(Int(seconds)) s and was killed: \(command)" }
 }

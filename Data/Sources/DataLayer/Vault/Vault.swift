@@ -24,8 +24,11 @@ public enum Vault {
         let directory = (path as NSString).deletingLastPathComponent
         let previousMask = umask(0o077)
         defer { umask(previousMask) }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        chmod(directory, 0o700)
+        // A folder Tokens makes is private; a folder the user chose keeps its permissions.
+        if !FileManager.default.fileExists(atPath: directory) {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            chmod(directory, 0o700)
+        }
         guard !FileManager.default.fileExists(atPath: path) else { throw VaultError.alreadyExists(path: path) }
 
         let temporary = path + ".creating-\(getpid())"

@@ -1,0 +1,63 @@
+import Foundation
+
+/// `tokens` in a real terminal: a detached tmux session, keys sent with send-keys and the
+/// screen read with capture-pane.
+public final class TmuxSession {
+    /// Whether tmux is installed (`make test` installs it; a bare `swift test` may not have it).
+    public static let isAvailable: Bool = (try? ProcessRunner.run("tmux", ["-V"]).status) == 0
+
+    public let name = "tokens-test-\(UUID().uuidString.prefix(8))"
+
+    /// Starts `tokens arguments` in a `width`×`height` terminal with `environment`.
+    public init(tokens arguments: [String], home: URL, environment: [String: String] = [:], width: Int = 80, height: Int = 24) throws {
+        let env = TokensProcess.environment(home: home, extra: environment.merging(["TERM": "xterm-256color"]) { $1 })
+        let assignments = env.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let command = "env -i \(assignments) \(Self.quote(TokensProcess.binary)) \(arguments.map(Self.quote).joined(separator: " ")); echo \"[exit $?]\"; sleep 600"
+        // The tmux server outlives this call and would inherit Foundation's process-watching
+        // descriptors (and so hang the wait for the client): close every inherited one first.
+        let closeInherited = #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; exec tmux "$@""#
+        let result = try ProcessRunner.run(
+            "bash",
+            ["-c", closeInherited, "tmux", "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])
+        guard result.status == 0 else { throw TmuxError(message: result.stderr) }
+    }
+
+    /// Types text (no Enter).
+    public func type(_ text: String) throws {
+        _ = try ProcessRunner.run("tmux", ["send-keys", "-t", name, "-l", text])
+    }
+
+    /// Presses keys by tmux name: "Enter", "Escape", "Down", "C-c"…
+    public func press(_ keys: String...) throws {
+        _ = try ProcessRunner.run("tmux", ["send-keys", "-t", name] + keys)
+    }
+
+    /// The visible screen.
+    public func screen() throws -> String {
+        try ProcessRunner.run("tmux", ["capture-pane", "-p", "-t", name]).stdout
+    }
+
+    /// Waits until the screen contains `text`; returns the screen (which may lack it on timeout).
+    @discardableResult
+    public func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var current = try screen()
+        while !current.contains(text), Date() < deadline {
+            usleep(50_000)
+            current = try screen()
+        }
+        return current
+    }
+
+    deinit { _ = try? ProcessRunner.run("tmux", ["kill-session", "-t", name]) }
+
+    static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// tmux could not start.
+public struct TmuxError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { "tmux: \(message)" }
+}

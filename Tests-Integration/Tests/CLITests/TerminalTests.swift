@@ -1,0 +1,54 @@
+import Foundation
+import IntegrationTestSupport
+import Testing
+
+/// What only a real terminal shows: passphrase prompts without echo, and the live screen.
+@Suite("tokens in a terminal (tmux)", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct TerminalTests {
+    @Test("init asks twice without echo; a mismatch changes nothing; the right passphrase unlocks")
+    func passphrasePrompts() throws {
+        let home = try TemporaryHome()
+        let mismatch = try TmuxSession(tokens: ["init"], home: home.url)
+        try mismatch.waitFor("New vault passphrase:")
+        try mismatch.type("first-secret-phrase")
+        try mismatch.press("Enter")
+        try mismatch.waitFor("Repeat new vault passphrase:")
+        try mismatch.type("second-secret-phrase")
+        try mismatch.press("Enter")
+        let refused = try mismatch.waitFor("[exit 1]")
+        #expect(refused.contains("the passphrases do not match"))
+        #expect(!refused.contains("secret-phrase"), "the passphrase was echoed")
+        #expect(!FileManager.default.fileExists(atPath: Vaults.path(phase: "real", home: home.url).path))
+
+        let created = try TmuxSession(tokens: ["init"], home: home.url)
+        try created.waitFor("New vault passphrase:")
+        try created.type("typed-passphrase")
+        try created.press("Enter")
+        try created.waitFor("Repeat")
+        try created.type("typed-passphrase")
+        try created.press("Enter")
+        let done = try created.waitFor("[exit 0]")
+        #expect(done.contains("Created the REAL vault"))
+        #expect(!done.contains("typed-passphrase"))
+
+        let listed = try TokensProcess.run(["list"], home: home.url, environment: Vaults.environment("typed-passphrase"))
+        #expect(listed.status == 0)
+        #expect(listed.stdout == "No accounts.\n")
+    }
+
+    @Test("the DEV screen shows live codes, searches with /, quits with q and restores the terminal")
+    func devScreen() throws {
+        let home = try TemporaryHome()
+        let session = try TmuxSession(tokens: ["--phase", "dev"], home: home.url, width: 60, height: 12)
+        let screen = try session.waitFor("GitHub")
+        #expect(screen.contains("Tokens") && screen.contains("5 accounts"))
+        #expect(screen.range(of: #"\d{3} \d{3}"#, options: .regularExpression) != nil)
+        try session.type("/git")
+        let filtered = try session.waitFor("1 account")
+        #expect(filtered.contains("GitHub") && !filtered.contains("Amazon"))
+        try session.press("Enter")
+        try session.type("q")
+        let after = try session.waitFor("[exit 0]")
+        #expect(!after.contains("1 account"), "the alternate screen was not left")
+    }
+}
