@@ -35,6 +35,13 @@ public actor TestAccountRepository: AccountRepository {
         accounts.append(account)
     }
 
+    public func add(contentsOf newAccounts: [Account]) async throws {
+        try throwIfPlanned()
+        let ids = accounts.map(\.id) + newAccounts.map(\.id)
+        guard Set(ids).count == ids.count else { throw RepositoryError.duplicateID(newAccounts[0].id) }
+        accounts += newAccounts
+    }
+
     public func update(_ account: Account) async throws {
         try throwIfPlanned()
         guard let index = accounts.firstIndex(where: { $0.id == account.id }) else {

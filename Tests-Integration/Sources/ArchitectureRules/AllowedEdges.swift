@@ -13,7 +13,7 @@ public enum AllowedEdges {
     /// Remote packages each package may depend on.
     public static let remote: [String: Set<String>] = [
         "Domain": [],
-        "Data": ["swift-crypto", "GRDB.swift"],
+        "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf"],
         "Presentation": [],
         "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system"],
         "Tests-Integration": [],
@@ -24,7 +24,7 @@ public enum AllowedEdges {
     /// Modules the view-model target may import.
     public static let viewModelImports: Set<String> = ["Domain", "Foundation", "FoundationEssentials", "Observation"]
     /// The modules of the Data layer and the libraries only it may use.
-    public static let dataModules: Set<String> = ["DataLayer", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB"]
+    public static let dataModules: Set<String> = ["DataLayer", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf"]
     /// The modules of the App layer.
     public static let appModules: Set<String> = ["AppComposition", "tokens", "ArgumentParser", "Configuration"]
     /// The modules of the Presentation layer.

@@ -6,6 +6,8 @@ import Foundation
 public protocol AccountDataSource: Sendable {
     func fetchAll() async throws -> [Account]
     func insert(_ account: Account) async throws
+    /// Inserts all the accounts atomically: all, or none.
+    func insertAll(_ accounts: [Account]) async throws
     /// Replaces the stored account with the same id; throws RepositoryError.notFound.
     func replace(_ account: Account) async throws
     /// Removes the account; throws RepositoryError.notFound.

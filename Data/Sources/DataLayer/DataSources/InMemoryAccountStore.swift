@@ -17,6 +17,14 @@ public actor InMemoryAccountStore: AccountDataSource {
         accounts.append(account)
     }
 
+    public func insertAll(_ newAccounts: [Account]) throws {
+        var ids = Set(accounts.map(\.id))
+        for account in newAccounts where !ids.insert(account.id).inserted {
+            throw RepositoryError.duplicateID(account.id)
+        }
+        accounts += newAccounts
+    }
+
     public func replace(_ account: Account) throws {
         accounts[try existingIndex(of: account.id)] = account
     }

@@ -20,20 +20,27 @@ public struct VaultAccountDataSource: AccountDataSource {
     }
 
     public func insert(_ account: Account) async throws {
-        let sealed = try encrypt(account)
+        try await insertAll([account])
+    }
+
+    public func insertAll(_ accounts: [Account]) async throws {
+        let sealed = try accounts.map(encrypt)
         try VaultStore.guarding(path: vault.path) {
             try vault.pool.write { db in
-                guard try !exists(account.id, db) else { throw RepositoryError.duplicateID(account.id) }
-                let order = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM entry") ?? -1) + 1
-                try db.execute(
-                    sql: """
-                        INSERT INTO entry (id, sort_order, created_at, updated_at, nonce, ciphertext)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        account.id.uuidString, order, account.createdAt.timeIntervalSince1970,
-                        account.updatedAt.timeIntervalSince1970, sealed.nonce, sealed.ciphertext,
-                    ])
+                var order = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM entry") ?? -1) + 1
+                for (account, sealed) in zip(accounts, sealed) {
+                    guard try !exists(account.id, db) else { throw RepositoryError.duplicateID(account.id) }
+                    try db.execute(
+                        sql: """
+                            INSERT INTO entry (id, sort_order, created_at, updated_at, nonce, ciphertext)
+                            VALUES (?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            account.id.uuidString, order, account.createdAt.timeIntervalSince1970,
+                            account.updatedAt.timeIntervalSince1970, sealed.nonce, sealed.ciphertext,
+                        ])
+                    order += 1
+                }
             }
         }
     }

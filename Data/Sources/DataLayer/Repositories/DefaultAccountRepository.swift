@@ -24,6 +24,10 @@ public struct DefaultAccountRepository: AccountRepository {
         try await dataSource.insert(account)
     }
 
+    public func add(contentsOf accounts: [Account]) async throws {
+        try await dataSource.insertAll(accounts)
+    }
+
     public func update(_ account: Account) async throws {
         try await dataSource.replace(account)
     }

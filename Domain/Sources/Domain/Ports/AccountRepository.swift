@@ -7,6 +7,8 @@ public protocol AccountRepository: Sendable {
     func list() async throws -> [Account]
     func get(id: UUID) async throws -> Account
     func add(_ account: Account) async throws
+    /// Adds all the accounts in one transaction: all of them, or none when any fails.
+    func add(contentsOf accounts: [Account]) async throws
     func update(_ account: Account) async throws
     func delete(id: UUID) async throws
     /// Atomically takes the HOTP counter to use for the next code and stores it plus one.

@@ -1,0 +1,80 @@
+import Crypto
+import CryptoExtras
+import Domain
+import Foundation
+
+/// Aegis vaults, plain and encrypted (password slots: scrypt, AES-256-GCM), both ways.
+enum AegisCodec {
+    static func decode(_ data: Data, password: String?) throws -> DecodedImport {
+        let vault = try InteropJSON.decode(AegisVaultDTO.self, from: data, .aegis)
+        guard vault.version == 1 else { throw ImportError.unsupported(.aegis, "vault version \(vault.version)") }
+        let database: AegisDatabaseDTO
+        switch vault.db {
+        case .plain(let plain):
+            database = plain
+        case .encrypted(let ciphertext):
+            guard let password else { throw ImportError.passwordRequired(.aegis) }
+            let key = try masterKey(vault.header, password: password)
+            guard let params = vault.header.params, let nonce = InteropJSON.hex(params.nonce),
+                let tag = InteropJSON.hex(params.tag), let body = Data(base64Encoded: ciphertext),
+                var plaintext = InteropCrypto.openGCM(key: key, nonce: nonce, ciphertext: Array(body), tag: tag)
+            else { throw ImportError.malformed(.aegis, "the encrypted database does not decrypt") }
+            defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+            database = try InteropJSON.decode(AegisDatabaseDTO.self, from: plaintext, .aegis)
+        }
+        guard database.version <= 3 else { throw ImportError.unsupported(.aegis, "database version \(database.version)") }
+        var collector = InteropCollector()
+        database.collect(into: &collector)
+        return collector.result(.aegis)
+    }
+
+    /// The master key from the first password slot `password` opens.
+    private static func masterKey(_ header: AegisVaultDTO.Header, password: String) throws -> SymmetricKey {
+        let slots = (header.slots ?? []).filter { $0.type == 1 }
+        guard !slots.isEmpty else { throw ImportError.unsupported(.aegis, "no password slot (biometric only)") }
+        for slot in slots {
+            guard let n = slot.n, let r = slot.r, let p = slot.p, let salt = slot.salt.flatMap(InteropJSON.hex),
+                let wrapped = InteropJSON.hex(slot.key), let nonce = InteropJSON.hex(slot.key_params.nonce),
+                let tag = InteropJSON.hex(slot.key_params.tag), n > 1, n <= 1 << 22, (1...32).contains(r), (1...16).contains(p)
+            else { continue }
+            let kek = try KDF.Scrypt.deriveKey(
+                from: Array(password.utf8), salt: salt, outputByteCount: 32, rounds: n, blockSize: r, parallelism: p,
+                maxMemory: 128 * r * (n + p + 2) + (1 << 20))
+            if var key = InteropCrypto.openGCM(key: kek, nonce: nonce, ciphertext: wrapped, tag: tag) {
+                defer { key.resetBytes(in: 0..<key.count) }
+                return SymmetricKey(data: key)
+            }
+        }
+        throw ImportError.wrongPassword(.aegis)
+    }
+
+    /// An Aegis vault of `accounts`: encrypted with one password slot when `password` is given.
+    static func encode(_ accounts: [Account], password: String?) throws -> Data {
+        var groupIDs: [String: String] = [:]
+        let database = AegisDatabaseDTO(accounts, groupIDs: &groupIDs)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let password else {
+            return try encoder.encode(AegisVaultDTO(version: 1, header: .init(slots: nil, params: nil), db: .plain(database)))
+        }
+        let master = SymmetricKey(size: .bits256)
+        let salt = VaultCrypto.randomBytes(32)
+        let (n, r, p) = (1 << 15, 8, 1)
+        let kek = try KDF.Scrypt.deriveKey(
+            from: Array(password.utf8), salt: salt, outputByteCount: 32, rounds: n, blockSize: r, parallelism: p,
+            maxMemory: 128 * r * (n + p + 2) + (1 << 20))
+        let wrapped = try master.withUnsafeBytes { try AES.GCM.seal(Data($0), using: kek) }
+        var plaintext = try JSONEncoder().encode(database)
+        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        let sealed = try AES.GCM.seal(plaintext, using: master)
+        let slot = AegisVaultDTO.Slot(
+            type: 1, uuid: UUID().uuidString.lowercased(), key: InteropJSON.hex(wrapped.ciphertext),
+            key_params: .init(nonce: InteropJSON.hex(wrapped.nonce), tag: InteropJSON.hex(wrapped.tag)), n: n, r: r, p: p,
+            salt: InteropJSON.hex(salt), repaired: true, is_backup: false)
+        let vault = AegisVaultDTO(
+            version: 1,
+            header: .init(slots: [slot], params: .init(nonce: InteropJSON.hex(sealed.nonce), tag: InteropJSON.hex(sealed.tag))),
+            db: .encrypted(sealed.ciphertext.base64EncodedString()))
+        return try encoder.encode(vault)
+    }
+}

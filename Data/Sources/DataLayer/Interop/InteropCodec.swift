@@ -1,0 +1,44 @@
+import Domain
+import Foundation
+
+/// Domain's import and export ports over every format in Interop/: detects the format, then
+/// hands the file to that format's decoder or encoder.
+public struct InteropCodec: AccountImportDecoder, AccountExportEncoder {
+    public init() {}
+
+    public func decode(_ data: Data, as format: ImportFormat?, password: String?) throws -> DecodedImport {
+        guard let format = format ?? FormatDetector.detect(data) else { throw ImportError.unknownFormat }
+        switch format {
+        case .keyURIs, .ente: return try KeyURIListDecoder.decode(data, format: format)
+        case .googleMigration: return try GoogleMigrationCodec.decode(data)
+        case .aegis: return try AegisCodec.decode(data, password: password)
+        case .twoFAS: return try TwoFASDecoder.decode(data, password: password)
+        case .andOTP: return try AndOTPDecoder.decode(data, password: password)
+        case .freeOTPPlus: return try FreeOTPPlusDecoder.decode(data)
+        case .bitwarden: return try BitwardenDecoder.decode(data)
+        case .proton: return try ProtonDecoder.decode(data)
+        case .steam: return try SteamMaFileDecoder.decode(data)
+        }
+    }
+
+    public func encode(_ accounts: [Account], as format: ExportFormat, password: String?) throws -> EncodedExport {
+        switch format {
+        case .keyURIs:
+            var omitted: [DroppedItem] = []
+            let lines = accounts.compactMap { account -> String? in
+                do { return KeyURI.format(try account.spec) } catch {
+                    omitted.append(DroppedItem(account.displayName, reason: "\(error)"))
+                    return nil
+                }
+            }
+            return EncodedExport(data: Data(lines.map { $0 + "\n" }.joined().utf8), omitted: omitted)
+        case .aegis:
+            return EncodedExport(data: try AegisCodec.encode(accounts, password: nil))
+        case .aegisEncrypted:
+            guard let password, !password.isEmpty else { throw ImportError.passwordRequired(.aegis) }
+            return EncodedExport(data: try AegisCodec.encode(accounts, password: password))
+        case .googleMigration:
+            return try GoogleMigrationCodec.encode(accounts)
+        }
+    }
+}

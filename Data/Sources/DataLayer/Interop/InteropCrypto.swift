@@ -1,0 +1,30 @@
+import Crypto
+import CryptoExtras
+import Foundation
+
+/// The ciphers other apps' encrypted exports use.
+enum InteropCrypto {
+    /// AES-GCM open; nil when the key is wrong or anything changed.
+    static func openGCM(key: SymmetricKey, nonce: [UInt8], ciphertext: [UInt8], tag: [UInt8]) -> Data? {
+        guard let nonce = try? AES.GCM.Nonce(data: nonce),
+            let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: ciphertext, tag: tag)
+        else { return nil }
+        return try? AES.GCM.open(box, using: key)
+    }
+
+    /// AES-GCM open of ciphertext with its 16-byte tag at the end.
+    static func openGCM(key: SymmetricKey, nonce: [UInt8], sealed: [UInt8]) -> Data? {
+        guard sealed.count >= 16 else { return nil }
+        return openGCM(key: key, nonce: nonce, ciphertext: Array(sealed.dropLast(16)), tag: Array(sealed.suffix(16)))
+    }
+
+    /// PBKDF2 with the round counts apps really use (below swift-crypto's default floor), bounded
+    /// so a hostile file cannot ask for hours of work.
+    static func pbkdf2(
+        _ password: String, salt: [UInt8], rounds: Int, hash: KDF.Insecure.PBKDF2.HashFunction
+    ) throws -> SymmetricKey? {
+        guard (1...10_000_000).contains(rounds) else { return nil }
+        return try KDF.Insecure.PBKDF2.deriveKey(
+            from: Array(password.utf8), salt: salt, using: hash, outputByteCount: 32, unsafeUncheckedRounds: rounds)
+    }
+}

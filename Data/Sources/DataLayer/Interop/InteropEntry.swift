@@ -1,0 +1,141 @@
+import Domain
+import Foundation
+
+/// Builds Domain entries from the loose fields export formats use, collecting what cannot be
+/// used as dropped items instead of failing the whole file.
+struct InteropCollector {
+    private(set) var entries: [ImportedEntry] = []
+    private(set) var dropped: [DroppedItem] = []
+    private(set) var notices: [DroppedItem] = []
+    private var lostFields: [String: Int] = [:]
+
+    /// Fields of one account as an export gives them.
+    struct Fields {
+        var issuer = ""
+        var name = ""
+        /// The secret: Base32 text, or raw bytes.
+        var secretBase32: String?
+        var secretBytes: [UInt8]?
+        /// "totp", "hotp", "steam", or another app's name for a type.
+        var type = "totp"
+        var algorithm = "SHA1"
+        var digits = 6
+        var period = OTPKind.defaultPeriod
+        var counter: UInt64 = 0
+        var note = ""
+        var groups: [String] = []
+        var isFavorite = false
+    }
+
+    /// Adds the account `fields` describe, or records why it cannot be imported.
+    mutating func add(_ fields: Fields, position: String) {
+        let label = fields.issuer.isEmpty ? fields.name : (fields.name.isEmpty ? fields.issuer : "\(fields.issuer) (\(fields.name))")
+        let where_ = "\(position)\(label.isEmpty ? "" : ": \(label)")"
+        do {
+            let secret: Secret
+            if let bytes = fields.secretBytes {
+                secret = Secret(bytes: bytes)
+            } else {
+                do { secret = try Secret(base32: fields.secretBase32 ?? "") } catch { throw AccountValidationError.invalidSecret(error) }
+            }
+            let kind: OTPKind
+            switch fields.type.lowercased() {
+            case "totp": kind = .totp(period: fields.period)
+            case "hotp": kind = .hotp(counter: fields.counter)
+            case "steam": kind = .steam
+            default:
+                dropped.append(DroppedItem(where_, reason: "\(fields.type) accounts are not supported"))
+                return
+            }
+            guard let algorithm = OTPAlgorithm(name: fields.algorithm) else {
+                dropped.append(DroppedItem(where_, reason: "the \(fields.algorithm) algorithm is not supported"))
+                return
+            }
+            let spec = try AccountSpec(
+                issuer: fields.issuer, name: fields.name, secret: secret, kind: kind, algorithm: algorithm,
+                digits: fields.digits)
+            entries.append(ImportedEntry(spec: spec, note: fields.note, groups: fields.groups, isFavorite: fields.isFavorite))
+        } catch {
+            dropped.append(DroppedItem(where_, reason: "\(error)"))
+        }
+    }
+
+    /// Adds the account of a Key URI, or records why it cannot be imported.
+    mutating func add(uri: String, position: String, note: String = "", groups: [String] = [], isFavorite: Bool = false) {
+        do {
+            let spec = try KeyURI.parse(uri)
+            entries.append(ImportedEntry(spec: spec, note: note, groups: groups, isFavorite: isFavorite))
+        } catch {
+            dropped.append(DroppedItem(position, reason: "\(error)"))
+        }
+    }
+
+    mutating func drop(_ item: String, reason: String) {
+        dropped.append(DroppedItem(item, reason: reason))
+    }
+
+    /// Notes that a field Tokens does not keep was present (reported once per field, with a count).
+    mutating func lose(_ field: String) {
+        lostFields[field, default: 0] += 1
+    }
+
+    mutating func notice(_ item: String, _ reason: String) {
+        notices.append(DroppedItem(item, reason: reason))
+    }
+
+    func result(_ format: ImportFormat) -> DecodedImport {
+        let lost = lostFields.sorted { $0.key < $1.key }.map { field, count in
+            DroppedItem(field, reason: "not imported (Tokens does not keep it; \(count) entr\(count == 1 ? "y" : "ies") had one)")
+        }
+        return DecodedImport(format: format, entries: entries, dropped: dropped, notices: notices + lost)
+    }
+}
+
+/// Small decoding helpers shared by the formats.
+enum InteropJSON {
+    /// The JSON object or array in `data`, or a malformed-file error.
+    static func object(_ data: Data, _ format: ImportFormat) throws -> Any {
+        do { return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            throw ImportError.malformed(format, "it is not JSON")
+        }
+    }
+
+    /// Decodes a Codable DTO, with a short reason on failure.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, _ format: ImportFormat) throws -> T {
+        do { return try JSONDecoder().decode(type, from: data) } catch let error as DecodingError {
+            throw ImportError.malformed(format, describe(error))
+        } catch {
+            throw ImportError.malformed(format, "it is not JSON")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context): "missing field \(path(context.codingPath + [key]))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): "unexpected value at \(path(context.codingPath))"
+        case .dataCorrupted(let context): context.codingPath.isEmpty ? "it is not JSON" : "bad value at \(path(context.codingPath))"
+        @unknown default: "unreadable"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    /// Bytes of a hex string.
+    static func hex(_ text: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex), let byte = UInt8(text[index..<next], radix: 16)
+            else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
+    }
+
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+}
