@@ -15,7 +15,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev tmux
 
-.PHONY: help deps build run test test-layers test-integration check-architecture graph stress proto clean
+.PHONY: help deps build run test test-layers test-integration check-architecture graph stress fuzz proto clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -57,6 +57,10 @@ stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500)
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@TOKENS_BIN="$(BIN)/tokens" TOKENS_KILL_TRIALS=$${TRIALS:-500} \
 	  $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --filter killDuringWrites
+
+fuzz: deps ## Feed every import parser mutated inputs (ITERATIONS=100000 per format)
+	@TOKENS_FUZZ_ITERATIONS=$${ITERATIONS:-100000} \
+	  $(SWIFT) test --package-path Data $(BUILD_FLAGS) --filter InteropRobustnessTests
 
 proto: ## Regenerate the committed protobuf code (needs protoc and protoc-gen-swift on PATH; not needed to build)
 	protoc --swift_out=Data/Sources/DataLayer/Interop/Google --proto_path=Data/Proto Data/Proto/google_auth_migration.proto

@@ -14,8 +14,10 @@ public enum TokensProcess {
     }()
 
     /// Runs `tokens` with `arguments`, HOME and the XDG folders inside `home`, plus `environment`.
-    public static func run(_ arguments: [String], home: URL, environment: [String: String] = [:]) throws -> ProcessResult {
-        try ProcessRunner.run(binary, arguments, environment: self.environment(home: home, extra: environment))
+    public static func run(
+        _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil
+    ) throws -> ProcessResult {
+        try ProcessRunner.run(binary, arguments, environment: self.environment(home: home, extra: environment), input: input)
     }
 
     /// A clean environment: HOME and the XDG folders inside `home`, no colours, plus `extra`.

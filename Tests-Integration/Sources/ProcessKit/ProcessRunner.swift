@@ -12,12 +12,14 @@ public struct ProcessResult: Sendable {
 
 /// Runs programs for the architecture checks and the process tests.
 public enum ProcessRunner {
-    /// Runs `executable` (looked up on PATH when it is not a path) with `arguments` and no input.
+    /// Runs `executable` (looked up on PATH when it is not a path) with `arguments` and `input`
+    /// (none by default) on standard input.
     /// Output goes to temporary files, not pipes, so nothing blocks however much the child prints.
     /// A child still running after `timeout` seconds is killed, and that is an error: a hung
     /// child fails its test instead of stalling the whole run.
     public static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 600
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil,
+        timeout: TimeInterval = 600
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
@@ -32,7 +34,13 @@ public enum ProcessRunner {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = directory.appendingPathComponent("in")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {

@@ -59,6 +59,9 @@ extension AppComposer {
         DefaultGenerateCodesUseCase(hmac: SwiftCryptoHMAC())
     }
 
+    /// Every import and export format (Data's Interop).
+    public static func makeInteropCodec() -> InteropCodec { InteropCodec() }
+
     /// The system's clock.
     public static func makeClock() -> any WallClock { SystemClock() }
 

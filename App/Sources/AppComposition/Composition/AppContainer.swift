@@ -47,6 +47,15 @@ extension AppContainer {
         DefaultAdvanceHOTPUseCase(repository: accountRepository, hmac: hmac)
     }
 
+    public func makeImportAccountsUseCase() -> any ImportAccountsUseCase {
+        DefaultImportAccountsUseCase(
+            decoder: AppComposer.makeInteropCodec(), repository: accountRepository, clock: clock, random: random)
+    }
+
+    public func makeExportAccountsUseCase() -> any ExportAccountsUseCase {
+        DefaultExportAccountsUseCase(repository: accountRepository, encoder: AppComposer.makeInteropCodec())
+    }
+
     @MainActor
     public func makeAccountListViewModel(scheduler: any Clock<Duration> = ContinuousClock()) -> AccountListViewModel {
         AccountListViewModel(

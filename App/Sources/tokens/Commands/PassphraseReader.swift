@@ -29,14 +29,32 @@ struct PassphraseReader {
         return first
     }
 
-    /// The file's contents without one trailing newline.
-    static func fromFile(_ path: String) throws -> Passphrase {
+    /// The passphrase as bytes, for other apps' exports (which take a String).
+    func passphraseBytes(prompt: String, confirm: Bool = false) throws -> [UInt8] {
+        if let file { return try Self.fileBytes(file) }
+        if let value = environment[environmentVariable], !value.isEmpty { return Array(value.utf8) }
+        let first = try Self.fromTerminal(prompt: prompt)
+        if confirm {
+            let second = try Self.fromTerminal(prompt: "Repeat \(prompt.prefix(1).lowercased())\(prompt.dropFirst())")
+            guard first.matches(second) else { throw CLIError("the passwords do not match; nothing was written") }
+        }
+        return first.copyBytes()
+    }
+
+    /// A file's contents without one trailing newline.
+    static func fileBytes(_ path: String) throws -> [UInt8] {
         guard var bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
             throw CLIError("cannot read passphrase file \(path)")
         }
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard !bytes.isEmpty else { throw CLIError("passphrase file \(path) is empty") }
+        return bytes
+    }
+
+    /// The file's contents without one trailing newline.
+    static func fromFile(_ path: String) throws -> Passphrase {
+        var bytes = try fileBytes(path)
         let passphrase = Passphrase(bytes)
         bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) }
         return passphrase

@@ -14,7 +14,8 @@ struct Tokens: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            Interactive.self, List.self, Code.self, Add.self, Edit.self, Remove.self, URI.self, Init.self, Passwd.self,
+            Interactive.self, List.self, Code.self, Add.self, Edit.self, Remove.self, URI.self, Import.self, Export.self, Init.self,
+            Passwd.self,
         ],
         defaultSubcommand: Interactive.self
     )

@@ -35,3 +35,8 @@ public final class Passphrase: @unchecked Sendable {
         }
     }
 }
+
+extension Passphrase {
+    /// A copy of the bytes, for APIs that need them (the caller wipes it).
+    public func copyBytes() -> [UInt8] { withBytes { $0 } }
+}

@@ -35,7 +35,9 @@ enum AegisCodec {
         for slot in slots {
             guard let n = slot.n, let r = slot.r, let p = slot.p, let salt = slot.salt.flatMap(InteropJSON.hex),
                 let wrapped = InteropJSON.hex(slot.key), let nonce = InteropJSON.hex(slot.key_params.nonce),
-                let tag = InteropJSON.hex(slot.key_params.tag), n > 1, n <= 1 << 22, (1...32).contains(r), (1...16).contains(p)
+                let tag = InteropJSON.hex(slot.key_params.tag), n > 1, (1...32).contains(r), (1...16).contains(p),
+                // At most 256 MiB of scrypt memory: a hostile file must not exhaust the machine.
+                n <= (1 << 28) / (128 * r)
             else { continue }
             let kek = try KDF.Scrypt.deriveKey(
                 from: Array(password.utf8), salt: salt, outputByteCount: 32, rounds: n, blockSize: r, parallelism: p,

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Domain
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `tokens export --format F`: write every account in a format other apps read.
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export every account (otpauth, aegis, aegis-encrypted, google).",
+        discussion: """
+            Plaintext formats hold your secrets in the clear: a warning is printed, and files are
+            written 0600. What a format cannot hold is listed on standard error and left out.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("otpauth, aegis, aegis-encrypted or google.", valueName: "format"))
+    var format: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("The export's password (aegis-encrypted) from this file.", valueName: "file"))
+    var passwordFile: String?
+
+    func validate() throws {
+        if ExportFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("unknown format '\(format)': use \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() async throws {
+        guard let exportFormat = ExportFormat(rawValue: format.lowercased()) else { return }
+        var password: String?
+        if exportFormat == .aegisEncrypted {
+            let reader = PassphraseReader(
+                file: passwordFile, environmentVariable: "TOKENS_EXPORT_PASSWORD", environment: ProcessInfo.processInfo.environment)
+            password = String(decoding: try reader.passphraseBytes(prompt: "Password for the export: ", confirm: true), as: UTF8.self)
+        }
+        let exported = try await global.withContainer { container in
+            try await container.makeExportAccountsUseCase().execute(format: exportFormat, password: password)
+        }
+        for item in exported.omitted { CommandRunner.printError("left out \(item)") }
+        if exportFormat.isPlaintext {
+            CommandRunner.printError("warning: this export holds your secrets in plaintext; keep it safe and delete it after use")
+        }
+        guard let output else {
+            FileHandle.standardOutput.write(exported.data)
+            return
+        }
+        try Self.writePrivately(exported.data, to: output)
+    }
+
+    /// Writes a new 0600 file (whatever the umask), replacing an old one only once complete.
+    static func writePrivately(_ data: Data, to path: String) throws {
+        let temporary = path + ".tokens-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw CLIError("cannot write \(path)") }
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        fsync(descriptor)
+        close(descriptor)
+        guard written == data.count, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw CLIError("cannot write \(path)")
+        }
+    }
+}

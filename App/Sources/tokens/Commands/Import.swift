@@ -1,0 +1,72 @@
+import ArgumentParser
+import Domain
+import Foundation
+
+/// `tokens import FILE|-`: bring accounts over from another authenticator, nothing lost silently.
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import accounts from another app's export (the format is detected).",
+        discussion: """
+            Formats: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).
+            The report lists what is added, what duplicates an account you have (same secret and
+            type), and what is dropped and why. Without --dry-run everything is added in one
+            transaction: all or nothing.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The export file, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The file's format, when detection is not wanted.", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "Show what would happen and write nothing.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("Read the export's password from this file (encrypted exports).", valueName: "file"))
+    var passwordFile: String?
+
+    @Option(help: ArgumentHelp("What to do with duplicates: skip or keep.", valueName: "skip|keep"))
+    var duplicates: String = DuplicatePolicy.skip.rawValue
+
+    func validate() throws {
+        if let format, ImportFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("unknown format '\(format)': use \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if DuplicatePolicy(rawValue: duplicates) == nil { throw ValidationError("--duplicates takes skip or keep") }
+    }
+
+    func run() async throws {
+        let data = try readInput()
+        let password = try passwordFile.map { String(decoding: try PassphraseReader.fileBytes($0), as: UTF8.self) }
+            ?? ProcessInfo.processInfo.environment["TOKENS_IMPORT_PASSWORD"]
+        let report = try await global.withContainer { container in
+            try await container.makeImportAccountsUseCase().execute(
+                data, format: format.flatMap { ImportFormat(rawValue: $0.lowercased()) }, password: password,
+                duplicates: DuplicatePolicy(rawValue: duplicates) ?? .skip, dryRun: dryRun)
+        }
+        print(ImportReportText.render(report), terminator: "")
+    }
+
+    private func readInput() throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("cannot read \(file)") }
+        return data
+    }
+}
+
+/// The import report as text: counts, then every added, duplicate, dropped and lost item.
+enum ImportReportText {
+    static func render(_ report: ImportReport) -> String {
+        var lines: [String] = []
+        let verb = report.isDryRun ? "Would add" : "Added"
+        lines.append("\(report.format.displayName): \(verb.lowercased()) \(report.added.count), duplicates \(report.duplicates.count) (\(report.duplicatePolicy == .skip ? "skipped" : "kept")), dropped \(report.dropped.count)")
+        lines += report.added.map { "  \(verb.lowercased().hasPrefix("would") ? "+" : "+") \($0.label)" }
+        lines += report.duplicates.map { "  = \($0.label) (already there: \(report.duplicatePolicy == .skip ? "skipped" : "kept"))" }
+        lines += report.dropped.map { "  ! dropped \($0)" }
+        lines += report.notices.map { "  ~ \($0)" }
+        if report.isDryRun { lines.append("Dry run: nothing was written.") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,85 @@
+import DataLayer
+import Domain
+import Foundation
+import Testing
+
+/// A small slice of `make fuzz`: mutated inputs for every parser must give a result or an
+/// ImportError, never a crash or another error.
+@Suite("Parsers of untrusted input never crash")
+struct InteropRobustnessTests {
+    /// Inputs per format here; `make fuzz` runs TOKENS_FUZZ_ITERATIONS (100 000) of them.
+    static let iterations = Int(ProcessInfo.processInfo.environment["TOKENS_FUZZ_ITERATIONS"] ?? "") ?? 300
+
+    static let seeds: [(ImportFormat?, String)] = {
+        let accounts = InteropRoundTripTests.accounts
+        let codec = InteropCodec()
+        func export(_ format: ExportFormat) -> String {
+            String(decoding: (try? codec.encode(accounts, as: format, password: format == .aegisEncrypted ? "pw" : nil).data) ?? Data(), as: UTF8.self)
+        }
+        return [
+            (nil, export(.keyURIs)), (.aegis, export(.aegis)), (.aegis, export(.aegisEncrypted)),
+            (.googleMigration, export(.googleMigration)),
+            (.twoFAS, #"{"services":[{"name":"A","secret":"JBSWY3DP","otp":{"account":"a","digits":6,"period":30,"algorithm":"SHA1","tokenType":"TOTP"}}],"schemaVersion":4,"groups":[]}"#),
+            (.andOTP, #"[{"secret":"JBSWY3DP","issuer":"A","label":"a","digits":6,"type":"TOTP","algorithm":"SHA1","period":30}]"#),
+            (.freeOTPPlus, #"{"tokens":[{"algo":"SHA1","counter":0,"digits":6,"issuerExt":"A","label":"a","period":30,"secret":[1,-2,3],"type":"TOTP"}]}"#),
+            (.bitwarden, #"{"encrypted":false,"items":[{"name":"A","login":{"totp":"steam://JBSWY3DP"}}]}"#),
+            (.proton, #"{"version":1,"entries":[{"content":{"uri":"otpauth://totp/A:a?secret=JBSWY3DP","name":"a"},"note":null}]}"#),
+            (.steam, #"{"shared_secret":"THIl8+Jl6ugxr8x0X6eRMg==","account_name":"a"}"#),
+            (.ente, "otpauth://totp/A:a?secret=JBSWY3DP&codeDisplay=%7B%22pinned%22%3Atrue%7D"),
+        ]
+    }()
+
+    @Test("mutated inputs for every format", arguments: 0..<seeds.count)
+    func mutations(seedIndex: Int) {
+        let (format, seed) = Self.seeds[seedIndex]
+        var generator = SplitMix(seed: UInt64(seedIndex) &+ 0x5EED)
+        let codec = InteropCodec()
+        // An intact encrypted Aegis file costs a real scrypt run per try: fewer of those here.
+        let iterations = seed.contains("\"slots\" : [") ? max(1, Self.iterations / 30) : Self.iterations
+        for _ in 0..<iterations {
+            let input = Mutator.mutate(Array(seed.utf8), using: &generator)
+            for declared in [format, nil] {
+                do { _ = try codec.decode(Data(input), as: declared, password: "pw") } catch is ImportError {} catch {
+                    Issue.record("\(declared?.rawValue ?? "detected"): \(type(of: error)) \(error)")
+                    return
+                }
+            }
+        }
+    }
+}
+
+/// Mutations of a byte string: flips, insertions, deletions, truncations, duplicated chunks, huge numbers.
+enum Mutator {
+    static func mutate(_ input: [UInt8], using generator: inout SplitMix) -> [UInt8] {
+        var bytes = input
+        for _ in 0..<Int.random(in: 1...4, using: &generator) {
+            guard !bytes.isEmpty else { return [UInt8.random(in: 0...255, using: &generator)] }
+            let index = Int.random(in: 0..<bytes.count, using: &generator)
+            switch Int.random(in: 0..<7, using: &generator) {
+            case 0: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+            case 1: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+            case 2: bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...16, using: &generator)))
+            case 3: bytes = Array(bytes.prefix(index))
+            case 4:
+                let end = min(bytes.count, index + Int.random(in: 1...64, using: &generator))
+                bytes.insert(contentsOf: bytes[index..<end], at: end)
+            case 5: bytes.insert(contentsOf: Array("99999999999999999999999".utf8), at: index)
+            default: bytes.insert(contentsOf: Array(["\"", "{", "}", "[", "]", ":", ",", "null", "-1", "%", "="].randomElement(using: &generator)!.utf8), at: index)
+            }
+        }
+        return bytes
+    }
+}
+
+/// A seeded generator, so every run mutates the same way.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
