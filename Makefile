@@ -13,7 +13,7 @@ LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev tmux
+DEB_PACKAGES := libsqlite3-dev libqrencode-dev pkg-config tmux
 
 .PHONY: help deps build run test test-layers test-integration check-architecture graph stress fuzz proto clean
 

@@ -24,7 +24,10 @@ let package = Package(
             name: "PresentationTests",
             dependencies: ["Presentation", "PresentationTestSupport", .product(name: "Domain", package: "Domain")]
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Presentation"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "Presentation", .product(name: "Domain", package: "Domain")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

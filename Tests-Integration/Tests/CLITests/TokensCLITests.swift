@@ -91,13 +91,32 @@ struct TokensCLITests {
         #expect(flagWins.status == 0)
     }
 
+    @Test("qr draws a square QR code; export --format google --qr draws each batch")
+    func qr() throws {
+        let home = try TemporaryHome()
+        let drawn = try TokensProcess.run(["qr", "github", "--phase", "dev"], home: home.url)
+        #expect(drawn.status == 0)
+        let lines = drawn.stdout.split(separator: "\n")
+        #expect(lines.first == "GitHub (octocat)")
+        let code = lines.dropFirst()
+        #expect(code.count >= 15)
+        #expect(Set(code.map(\.count)).count == 1)
+        #expect(code.first?.count == 2 * code.count - 1)  // width = size + 8; lines = (size + 8 + 1) / 2
+        #expect(code.allSatisfy { $0.allSatisfy { " ▀▄█".contains($0) } })
+        let batches = try TokensProcess.run(["export", "--format", "google", "--qr", "--phase", "dev"], home: home.url)
+        #expect(batches.stdout.hasPrefix("Batch 1 of 1: scan with Google Authenticator"))
+        #expect(batches.stderr.contains("left out Steam (gaben)"))
+        let wrong = try TokensProcess.run(["export", "--format", "otpauth", "--qr", "--phase", "dev"], home: home.url)
+        #expect(wrong.status == 64)
+    }
+
     @Test("--version and --help print and exit 0")
     func versionAndHelp() throws {
         let home = try TemporaryHome()
         let version = try TokensProcess.run(["--version"], home: home.url)
         #expect(version.status == 0)
         #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
-        let commands = ["code", "list", "add", "edit", "rm", "uri", "init", "passwd"]
+        let commands = ["code", "list", "add", "edit", "rm", "uri", "qr", "import", "export", "init", "passwd"]
         for arguments in [["--help"]] + commands.map({ [$0, "--help"] }) {
             let help = try TokensProcess.run(arguments, home: home.url)
             #expect(help.status == 0, "\(arguments)")

@@ -62,6 +62,9 @@ extension AppComposer {
     /// Every import and export format (Data's Interop).
     public static func makeInteropCodec() -> InteropCodec { InteropCodec() }
 
+    /// QR codes, with libqrencode.
+    public static func makeQRCodeEncoder() -> any QRCodeEncoder { LibQREncoder() }
+
     /// The system's clock.
     public static func makeClock() -> any WallClock { SystemClock() }
 

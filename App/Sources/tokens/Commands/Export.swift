@@ -28,9 +28,15 @@ struct Export: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The export's password (aegis-encrypted) from this file.", valueName: "file"))
     var passwordFile: String?
 
+    @Flag(help: "With --format google: draw each batch as a QR code for Google Authenticator to scan.")
+    var qr = false
+
     func validate() throws {
         if ExportFormat(rawValue: format.lowercased()) == nil {
             throw ValidationError("unknown format '\(format)': use \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if qr, format.lowercased() != ExportFormat.googleMigration.rawValue {
+            throw ValidationError("--qr goes with --format google")
         }
     }
 
@@ -48,6 +54,14 @@ struct Export: AsyncParsableCommand {
         for item in exported.omitted { CommandRunner.printError("left out \(item)") }
         if exportFormat.isPlaintext {
             CommandRunner.printError("warning: this export holds your secrets in plaintext; keep it safe and delete it after use")
+        }
+        if qr {
+            let batches = String(decoding: exported.data, as: UTF8.self).split(separator: "\n").map(String.init)
+            for (index, batch) in batches.enumerated() {
+                print("Batch \(index + 1) of \(batches.count): scan with Google Authenticator (Transfer accounts → Import)")
+                print(try QRText.render(batch))
+            }
+            return
         }
         guard let output else {
             FileHandle.standardOutput.write(exported.data)

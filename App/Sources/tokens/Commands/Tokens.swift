@@ -14,7 +14,7 @@ struct Tokens: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            Interactive.self, List.self, Code.self, Add.self, Edit.self, Remove.self, URI.self, Import.self, Export.self, Init.self,
+            Interactive.self, List.self, Code.self, Add.self, Edit.self, Remove.self, URI.self, QR.self, Import.self, Export.self, Init.self,
             Passwd.self,
         ],
         defaultSubcommand: Interactive.self
