@@ -1,3 +1,5 @@
+import Crypto
+import CryptoExtras
 import DataLayer
 import Domain
 import Foundation
@@ -26,8 +28,17 @@ struct InteropRobustnessTests {
             (.proton, #"{"version":1,"entries":[{"content":{"uri":"otpauth://totp/A:a?secret=JBSWY3DP","name":"a"},"note":null}]}"#),
             (.steam, #"{"shared_secret":"THIl8+Jl6ugxr8x0X6eRMg==","account_name":"a"}"#),
             (.ente, "otpauth://totp/A:a?secret=JBSWY3DP&codeDisplay=%7B%22pinned%22%3Atrue%7D"),
+            (.twoFAS, EncryptedSeeds.twoFAS), (.andOTP, EncryptedSeeds.andOTP),
         ]
     }()
+
+    @Test("the encrypted seeds are real envelopes: they decrypt to one account")
+    func encryptedSeeds() throws {
+        let twoFAS = try InteropCodec().decode(Data(EncryptedSeeds.twoFAS.utf8), as: nil, password: "pw")
+        #expect(twoFAS.format == .twoFAS && twoFAS.entries.count == 1)
+        let andOTP = try InteropCodec().decode(Data(base64Encoded: String(EncryptedSeeds.andOTP.dropFirst(7)))!, as: nil, password: "pw")
+        #expect(andOTP.format == .andOTP && andOTP.entries.count == 1)
+    }
 
     @Test("mutated inputs for every format", arguments: 0..<seeds.count)
     func mutations(seedIndex: Int) {
@@ -82,4 +93,31 @@ struct SplitMix: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// Encrypted envelopes made the way 2FAS and andOTP make them, with the password "pw".
+enum EncryptedSeeds {
+    static let services = Data(#"[{"name":"A","secret":"JBSWY3DP","otp":{"account":"a","tokenType":"TOTP"}}]"#.utf8)
+
+    static let twoFAS: String = {
+        let salt = Data(repeating: 7, count: 256)
+        let iv = Data(repeating: 9, count: 12)
+        let key = try! KDF.Insecure.PBKDF2.deriveKey(
+            from: Array("pw".utf8), salt: salt, using: .sha256, outputByteCount: 32, unsafeUncheckedRounds: 10_000)
+        let box = try! AES.GCM.seal(services, using: key, nonce: AES.GCM.Nonce(data: iv))
+        let encrypted = [box.ciphertext + box.tag, salt, iv].map { $0.base64EncodedString() }.joined(separator: ":")
+        return #"{"services":[],"groups":[],"schemaVersion":4,"servicesEncrypted":""# + encrypted + #""}"#
+    }()
+
+    static let andOTP: String = {
+        let plain = Data(#"[{"secret":"JBSWY3DP","issuer":"A","label":"a","digits":6,"type":"TOTP","algorithm":"SHA1","period":30}]"#.utf8)
+        let rounds = 1000
+        let salt = Data(repeating: 3, count: 12)
+        let nonce = Data(repeating: 5, count: 12)
+        let key = try! KDF.Insecure.PBKDF2.deriveKey(
+            from: Array("pw".utf8), salt: salt, using: .insecureSHA1, outputByteCount: 32, unsafeUncheckedRounds: rounds)
+        let box = try! AES.GCM.seal(plain, using: key, nonce: AES.GCM.Nonce(data: nonce))
+        let header = Data([0, 0, UInt8(rounds >> 8), UInt8(rounds & 0xFF)])
+        return "base64:" + (header + salt + nonce + box.ciphertext + box.tag).base64EncodedString()
+    }()
 }
