@@ -45,6 +45,17 @@ struct UseCaseTests {
         #expect(issuers == ["A", "D", "B", "C"])
     }
 
+    @Test("ListAccounts groups the rest by their first group, ungrouped last")
+    func listGroups() async throws {
+        var work = Account.stub(number: 1, issuer: "W")
+        work.groups = ["Work"]
+        var bank = Account.stub(number: 2, issuer: "B")
+        bank.groups = ["Banks"]
+        await repository.send([Account.stub(number: 3, issuer: "None"), work, bank, .stub(number: 4, issuer: "Fav", isFavorite: true)])
+        let issuers = try await DefaultListAccountsUseCase(repository: repository).execute().map(\.issuer)
+        #expect(issuers == ["Fav", "B", "W", "None"])
+    }
+
     @Test("SearchAccounts matches issuer, account and note, ignoring case and accents")
     func search() async throws {
         await repository.send([

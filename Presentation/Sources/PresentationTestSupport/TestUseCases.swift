@@ -22,6 +22,9 @@ public final class TestSearchAccountsUseCase: SearchAccountsUseCase {
 
     public func send(_ accounts: [Account]) { state.withLock { $0.accounts = accounts } }
 
+    /// Every account it holds.
+    public var all: [Account] { state.withLock { $0.accounts } }
+
     public func failNext(with error: any Error) { state.withLock { $0.nextError = error } }
 
     public func execute(query: String) async throws -> [Account] {

@@ -20,6 +20,13 @@ public final class TmuxSession {
             "bash",
             ["-c", closeInherited, "tmux", "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])
         guard result.status == 0 else { throw TmuxError(message: result.stderr) }
+        // Let OSC 52 (the app's copy) reach tmux's paste buffer, where tests can read it.
+        _ = try ProcessRunner.run("tmux", ["set-option", "-s", "set-clipboard", "on"])
+    }
+
+    /// tmux's newest paste buffer: what the app last copied with OSC 52.
+    public func pasteBuffer() throws -> String {
+        try ProcessRunner.run("tmux", ["show-buffer"]).stdout
     }
 
     /// Types text (no Enter).

@@ -36,6 +36,50 @@ struct TerminalTests {
         #expect(listed.stdout == "No accounts.\n")
     }
 
+    @Test("REAL: Unlock says a wrong passphrase, opens with the right one, copies with c, locks when idle")
+    func unlockCopyAndIdleLock() throws {
+        let home = try TemporaryHome()
+        _ = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment())
+        _ = try TokensProcess.run(["add", RFC6238.vectors[0].uri], home: home.url, environment: Vaults.environment())
+        let config = home.url.appendingPathComponent("config/tokens")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data(#"{"lock": {"idle": 5}}"#.utf8).write(to: config.appendingPathComponent("config.json"))
+        let session = try TmuxSession(tokens: [], home: home.url)
+        try session.waitFor("The vault is locked.")
+        try session.type("not it")
+        try session.press("Enter")
+        let refused = try session.waitFor("wrong passphrase")
+        #expect(refused.contains("wrong passphrase") && !refused.contains("not it"))
+        try session.type(Vaults.passphrase)
+        try session.press("Enter")
+        let unlocked = try session.waitFor("1 account")
+        #expect(unlocked.contains("RFC6238") && !unlocked.contains(Vaults.passphrase))
+        try session.type("c")
+        let copied = try session.waitFor("Copied")
+        #expect(copied.contains("the clipboard clears in 30 s"))
+        let code = try session.pasteBuffer()
+        #expect(code.range(of: #"^\d{8}$"#, options: .regularExpression) != nil, "clipboard: \(code)")
+        let locked = try session.waitFor("The vault is locked.", timeout: 15)
+        #expect(locked.contains("The vault is locked.") && !locked.contains("RFC6238"))
+    }
+
+    @Test("DEV: a to add, paste a URI, Enter saves, the list shows it")
+    func addByURI() throws {
+        let home = try TemporaryHome()
+        let session = try TmuxSession(tokens: ["--phase", "dev"], home: home.url, width: 80, height: 16)
+        try session.waitFor("5 accounts")
+        try session.type("a")
+        try session.waitFor("Add an account")
+        try session.type("otpauth://totp/Pasted:me?secret=JBSWY3DPEHPK3P")
+        let invalid = try session.waitFor("truncated")
+        #expect(invalid.contains("secret: invalid Base32 length"))
+        try session.type("XP")
+        try session.waitFor("Ready to save")
+        try session.press("Enter")
+        let listed = try session.waitFor("6 accounts")
+        #expect(listed.contains("Pasted"))
+    }
+
     @Test("the DEV screen shows live codes, searches with /, quits with q and restores the terminal")
     func devScreen() throws {
         let home = try TemporaryHome()

@@ -4,14 +4,17 @@ public struct AppSettings: Sendable, Equatable {
     public let logLevel: Sourced<LogLevel>
     /// The vault file of the phase; nil for DEV, which keeps everything in memory.
     public let vaultPath: Sourced<String>?
+    /// Seconds of inactivity after which the interactive screen locks the vault.
+    public let idleLockSeconds: Sourced<Int>
     /// The config file consulted, and whether it exists.
     public let configFile: String
     public let configFileExists: Bool
 
     public init(
-        phase: Sourced<Phase>, logLevel: Sourced<LogLevel>, vaultPath: Sourced<String>? = nil, configFile: String,
-        configFileExists: Bool
+        phase: Sourced<Phase>, logLevel: Sourced<LogLevel>, vaultPath: Sourced<String>? = nil,
+        idleLockSeconds: Sourced<Int> = Sourced(120, from: .default), configFile: String, configFileExists: Bool
     ) {
+        self.idleLockSeconds = idleLockSeconds
         self.phase = phase
         self.logLevel = logLevel
         self.vaultPath = vaultPath

@@ -5,7 +5,7 @@ import SystemPackage
 /// Reads AppSettings with swift-configuration from, in precedence order: flags, `TOKENS_*`
 /// environment variables, the JSON config file (`--config PATH`, else
 /// `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`, `log.level`,
-/// `alpha.vault.path`, `real.vault.path`.
+/// `alpha.vault.path`, `real.vault.path`, `lock.idle` (seconds).
 public struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
     public var flags: [String: String]
@@ -72,8 +72,12 @@ public struct SettingsLoader: Sendable {
             }
             vaultPath = Sourced(expandingTilde(resolved.value), from: resolved.source)
         }
+        let idleLock = try resolver.resolve("lock.idle", default: 120, expected: "a number of seconds from 5 to 86400") {
+            Int($0).flatMap { (5...86_400).contains($0) ? $0 : nil }
+        }
         return AppSettings(
-            phase: phase, logLevel: logLevel, vaultPath: vaultPath, configFile: path, configFileExists: exists)
+            phase: phase, logLevel: logLevel, vaultPath: vaultPath, idleLockSeconds: idleLock, configFile: path,
+            configFileExists: exists)
     }
 
     private var flagValues: [AbsoluteConfigKey: ConfigValue] {
@@ -93,15 +97,21 @@ public struct SettingsLoader: Sendable {
         ) throws -> Sourced<Value> {
             for (provider, describe) in sources {
                 let source = describe(key)
-                let result: LookupResult
-                do {
-                    result = try provider.value(forKey: AbsoluteConfigKey(ConfigKey(key)), type: .string)
-                } catch {
-                    throw ConfigurationError.wrongType(key: key, source: source, expected: "a string: \(expected)")
-                }
-                guard let content = result.value?.content else { continue }
-                guard case .string(let text) = content else {
-                    throw ConfigurationError.wrongType(key: key, source: source, expected: "a string: \(expected)")
+                let absoluteKey = AbsoluteConfigKey(ConfigKey(key))
+                let text: String
+                // A string, or a whole number (JSON numbers for counts such as lock.idle).
+                if let result = try? provider.value(forKey: absoluteKey, type: .string) {
+                    guard let content = result.value?.content else { continue }
+                    guard case .string(let value) = content else {
+                        throw ConfigurationError.wrongType(key: key, source: source, expected: expected)
+                    }
+                    text = value
+                } else if let result = try? provider.value(forKey: absoluteKey, type: .int),
+                    case .int(let number) = result.value?.content
+                {
+                    text = String(number)
+                } else {
+                    throw ConfigurationError.wrongType(key: key, source: source, expected: expected)
                 }
                 guard let value = convert(text) else {
                     throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected)

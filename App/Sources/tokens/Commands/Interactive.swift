@@ -1,32 +1,37 @@
 import AppComposition
 import ArgumentParser
+import Domain
 import Foundation
 import TerminalUI
 
-/// `tokens` on its own: the live, interactive account list; a plain listing when not on a terminal.
+/// `tokens` on its own: the interactive app (Unlock, list, add…); a plain listing when not on a terminal.
 struct Interactive: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show the live account list (the default command).")
+        commandName: "show", abstract: "Show the interactive account list (the default command).")
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let listing: String? = try await global.withContainer { container in
-            guard Terminal.isInteractive else {
+        guard Terminal.isInteractive else {
+            let listing = try await global.withContainer { container in
                 let accounts = try await container.makeListAccountsUseCase().execute()
                 let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: container.clock.now())
                 return AccountListing.table(accounts, codes)
             }
-            await Self.runScreen(container)
-            return nil
+            print(listing, terminator: "")
+            return
         }
-        if let listing { print(listing, terminator: "") }
+        let settings = try await global.settings()
+        let (container, lock) = try AppComposer.makeInteractiveContainer(for: settings)
+        await Self.runScreen(container, lock: lock, idleTimeout: .seconds(settings.idleLockSeconds.value))
+        await lock.lock()
     }
 
     @MainActor
-    private static func runScreen(_ container: any AppContainer) async {
-        let screen = AccountListScreen(
-            viewModel: container.makeAccountListViewModel(),
+    private static func runScreen(_ container: any AppContainer, lock: any AccountStoreLock, idleTimeout: Duration) async {
+        let screens = ScreenContainer(container: container, lock: lock, clipboard: OSC52Clipboard())
+        let screen = AppScreen(
+            router: screens.makeRouter(idleTimeout: idleTimeout),
             style: Style.fromEnvironment(ProcessInfo.processInfo.environment))
         await screen.run()
     }

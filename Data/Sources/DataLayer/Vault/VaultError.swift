@@ -11,6 +11,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerFormat(found: Int, supported: Int)
     case unsupportedKDF(String)
     case busy
+    case locked
 
     public var description: String {
         switch self {
@@ -28,6 +29,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
             "the vault uses format version \(found), newer than this tokens supports (\(supported)); upgrade tokens"
         case .unsupportedKDF(let name): "the vault's key slot uses an unsupported key derivation (\(name))"
         case .busy: "the vault stayed busy (another tokens is writing); try again"
+        case .locked: "the vault is locked"
         }
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 /// Adds an account from a Key URI or from form fields, validated by Domain's rules.
 public protocol AddAccountUseCase: Sendable {
     func execute(_ spec: AccountSpec, note: String, groups: [String]) async throws -> Account
+    /// Puts back an account exactly as it was (undo of a delete).
+    func restore(_ account: Account) async throws
 }
 
 extension AddAccountUseCase {
@@ -33,5 +35,9 @@ public struct DefaultAddAccountUseCase: AddAccountUseCase {
         let account = Account(id: random.uuid(), spec: spec, note: note, groups: groups, createdAt: clock.now())
         try await repository.add(account)
         return account
+    }
+
+    public func restore(_ account: Account) async throws {
+        try await repository.add(account)
     }
 }

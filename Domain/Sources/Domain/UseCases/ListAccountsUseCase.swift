@@ -1,4 +1,5 @@
-/// Lists every account: favourites first, then the repository's (the user's) order.
+/// Lists every account: favourites first, then by group (accounts without one last), each part
+/// in the repository's (the user's) order.
 public protocol ListAccountsUseCase: Sendable {
     func execute() async throws -> [Account]
 }
@@ -13,6 +14,10 @@ public struct DefaultListAccountsUseCase: ListAccountsUseCase {
 
     public func execute() async throws -> [Account] {
         let accounts = try await repository.list()
-        return accounts.filter(\.isFavorite) + accounts.filter { !$0.isFavorite }
+        let groups = Set(accounts.compactMap(\.groups.first)).sorted()
+        let rest = accounts.filter { !$0.isFavorite }
+        return accounts.filter(\.isFavorite)
+            + groups.flatMap { group in rest.filter { $0.groups.first == group } }
+            + rest.filter(\.groups.isEmpty)
     }
 }

@@ -7,6 +7,14 @@ import Observation
 @MainActor
 @Observable
 public final class AccountListViewModel {
+    /// What the view model may ask the coordinator to do.
+    public struct Actions {
+        public let showAdd: @MainActor () -> Void
+        public init(showAdd: @escaping @MainActor () -> Void = {}) { self.showAdd = showAdd }
+    }
+
+    /// Output: a short message for the status line.
+    public private(set) var notice: String?
     /// Output: the rows to show, as a Loadable.
     public private(set) var state: Loadable<[AccountRowViewModel]> = .notRequested
     /// Output: the query as typed (the filter applies once typing pauses).
@@ -21,6 +29,36 @@ public final class AccountListViewModel {
     @ObservationIgnored private var accounts: [Account] = []
     @ObservationIgnored private var generated: [UUID: GeneratedCode] = [:]
     @ObservationIgnored private var pendingSearch: Task<Void, Never>?
+    @ObservationIgnored private let editing: Editing?
+    @ObservationIgnored private let clipboard: (any Clipboard)?
+    @ObservationIgnored private let options: Options
+    @ObservationIgnored private let actions: Actions
+    @ObservationIgnored private var clearClipboard: Task<Void, Never>?
+    @ObservationIgnored private var deleted: [Account] = []
+
+    /// The use cases for changing accounts from the list (favourite, delete, undo).
+    public struct Editing {
+        public let update: any UpdateAccountUseCase
+        public let delete: any DeleteAccountUseCase
+        public let add: any AddAccountUseCase
+        public init(update: any UpdateAccountUseCase, delete: any DeleteAccountUseCase, add: any AddAccountUseCase) {
+            self.update = update
+            self.delete = delete
+            self.add = add
+        }
+    }
+
+    /// Tunable behaviour (from configuration).
+    public struct Options: Sendable {
+        /// Show the next code during the last seconds of a period.
+        public var nextCodeWindow: Int
+        /// Clear the clipboard this long after copying.
+        public var clipboardTimeout: Duration
+        public init(nextCodeWindow: Int = 5, clipboardTimeout: Duration = .seconds(30)) {
+            self.nextCodeWindow = nextCodeWindow
+            self.clipboardTimeout = clipboardTimeout
+        }
+    }
 
     public init(
         searchAccounts: any SearchAccountsUseCase,
@@ -28,7 +66,11 @@ public final class AccountListViewModel {
         advanceHOTP: any AdvanceHOTPUseCase,
         wallClock: any WallClock,
         scheduler: any Clock<Duration>,
-        debounce: Duration = .milliseconds(250)
+        debounce: Duration = .milliseconds(250),
+        editing: Editing? = nil,
+        clipboard: (any Clipboard)? = nil,
+        options: Options = Options(),
+        actions: Actions = Actions()
     ) {
         self.searchAccounts = searchAccounts
         self.generateCodes = generateCodes
@@ -36,7 +78,71 @@ public final class AccountListViewModel {
         self.wallClock = wallClock
         self.scheduler = scheduler
         self.debounce = debounce
+        self.editing = editing
+        self.clipboard = clipboard
+        self.options = options
+        self.actions = actions
     }
+
+    /// Input: open the Add screen.
+    public func add() { actions.showAdd() }
+
+    /// Input: copy the row's code (an HOTP account gets its next code first), and clear the
+    /// clipboard after the timeout.
+    public func copyCode(for id: UUID) async {
+        guard let clipboard, let row = state.value?.first(where: { $0.id == id }) else { return }
+        if case .onRequest = row.display { await generateCode(for: id) }
+        guard let code = state.value?.first(where: { $0.id == id })?.code else { return }
+        clipboard.copy(code.replacingOccurrences(of: " ", with: ""))
+        let seconds = options.clipboardTimeout.components.seconds
+        notice = "Copied the \(row.issuer.isEmpty ? row.accountName : row.issuer) code; the clipboard clears in \(seconds) s"
+        clearClipboard?.cancel()
+        clearClipboard = Task { [scheduler, timeout = options.clipboardTimeout] in
+            do { try await scheduler.sleep(for: timeout) } catch { return }
+            clipboard.clear()
+            if self.notice?.hasPrefix("Copied") == true { self.notice = nil }
+        }
+    }
+
+    /// Input: mark or unmark a favourite.
+    public func toggleFavorite(_ id: UUID) async {
+        guard let editing, var account = accounts.first(where: { $0.id == id }) else { return }
+        account.isFavorite.toggle()
+        do {
+            _ = try await editing.update.execute(account)
+            await load()
+        } catch {
+            notice = "\(error)"
+        }
+    }
+
+    /// Input: delete an account (the view asked for confirmation); undo puts it back.
+    public func delete(_ id: UUID) async {
+        guard let editing, let account = accounts.first(where: { $0.id == id }) else { return }
+        do {
+            try await editing.delete.execute(id: id)
+            deleted.append(account)
+            notice = "Deleted \(account.displayName) (u to undo)"
+            await load()
+        } catch {
+            notice = "\(error)"
+        }
+    }
+
+    /// Input: undo the last delete, while the screen is open.
+    public func undoDelete() async {
+        guard let editing, let account = deleted.popLast() else { return }
+        do {
+            try await editing.add.restore(account)
+            notice = "Restored \(account.displayName)"
+            await load()
+        } catch {
+            notice = "\(error)"
+        }
+    }
+
+    /// Input: clear the status line.
+    public func dismissNotice() { notice = nil }
 
     /// Input: load (or reload) the accounts matching the current query.
     public func load() async {
@@ -107,8 +213,10 @@ public final class AccountListViewModel {
         } else {
             display = .onRequest(counter: account.counter ?? 0)
         }
+        let upcoming: String? =
+            if case .timed(_, let next, let seconds, _) = display, seconds <= options.nextCodeWindow { next } else { nil }
         return AccountRowViewModel(
             id: account.id, issuer: account.issuer, accountName: account.name, isFavorite: account.isFavorite,
-            display: display)
+            display: display, upcoming: upcoming, group: account.groups.first)
     }
 }

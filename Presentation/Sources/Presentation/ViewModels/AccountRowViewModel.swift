@@ -17,13 +17,22 @@ public struct AccountRowViewModel: Identifiable, Hashable, Sendable {
     public let accountName: String
     public let isFavorite: Bool
     public let display: CodeDisplay
+    /// The next code, shown only in the last seconds of a period (nil otherwise).
+    public let upcoming: String?
+    /// The account's first group, for the list's headings.
+    public let group: String?
 
-    public init(id: UUID, issuer: String, accountName: String, isFavorite: Bool, display: CodeDisplay) {
+    public init(
+        id: UUID, issuer: String, accountName: String, isFavorite: Bool, display: CodeDisplay, upcoming: String? = nil,
+        group: String? = nil
+    ) {
         self.id = id
         self.issuer = issuer
         self.accountName = accountName
         self.isFavorite = isFavorite
         self.display = display
+        self.upcoming = upcoming
+        self.group = group
     }
 
     /// The grouped code ("123 456"), or nil while a counter-based code waits to be generated.

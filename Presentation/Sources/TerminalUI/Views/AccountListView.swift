@@ -86,7 +86,8 @@ public struct AccountListView: Sendable {
         }
         let codeWidth = 12
         let star = (selected ? "›" : " ") + (row.isFavorite ? "★ " : "  ")
-        let nameSpace = width - star.count - codeWidth - countdown.count - 2
+        let nextWidth = width >= Self.wideLayout ? 13 : 0
+        let nameSpace = width - star.count - codeWidth - countdown.count - 2 - nextWidth
         let names: String
         if width >= Self.wideLayout {
             let issuerWidth = nameSpace / 2
@@ -95,14 +96,18 @@ public struct AccountListView: Sendable {
         } else {
             names = TextLayout.fit(row.issuer.isEmpty ? row.accountName : row.issuer, nameSpace)
         }
-        let urgent = (row.secondsLeft ?? Int.max) <= 5
+        let urgent = row.upcoming != nil
         let code = TextLayout.right(codeText, codeWidth)
-        return star + names + " " + (urgent ? style.red(code) : style.green(code)) + " " + style.dim(countdown)
+        let next = row.upcoming.map { " → " + $0 } ?? ""
+        let line = star + names + " " + (urgent ? style.red(code) : style.green(code)) + " " + style.dim(countdown)
+        return next.isEmpty || width < Self.wideLayout ? line : line + style.dim(next)
     }
 
     private func footer(chrome: Chrome, width: Int) -> String {
         if let notice = chrome.notice { return style.yellow(TextLayout.fit(notice, width)) }
-        let help = chrome.isSearching ? "Enter done · Esc clear" : "/ search · ↑↓ move · Enter HOTP · q quit"
+        let help =
+            chrome.isSearching
+            ? "Enter done · Esc clear" : "/ search · Enter copy · a add · f favourite · d delete · l lock · q quit"
         return style.dim(TextLayout.fit(help, width))
     }
 }

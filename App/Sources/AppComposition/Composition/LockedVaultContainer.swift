@@ -1,0 +1,47 @@
+import DataLayer
+import Foundation
+import Domain
+
+/// ALPHA and REAL for the interactive screen: the vault starts locked, and the Unlock screen
+/// opens it through the AccountStoreLock port; idle locking closes it again.
+public final class LockedVaultContainer: AppContainer {
+    public let phase: Phase
+    public let accountRepository: any AccountRepository
+    public let hmac: any HMACProvider
+    public let clock: any WallClock
+    public let random: any RandomSource
+    public let vaultPath: String?
+    /// The lock the Unlock screen and idle lock use.
+    public let lock: any AccountStoreLock
+    private let store: LockableVaultStore
+
+    init(phase: Phase, path: String) {
+        self.phase = phase
+        self.vaultPath = path
+        self.store = LockableVaultStore(path: path)
+        self.lock = store
+        self.accountRepository = DefaultAccountRepository(dataSource: store)
+        self.hmac = SwiftCryptoHMAC()
+        self.clock = SystemClock()
+        self.random = SecureRandomSource()
+    }
+
+    public func changePassphrase(to passphrase: Passphrase) throws {
+        throw CompositionError.noPassphrase
+    }
+
+    public func close() throws {}
+}
+
+extension AppComposer {
+    /// The container for the interactive screen, and the lock its Unlock screen opens: a vault
+    /// phase starts locked (no passphrase is asked here), DEV is always open.
+    public static func makeInteractiveContainer(for settings: AppSettings) throws -> (any AppContainer, any AccountStoreLock) {
+        guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
+            return (DevContainer(), AlwaysUnlocked())
+        }
+        guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
+        let container = LockedVaultContainer(phase: settings.phase.value, path: path)
+        return (container, container.lock)
+    }
+}

@@ -1,0 +1,43 @@
+import Domain
+import Foundation
+
+/// The vault for the interactive screen: starts locked, unlocks with a passphrase, and locks
+/// again (closing the file and dropping the keys) when the screen goes idle.
+public actor LockableVaultStore: AccountDataSource, AccountStoreLock {
+    private let path: String
+    private var vault: UnlockedVault?
+    private var source: VaultAccountDataSource?
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public nonisolated var requiresUnlock: Bool { true }
+
+    public func unlock(passphrase: [UInt8]) throws {
+        let vault = try Vault.open(at: path, passphrase: Passphrase(passphrase))
+        self.vault = vault
+        self.source = VaultAccountDataSource(vault: vault)
+    }
+
+    public func lock() {
+        try? vault?.close()
+        vault = nil
+        source = nil
+    }
+
+    private func current() throws -> VaultAccountDataSource {
+        guard let source else { throw VaultError.locked }
+        return source
+    }
+
+    public func fetchAll() async throws -> [Account] { try await current().fetchAll() }
+    public func insert(_ account: Account) async throws { try await current().insert(account) }
+    public func insertAll(_ accounts: [Account]) async throws { try await current().insertAll(accounts) }
+    public func replace(_ account: Account) async throws { try await current().replace(account) }
+    public func remove(id: UUID) async throws { try await current().remove(id: id) }
+
+    public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account {
+        try await current().modify(id: id, change)
+    }
+}

@@ -1,0 +1,118 @@
+import Domain
+import Foundation
+import Presentation
+import Synchronization
+
+/// A lock that opens with one passphrase and counts what happens to it.
+public final class TestLock: AccountStoreLock {
+    private struct State {
+        var isLocked = true
+        var locks = 0
+    }
+
+    private let state = Mutex(State())
+    private let passphrase: [UInt8]
+    public let requiresUnlock: Bool
+
+    public init(passphrase: String = "right", requiresUnlock: Bool = true) {
+        self.passphrase = Array(passphrase.utf8)
+        self.requiresUnlock = requiresUnlock
+    }
+
+    public var isLocked: Bool { state.withLock { $0.isLocked } }
+    public var lockCount: Int { state.withLock { $0.locks } }
+
+    public func unlock(passphrase: [UInt8]) async throws {
+        guard passphrase == self.passphrase else { throw TestLockError.wrongPassphrase }
+        state.withLock { $0.isLocked = false }
+    }
+
+    public func lock() async {
+        state.withLock {
+            $0.isLocked = true
+            $0.locks += 1
+        }
+    }
+}
+
+/// The test lock's error.
+public enum TestLockError: Error, CustomStringConvertible {
+    case wrongPassphrase
+    public var description: String { "wrong passphrase" }
+}
+
+/// A Clipboard that remembers what it holds.
+@MainActor
+public final class TestClipboard: Clipboard {
+    public private(set) var contents: String?
+    public private(set) var history: [String?] = []
+
+    public init() {}
+
+    public func copy(_ text: String) {
+        contents = text
+        history.append(text)
+    }
+
+    public func clear() {
+        contents = nil
+        history.append(nil)
+    }
+}
+
+/// A fake AddAccount that keeps what it adds in a TestSearchAccountsUseCase's list.
+public final class TestAddAccountUseCase: AddAccountUseCase {
+    private let search: TestSearchAccountsUseCase
+    private let added = Mutex<[Account]>([])
+
+    public init(search: TestSearchAccountsUseCase) {
+        self.search = search
+    }
+
+    public var accounts: [Account] { added.withLock { $0 } }
+
+    public func execute(_ spec: AccountSpec, note: String, groups: [String]) async throws -> Account {
+        let account = Account(
+            id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", 900 + accounts.count))!, spec: spec,
+            note: note, groups: groups, createdAt: Date(timeIntervalSince1970: 0))
+        added.withLock { $0.append(account) }
+        search.send(search.all + [account])
+        return account
+    }
+
+    public func restore(_ account: Account) async throws {
+        search.send(search.all + [account])
+    }
+}
+
+/// Screens made from fakes, for router tests.
+@MainActor
+public final class TestScreenFactory: ScreenFactory {
+    public let accountStoreLock: any AccountStoreLock
+    public let search: TestSearchAccountsUseCase
+    public let add: TestAddAccountUseCase
+    public let clock: TestClock
+    public let clipboard = TestClipboard()
+
+    public init(lock: any AccountStoreLock, accounts: [Account], clock: TestClock) {
+        self.accountStoreLock = lock
+        self.search = TestSearchAccountsUseCase(accounts)
+        self.add = TestAddAccountUseCase(search: search)
+        self.clock = clock
+    }
+
+    public func makeUnlockViewModel(actions: UnlockViewModel.Actions) -> UnlockViewModel {
+        UnlockViewModel(unlock: DefaultUnlockUseCase(lock: accountStoreLock), scheduler: clock, actions: actions)
+    }
+
+    public func makeAccountListViewModel(actions: AccountListViewModel.Actions) -> AccountListViewModel {
+        AccountListViewModel(
+            searchAccounts: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
+            advanceHOTP: TestAdvanceHOTPUseCase(), wallClock: clock.wallClock, scheduler: clock,
+            clipboard: clipboard, options: .init(nextCodeWindow: 5, clipboardTimeout: .seconds(30)), actions: actions)
+    }
+
+    public func makeAddAccountViewModel(actions: AddAccountViewModel.Actions) -> AddAccountViewModel {
+        AddAccountViewModel(addAccount: add, actions: actions)
+    }
+}

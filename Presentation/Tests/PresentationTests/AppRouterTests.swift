@@ -1,0 +1,165 @@
+import Domain
+import Foundation
+import Presentation
+import PresentationTestSupport
+import Testing
+
+@MainActor
+@Suite("Router, AppState and the screens' view models")
+struct AppRouterTests {
+    let clock = TestClock(start: Date(timeIntervalSince1970: 26))
+    let lock = TestLock()
+
+    func makeRouter(lock: TestLock? = nil) -> (AppRouter, TestScreenFactory) {
+        let factory = TestScreenFactory(
+            lock: lock ?? self.lock, accounts: [.row(1, issuer: "GitHub"), .row(2, issuer: "Bank", kind: .hotp(counter: 3))],
+            clock: clock)
+        return (AppRouter(appState: AppState(), factory: factory, scheduler: clock, idleTimeout: .seconds(120)), factory)
+    }
+
+    @Test("a locked store starts on Unlock; the right passphrase goes to the list")
+    func unlockTransition() async {
+        let (router, _) = makeRouter()
+        router.start()
+        #expect(router.appState.route == .unlock && router.appState.isLocked)
+        #expect(router.list == nil)
+        await router.unlock?.submit(Array("right".utf8))
+        #expect(router.appState.route == .list && !router.appState.isLocked)
+        #expect(router.unlock == nil && router.list != nil)
+        #expect(!lock.isLocked)
+    }
+
+    @Test("DEV (no lock) starts on the list")
+    func devStartsOnList() {
+        let (router, _) = makeRouter(lock: TestLock(requiresUnlock: false))
+        router.start()
+        #expect(router.appState.route == .list && router.list != nil)
+    }
+
+    @Test("wrong passphrases say so; from the third, each retry waits longer on the clock")
+    func throttle() async throws {
+        let (router, _) = makeRouter()
+        router.start()
+        let unlock = try #require(router.unlock)
+        await unlock.submit(Array("nope".utf8))
+        #expect(unlock.state == .failed("wrong passphrase"))
+        await unlock.submit(Array("nope".utf8))
+        let third = Task { await unlock.submit(Array("nope".utf8)) }
+        await clock.waitForSleepers(1)
+        #expect(unlock.state == .waiting("wrong passphrase", seconds: 1))
+        await unlock.submit(Array("right".utf8))  // refused while waiting
+        #expect(router.appState.route == .unlock)
+        clock.advance(by: .seconds(1))
+        await third.value
+        #expect(unlock.state == .failed("wrong passphrase"))
+        #expect(UnlockThrottle.delay(afterFailures: 4) == .seconds(2))
+        #expect(UnlockThrottle.delay(afterFailures: 40) == .seconds(30))
+        await unlock.submit(Array("right".utf8))
+        #expect(router.appState.route == .list)
+    }
+
+    @Test("idle for the timeout: the store locks, the list's data is dropped, Unlock shows")
+    func idleLock() async throws {
+        let (router, _) = makeRouter()
+        router.start()
+        await router.unlock?.submit(Array("right".utf8))
+        await router.list?.load()
+        #expect(router.list?.state.value?.count == 2)
+        clock.advance(by: .seconds(100))
+        router.userActivity()  // a key press pushes the lock back
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(119))
+        #expect(router.appState.route == .list)
+        clock.advance(by: .seconds(1))
+        for _ in 0..<100 where router.appState.route != .unlock { await Task.yield() }
+        #expect(router.appState.route == .unlock && router.appState.isLocked)
+        #expect(router.list == nil)
+        #expect(lock.isLocked && lock.lockCount == 1)
+    }
+
+    @Test("list → Add → save goes back to the list with the new account; cancel goes back too")
+    func addFlow() async throws {
+        let (router, factory) = makeRouter(lock: TestLock(requiresUnlock: false))
+        router.start()
+        router.list?.add()
+        #expect(router.appState.route == .add)
+        let add = try #require(router.add)
+        add.type("otpauth://totp/New:me?secret=JBSWY3DPEHPK3P")
+        #expect(add.validationMessage == "secret: invalid Base32 length (14 symbols): the text looks truncated")
+        add.type("XP")
+        #expect(add.validationMessage == nil)
+        await add.save()
+        #expect(router.appState.route == .list)
+        #expect(router.appState.notice == "Added New (me)")
+        #expect(factory.add.accounts.map(\.issuer) == ["New"])
+        router.list?.add()
+        router.add?.cancel()
+        #expect(router.appState.route == .list && router.add == nil)
+    }
+
+    @Test("the Add form validates each field live with Domain's messages")
+    func addFields() async throws {
+        let (router, factory) = makeRouter(lock: TestLock(requiresUnlock: false))
+        router.start()
+        router.list?.add()
+        let add = try #require(router.add)
+        add.moveFocus(by: 1)
+        add.type("ACME")
+        #expect(add.validationMessage == "secret: a secret is required")
+        add.moveFocus(by: 2)
+        add.type("JBSW1")
+        #expect(add.validationMessage == "secret: invalid Base32 character '1' at position 5")
+        add.backspace()
+        add.type("Y3DP")
+        #expect(add.validationMessage == nil)
+        add.moveFocus(by: 1)
+        add.cycleChoice()
+        #expect(add.text(of: .kind) == "HOTP")
+        add.moveFocus(by: 2)
+        add.backspace()
+        add.type("5")
+        #expect(add.validationMessage == "digits: 5 is not allowed (use 6 to 10)")
+        add.backspace()
+        add.type("8")
+        await add.save()
+        #expect(factory.add.accounts.first?.kind == .hotp(counter: 0))
+        #expect(factory.add.accounts.first?.digits == 8)
+    }
+
+    @Test("copy puts the code on the clipboard and clears it after the timeout; HOTP is generated first")
+    func copy() async throws {
+        let (router, factory) = makeRouter(lock: TestLock(requiresUnlock: false))
+        router.start()
+        let list = try #require(router.list)
+        await list.load()
+        await list.copyCode(for: Account.row(1, issuer: "").id)
+        #expect(factory.clipboard.contents == "000000")
+        #expect(list.notice == "Copied the GitHub code; the clipboard clears in 30 s")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(30))
+        for _ in 0..<100 where factory.clipboard.contents != nil { await Task.yield() }
+        #expect(factory.clipboard.contents == nil)
+        #expect(list.notice == nil)
+    }
+
+    @Test("the next code shows during the last 5 seconds of a period")
+    func nextCode() async throws {
+        let (router, _) = makeRouter(lock: TestLock(requiresUnlock: false))
+        router.start()
+        let list = try #require(router.list)
+        await list.load()  // t = 26: 4 s left
+        #expect(list.state.value?.first?.upcoming == "000 001")
+        clock.advance(by: .seconds(5))  // t = 31: 29 s left
+        list.refreshCodes()
+        #expect(list.state.value?.first?.upcoming == nil)
+    }
+
+    @Test("lock on request drops the list at once")
+    func lockNow() async {
+        let (router, _) = makeRouter()
+        router.start()
+        await router.unlock?.submit(Array("right".utf8))
+        await router.lock()
+        #expect(router.appState.route == .unlock && router.list == nil && lock.isLocked)
+    }
+}
