@@ -29,7 +29,8 @@ struct CompositionTests {
         }
         #expect(container.phase == .dev)
         let accounts = try await container.makeListAccountsUseCase().execute()
-        #expect(accounts.map(\.issuer).starts(with: ["Google", "GitHub", "Amazon"]))
+        #expect(Set(accounts.map(\.issuer)) == ["Google", "GitHub", "Amazon", "Example Bank", "Steam"])
+        #expect(accounts.first?.issuer == "Google")  // the favourite
         let github = try #require(try await container.makeSearchAccountsUseCase().execute(query: "github").first)
         #expect(container.makeGenerateCodesUseCase().execute(for: github, at: container.clock.now()).code == "287082")
     }

@@ -35,6 +35,14 @@ struct VaultTests {
         }
     }
 
+    @Test("reorder stores the user's order, in one transaction")
+    func reorder() async throws {
+        let source = VaultAccountDataSource(vault: try folder.create())
+        for number in 1...3 { try await source.insert(VaultFolder.account(number)) }
+        try await source.reorder([VaultFolder.account(3).id, VaultFolder.account(1).id])
+        #expect(try await source.fetchAll().map(\.id) == [3, 1, 2].map { VaultFolder.account($0).id })
+    }
+
     @Test("refuses to create over an existing vault, and an empty passphrase")
     func createRefusals() throws {
         _ = try folder.create()

@@ -56,6 +56,14 @@ public actor TestAccountRepository: AccountRepository {
         accounts.remove(at: index)
     }
 
+    public func reorder(_ ids: [UUID]) async throws {
+        try throwIfPlanned()
+        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        accounts = accounts.enumerated().sorted {
+            (position[$0.element.id] ?? ids.count + $0.offset, $0.offset) < (position[$1.element.id] ?? ids.count + $1.offset, $1.offset)
+        }.map(\.element)
+    }
+
     public func advanceCounter(id: UUID) async throws -> Account {
         try throwIfPlanned()
         guard let index = accounts.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }

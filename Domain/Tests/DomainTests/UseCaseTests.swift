@@ -138,3 +138,20 @@ struct UseCaseTests {
         #expect("\(account.secret)" == "Secret(redacted)")
     }
 }
+
+@Suite("Reordering")
+struct MoveAccountUseCaseTests {
+    @Test("moving swaps with the neighbour the user sees; past the ends nothing moves")
+    func move() async throws {
+        let repository = TestAccountRepository([
+            .stub(number: 1, issuer: "A"), .stub(number: 2, issuer: "B"), .stub(number: 3, issuer: "C", isFavorite: true),
+        ])
+        let list = DefaultListAccountsUseCase(repository: repository)
+        let move = DefaultMoveAccountUseCase(repository: repository, listAccounts: list)
+        #expect(try await list.execute().map(\.issuer) == ["C", "A", "B"])
+        try await move.execute(id: Account.stub(number: 2, issuer: "").id, offset: -1)
+        #expect(try await list.execute().map(\.issuer) == ["C", "B", "A"])
+        try await move.execute(id: Account.stub(number: 1, issuer: "").id, offset: 1)
+        #expect(try await list.execute().map(\.issuer) == ["C", "B", "A"])
+    }
+}

@@ -35,6 +35,10 @@ extension AppContainer {
         DefaultUpdateAccountUseCase(repository: accountRepository, clock: clock)
     }
 
+    public func makeMoveAccountUseCase() -> any MoveAccountUseCase {
+        DefaultMoveAccountUseCase(repository: accountRepository, listAccounts: makeListAccountsUseCase())
+    }
+
     public func makeDeleteAccountUseCase() -> any DeleteAccountUseCase {
         DefaultDeleteAccountUseCase(repository: accountRepository)
     }

@@ -33,7 +33,7 @@ public final class ScreenContainer: ScreenFactory {
             advanceHOTP: container.makeAdvanceHOTPUseCase(), wallClock: container.clock, scheduler: scheduler,
             editing: .init(
                 update: container.makeUpdateAccountUseCase(), delete: container.makeDeleteAccountUseCase(),
-                add: container.makeAddAccountUseCase()),
+                add: container.makeAddAccountUseCase(), move: container.makeMoveAccountUseCase()),
             clipboard: clipboard, options: options, actions: actions)
     }
 

@@ -6,15 +6,23 @@ public struct AppSettings: Sendable, Equatable {
     public let vaultPath: Sourced<String>?
     /// Seconds of inactivity after which the interactive screen locks the vault.
     public let idleLockSeconds: Sourced<Int>
+    /// Seconds before a copied code is cleared from the clipboard.
+    public let clipboardClearSeconds: Sourced<Int>
+    /// The last seconds of a period in which the next code shows.
+    public let nextCodeSeconds: Sourced<Int>
     /// The config file consulted, and whether it exists.
     public let configFile: String
     public let configFileExists: Bool
 
     public init(
         phase: Sourced<Phase>, logLevel: Sourced<LogLevel>, vaultPath: Sourced<String>? = nil,
-        idleLockSeconds: Sourced<Int> = Sourced(120, from: .default), configFile: String, configFileExists: Bool
+        idleLockSeconds: Sourced<Int> = Sourced(120, from: .default),
+        clipboardClearSeconds: Sourced<Int> = Sourced(30, from: .default),
+        nextCodeSeconds: Sourced<Int> = Sourced(5, from: .default), configFile: String, configFileExists: Bool
     ) {
         self.idleLockSeconds = idleLockSeconds
+        self.clipboardClearSeconds = clipboardClearSeconds
+        self.nextCodeSeconds = nextCodeSeconds
         self.phase = phase
         self.logLevel = logLevel
         self.vaultPath = vaultPath

@@ -5,7 +5,7 @@ import SystemPackage
 /// Reads AppSettings with swift-configuration from, in precedence order: flags, `TOKENS_*`
 /// environment variables, the JSON config file (`--config PATH`, else
 /// `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`, `log.level`,
-/// `alpha.vault.path`, `real.vault.path`, `lock.idle` (seconds).
+/// `alpha.vault.path`, `real.vault.path`, `lock.idle`, `clipboard.clear`, `codes.next` (seconds).
 public struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
     public var flags: [String: String]
@@ -75,9 +75,15 @@ public struct SettingsLoader: Sendable {
         let idleLock = try resolver.resolve("lock.idle", default: 120, expected: "a number of seconds from 5 to 86400") {
             Int($0).flatMap { (5...86_400).contains($0) ? $0 : nil }
         }
+        let clipboard = try resolver.resolve("clipboard.clear", default: 30, expected: "a number of seconds from 5 to 600") {
+            Int($0).flatMap { (5...600).contains($0) ? $0 : nil }
+        }
+        let nextCode = try resolver.resolve("codes.next", default: 5, expected: "a number of seconds from 0 to 30") {
+            Int($0).flatMap { (0...30).contains($0) ? $0 : nil }
+        }
         return AppSettings(
-            phase: phase, logLevel: logLevel, vaultPath: vaultPath, idleLockSeconds: idleLock, configFile: path,
-            configFileExists: exists)
+            phase: phase, logLevel: logLevel, vaultPath: vaultPath, idleLockSeconds: idleLock,
+            clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode, configFile: path, configFileExists: exists)
     }
 
     private var flagValues: [AbsoluteConfigKey: ConfigValue] {

@@ -2,6 +2,7 @@ import AppComposition
 import ArgumentParser
 import Domain
 import Foundation
+import Presentation
 import TerminalUI
 
 /// `tokens` on its own: the interactive app (Unlock, list, add…); a plain listing when not on a terminal.
@@ -23,15 +24,19 @@ struct Interactive: AsyncParsableCommand {
         }
         let settings = try await global.settings()
         let (container, lock) = try AppComposer.makeInteractiveContainer(for: settings)
-        await Self.runScreen(container, lock: lock, idleTimeout: .seconds(settings.idleLockSeconds.value))
+        await Self.runScreen(container, lock: lock, settings: settings)
         await lock.lock()
     }
 
     @MainActor
-    private static func runScreen(_ container: any AppContainer, lock: any AccountStoreLock, idleTimeout: Duration) async {
-        let screens = ScreenContainer(container: container, lock: lock, clipboard: OSC52Clipboard())
+    private static func runScreen(_ container: any AppContainer, lock: any AccountStoreLock, settings: AppSettings) async {
+        let screens = ScreenContainer(
+            container: container, lock: lock, clipboard: OSC52Clipboard(),
+            options: .init(
+                nextCodeWindow: settings.nextCodeSeconds.value,
+                clipboardTimeout: .seconds(settings.clipboardClearSeconds.value)))
         let screen = AppScreen(
-            router: screens.makeRouter(idleTimeout: idleTimeout),
+            router: screens.makeRouter(idleTimeout: .seconds(settings.idleLockSeconds.value)),
             style: Style.fromEnvironment(ProcessInfo.processInfo.environment))
         await screen.run()
     }

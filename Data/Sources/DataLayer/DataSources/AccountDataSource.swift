@@ -12,6 +12,8 @@ public protocol AccountDataSource: Sendable {
     func replace(_ account: Account) async throws
     /// Removes the account; throws RepositoryError.notFound.
     func remove(id: UUID) async throws
+    /// Stores the user's order: `ids` first, in that order, the rest after them.
+    func reorder(_ ids: [UUID]) async throws
     /// Changes one account in a single step and returns it as it was before the change.
     func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account
 }

@@ -33,6 +33,13 @@ public actor InMemoryAccountStore: AccountDataSource {
         accounts.remove(at: try existingIndex(of: id))
     }
 
+    public func reorder(_ ids: [UUID]) {
+        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        accounts = accounts.enumerated().sorted {
+            (position[$0.element.id] ?? ids.count + $0.offset) < (position[$1.element.id] ?? ids.count + $1.offset)
+        }.map(\.element)
+    }
+
     public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) throws -> Account {
         let index = try existingIndex(of: id)
         let before = accounts[index]

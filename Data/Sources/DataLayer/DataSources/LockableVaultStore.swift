@@ -36,6 +36,7 @@ public actor LockableVaultStore: AccountDataSource, AccountStoreLock {
     public func insertAll(_ accounts: [Account]) async throws { try await current().insertAll(accounts) }
     public func replace(_ account: Account) async throws { try await current().replace(account) }
     public func remove(id: UUID) async throws { try await current().remove(id: id) }
+    public func reorder(_ ids: [UUID]) async throws { try await current().reorder(ids) }
 
     public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account {
         try await current().modify(id: id, change)

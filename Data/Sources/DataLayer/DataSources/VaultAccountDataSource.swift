@@ -61,6 +61,19 @@ public struct VaultAccountDataSource: AccountDataSource {
         }
     }
 
+    public func reorder(_ ids: [UUID]) async throws {
+        try VaultStore.guarding(path: vault.path) {
+            try vault.pool.write { db in
+                let existing = try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY sort_order, created_at")
+                let given = ids.map(\.uuidString)
+                let order = given.filter(existing.contains) + existing.filter { !given.contains($0) }
+                for (position, id) in order.enumerated() {
+                    try db.execute(sql: "UPDATE entry SET sort_order = ? WHERE id = ?", arguments: [position, id])
+                }
+            }
+        }
+    }
+
     public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account {
         try VaultStore.guarding(path: vault.path) {
             try vault.pool.write { db in

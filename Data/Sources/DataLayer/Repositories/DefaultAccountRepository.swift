@@ -36,6 +36,10 @@ public struct DefaultAccountRepository: AccountRepository {
         try await dataSource.remove(id: id)
     }
 
+    public func reorder(_ ids: [UUID]) async throws {
+        try await dataSource.reorder(ids)
+    }
+
     public func advanceCounter(id: UUID) async throws -> Account {
         try await dataSource.modify(id: id) { account in
             guard case .hotp(let counter) = account.kind else { throw RepositoryError.notCounterBased(id) }

@@ -11,6 +11,8 @@ public protocol AccountRepository: Sendable {
     func add(contentsOf accounts: [Account]) async throws
     func update(_ account: Account) async throws
     func delete(id: UUID) async throws
+    /// Puts the accounts in this order (the user's order); ids not given keep their place after them.
+    func reorder(_ ids: [UUID]) async throws
     /// Atomically takes the HOTP counter to use for the next code and stores it plus one.
     /// Returns the account as it was before the increment.
     func advanceCounter(id: UUID) async throws -> Account

@@ -41,10 +41,15 @@ public final class AccountListViewModel {
         public let update: any UpdateAccountUseCase
         public let delete: any DeleteAccountUseCase
         public let add: any AddAccountUseCase
-        public init(update: any UpdateAccountUseCase, delete: any DeleteAccountUseCase, add: any AddAccountUseCase) {
+        public let move: (any MoveAccountUseCase)?
+        public init(
+            update: any UpdateAccountUseCase, delete: any DeleteAccountUseCase, add: any AddAccountUseCase,
+            move: (any MoveAccountUseCase)? = nil
+        ) {
             self.update = update
             self.delete = delete
             self.add = add
+            self.move = move
         }
     }
 
@@ -110,6 +115,17 @@ public final class AccountListViewModel {
         account.isFavorite.toggle()
         do {
             _ = try await editing.update.execute(account)
+            await load()
+        } catch {
+            notice = "\(error)"
+        }
+    }
+
+    /// Input: move an account one place up (-1) or down (+1) in the user's order.
+    public func move(_ id: UUID, by offset: Int) async {
+        guard let move = editing?.move else { return }
+        do {
+            try await move.execute(id: id, offset: offset)
             await load()
         } catch {
             notice = "\(error)"

@@ -170,6 +170,10 @@ public final class AppScreen {
         case .enter, .character("c"): if let selected { await list.copyCode(for: selected.id) }
         case .character("a"), .character("+"): list.add()
         case .character("f"): if let selected { await list.toggleFavorite(selected.id) }
+        case .character("K"), .character("J"):
+            guard let selected else { return }
+            await list.move(selected.id, by: key == .character("K") ? -1 : 1)
+            if let index = list.state.value?.firstIndex(where: { $0.id == selected.id }) { chrome.selectedIndex = index }
         case .character("d"): confirmingDelete = selected?.id
         case .character("u"): await list.undoDelete()
         case .character("l"): await router.lock()
