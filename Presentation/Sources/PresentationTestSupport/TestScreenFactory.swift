@@ -115,4 +115,27 @@ public final class TestScreenFactory: ScreenFactory {
     public func makeAddAccountViewModel(actions: AddAccountViewModel.Actions) -> AddAccountViewModel {
         AddAccountViewModel(addAccount: add, actions: actions)
     }
+
+    public func makeAccountDetailViewModel(id: UUID, actions: AccountDetailViewModel.Actions) -> AccountDetailViewModel {
+        AccountDetailViewModel(id: id, listAccounts: SearchAsList(search: search), update: update, actions: actions)
+    }
+
+    /// Saves edits into the search fake's accounts.
+    public var update: TestUpdateAccountUseCase { TestUpdateAccountUseCase(search: search) }
+}
+
+/// ListAccounts over the search fake.
+public struct SearchAsList: ListAccountsUseCase {
+    let search: TestSearchAccountsUseCase
+    public func execute() async throws -> [Account] { try await search.execute(query: "") }
+}
+
+/// A fake UpdateAccount: validates like the real one and stores into the search fake.
+public struct TestUpdateAccountUseCase: UpdateAccountUseCase {
+    let search: TestSearchAccountsUseCase
+    public func execute(_ account: Account) async throws -> Account {
+        _ = try account.spec
+        search.send(search.all.map { $0.id == account.id ? account : $0 })
+        return account
+    }
 }

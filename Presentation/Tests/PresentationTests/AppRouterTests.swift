@@ -154,6 +154,39 @@ struct AppRouterTests {
         #expect(list.state.value?.first?.upcoming == nil)
     }
 
+    @Test("list → detail: edit the note and favourite, save goes back with a notice; a bad edit shows Domain's message")
+    func detailFlow() async throws {
+        let (router, factory) = makeRouter(lock: TestLock(requiresUnlock: false))
+        router.start()
+        let id = Account.row(1, issuer: "").id
+        router.list?.showDetail(id)
+        #expect(router.appState.route == .detail(id))
+        let detail = try #require(router.detail)
+        await detail.load()
+        #expect(detail.text(of: .issuer) == "GitHub")
+        detail.moveFocus(by: 2)
+        detail.type("work laptop")
+        detail.moveFocus(by: 2)
+        detail.type(" ")
+        #expect(detail.isFavorite)
+        detail.moveFocus(by: -14)  // round the fields backwards, to the issuer
+        #expect(detail.focus == .issuer)
+        for _ in 0..<6 { detail.backspace() }
+        detail.moveFocus(by: 1)
+        for _ in 0..<4 { detail.backspace() }
+        await detail.save()
+        #expect(detail.error == "account: an issuer or an account name is required")
+        detail.type("me")
+        await detail.save()
+        #expect(router.appState.route == .list)
+        #expect(router.appState.notice == "Saved me")
+        let saved = try #require(factory.search.all.first { $0.id == id })
+        #expect(saved.note == "work laptop" && saved.isFavorite && saved.name == "me")
+        router.list?.showDetail(id)
+        router.detail?.close()
+        #expect(router.appState.route == .list && router.detail == nil)
+    }
+
     @Test("lock on request drops the list at once")
     func lockNow() async {
         let (router, _) = makeRouter()

@@ -80,6 +80,28 @@ struct TerminalTests {
         #expect(listed.contains("Pasted"))
     }
 
+    @Test("DEV: e opens the details, an edited note is saved; d then u deletes and undoes")
+    func editAndDelete() throws {
+        let home = try TemporaryHome()
+        let session = try TmuxSession(tokens: ["--phase", "dev"], home: home.url, width: 80, height: 14)
+        try session.waitFor("5 accounts")
+        try session.type("e")
+        try session.waitFor("Account details")
+        try session.press("Tab", "Tab")
+        try session.type("personal")
+        try session.press("Enter")
+        let saved = try session.waitFor("Saved Google")
+        #expect(saved.contains("5 accounts"))
+        try session.type("d")
+        try session.waitFor("y to confirm")
+        try session.type("y")
+        let deleted = try session.waitFor("4 accounts")
+        #expect(deleted.contains("u to undo"))
+        try session.type("u")
+        let restored = try session.waitFor("5 accounts")
+        #expect(restored.contains("Restored Google"))
+    }
+
     @Test("the DEV screen shows live codes, searches with /, quits with q and restores the terminal")
     func devScreen() throws {
         let home = try TemporaryHome()

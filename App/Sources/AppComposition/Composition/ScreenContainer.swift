@@ -6,7 +6,7 @@ import Presentation
 /// phase's container, for the router. kudoleh's per-scene container, in Swift concurrency.
 @MainActor
 public final class ScreenContainer: ScreenFactory {
-    private let container: any AppContainer
+    let container: any AppContainer
     private let scheduler: any Clock<Duration>
     private let clipboard: any Clipboard
     private let options: AccountListViewModel.Options
@@ -44,5 +44,13 @@ public final class ScreenContainer: ScreenFactory {
     /// The coordinator for this run, over a fresh AppState.
     public func makeRouter(idleTimeout: Duration = .seconds(120)) -> AppRouter {
         AppRouter(appState: AppState(), factory: self, scheduler: scheduler, idleTimeout: idleTimeout)
+    }
+}
+
+extension ScreenContainer {
+    public func makeAccountDetailViewModel(id: UUID, actions: AccountDetailViewModel.Actions) -> AccountDetailViewModel {
+        AccountDetailViewModel(
+            id: id, listAccounts: container.makeListAccountsUseCase(), update: container.makeUpdateAccountUseCase(),
+            actions: actions)
     }
 }

@@ -12,6 +12,7 @@ public final class AppRouter {
     public private(set) var unlock: UnlockViewModel?
     public private(set) var list: AccountListViewModel?
     public private(set) var add: AddAccountViewModel?
+    public private(set) var detail: AccountDetailViewModel?
 
     @ObservationIgnored private let factory: any ScreenFactory
     @ObservationIgnored private let scheduler: any Clock<Duration>
@@ -52,6 +53,7 @@ public final class AppRouter {
         idleTask?.cancel()
         list = nil
         add = nil
+        detail = nil
         appState.notice = nil
         await factory.accountStoreLock.lock()
         showUnlock()
@@ -59,8 +61,12 @@ public final class AppRouter {
 
     public func showList() {
         add = nil
+        detail = nil
         if list == nil {
-            list = factory.makeAccountListViewModel(actions: .init(showAdd: { [weak self] in self?.showAdd() }))
+            list = factory.makeAccountListViewModel(
+                actions: .init(
+                    showAdd: { [weak self] in self?.showAdd() },
+                    showDetail: { [weak self] id in self?.showDetail(id) }))
         }
         appState.route = .list
     }
@@ -75,6 +81,20 @@ public final class AppRouter {
                 },
                 cancel: { [weak self] in self?.showList() }))
         appState.route = .add
+    }
+
+    public func showDetail(_ id: UUID) {
+        let detail = factory.makeAccountDetailViewModel(
+            id: id,
+            actions: .init(
+                saved: { [weak self] account in
+                    self?.appState.notice = "Saved \(account.displayName)"
+                    self?.showList()
+                    Task { await self?.list?.load() }
+                },
+                close: { [weak self] in self?.showList() }))
+        self.detail = detail
+        appState.route = .detail(id)
     }
 
     private func showUnlock() {

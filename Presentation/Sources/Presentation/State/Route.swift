@@ -5,4 +5,5 @@ public enum Route: Hashable, Sendable {
     case unlock
     case list
     case add
+    case detail(UUID)
 }

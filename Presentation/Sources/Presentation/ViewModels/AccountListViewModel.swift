@@ -10,7 +10,11 @@ public final class AccountListViewModel {
     /// What the view model may ask the coordinator to do.
     public struct Actions {
         public let showAdd: @MainActor () -> Void
-        public init(showAdd: @escaping @MainActor () -> Void = {}) { self.showAdd = showAdd }
+        public let showDetail: @MainActor (UUID) -> Void
+        public init(showAdd: @escaping @MainActor () -> Void = {}, showDetail: @escaping @MainActor (UUID) -> Void = { _ in }) {
+            self.showAdd = showAdd
+            self.showDetail = showDetail
+        }
     }
 
     /// Output: a short message for the status line.
@@ -91,6 +95,9 @@ public final class AccountListViewModel {
 
     /// Input: open the Add screen.
     public func add() { actions.showAdd() }
+
+    /// Input: open an account's details.
+    public func showDetail(_ id: UUID) { actions.showDetail(id) }
 
     /// Input: copy the row's code (an HOTP account gets its next code first), and clear the
     /// clipboard after the timeout.

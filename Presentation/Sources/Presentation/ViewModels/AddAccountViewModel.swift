@@ -58,7 +58,7 @@ public final class AddAccountViewModel {
     /// Input: move the focus to the next or previous field.
     public func moveFocus(by offset: Int) {
         let all = Field.allCases
-        focus = all[(focus.rawValue + offset + all.count) % all.count]
+        focus = all[((focus.rawValue + offset) % all.count + all.count) % all.count]
     }
 
     /// Input: typed characters in the focused field (choices cycle instead).

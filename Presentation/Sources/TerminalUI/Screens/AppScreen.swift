@@ -12,6 +12,7 @@ public final class AppScreen {
     private let listView: AccountListView
     private let unlockView: UnlockView
     private let addView: AddAccountView
+    private let detailView: AccountDetailView
     private var chrome = AccountListView.Chrome(selectedIndex: 0)
     private var passphrase: [UInt8] = []
     private var confirmingDelete: UUID?
@@ -25,6 +26,7 @@ public final class AppScreen {
         self.listView = AccountListView(style: style)
         self.unlockView = UnlockView(style: style)
         self.addView = AddAccountView(style: style)
+        self.detailView = AccountDetailView(style: style)
     }
 
     /// Runs until the user quits; the terminal is restored however it ends.
@@ -47,8 +49,9 @@ public final class AppScreen {
         }
     }
 
-    /// Loads a new list view model and keeps its codes ticking.
+    /// Loads a new list view model and keeps its codes ticking; loads a new detail view model.
     private func startListIfNeeded() async {
+        if let detail = router.detail, case .notRequested = detail.account { await detail.load() }
         guard let list = router.list else {
             ticker?.cancel()
             tickingList = nil
@@ -84,6 +87,9 @@ public final class AppScreen {
         case .add:
             guard let add = router.add else { return }
             lines = addView.render(add, width: width, height: height)
+        case .detail:
+            guard let detail = router.detail else { return }
+            lines = detailView.render(detail, width: width, height: height)
         case .list:
             guard let list = router.list else { return }
             var chrome = self.chrome
@@ -106,6 +112,20 @@ public final class AppScreen {
         case .unlock: await handleUnlock(key)
         case .add: await handleAdd(key)
         case .list: await handleList(key)
+        case .detail: await handleDetail(key)
+        }
+    }
+
+    private func handleDetail(_ key: Key) async {
+        guard let detail = router.detail else { return }
+        switch key {
+        case .escape: detail.close()
+        case .tab, .down: detail.moveFocus(by: 1)
+        case .up: detail.moveFocus(by: -1)
+        case .backspace: detail.backspace()
+        case .enter: await detail.save()
+        case .character(let character): detail.type(String(character))
+        default: break
         }
     }
 
@@ -169,6 +189,7 @@ public final class AppScreen {
         case .down, .character("j"): chrome.selectedIndex = min(max(0, rows.count - 1), (chrome.selectedIndex ?? 0) + 1)
         case .enter, .character("c"): if let selected { await list.copyCode(for: selected.id) }
         case .character("a"), .character("+"): list.add()
+        case .character("e"), .right: if let selected { list.showDetail(selected.id) }
         case .character("f"): if let selected { await list.toggleFavorite(selected.id) }
         case .character("K"), .character("J"):
             guard let selected else { return }

@@ -107,7 +107,7 @@ public struct AccountListView: Sendable {
         if let notice = chrome.notice { return style.yellow(TextLayout.fit(notice, width)) }
         let help =
             chrome.isSearching
-            ? "Enter done · Esc clear" : "/ search · Enter copy · a add · f fav · J/K move · d delete · l lock · q quit"
+            ? "Enter done · Esc clear" : "/ search · Enter copy · a add · e edit · f fav · J/K move · d delete · l lock · q quit"
         return style.dim(TextLayout.fit(help, width))
     }
 }
