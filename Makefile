@@ -15,7 +15,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev libqrencode-dev pkg-config tmux
 
-.PHONY: help deps build run test test-layers test-integration check-architecture graph stress fuzz proto clean
+.PHONY: help deps build run test test-layers test-integration check-architecture graph stress fuzz proto bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -58,6 +58,17 @@ stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500)
 	@TOKENS_BIN="$(BIN)/tokens" TOKENS_KILL_TRIALS=$${TRIALS:-500} \
 	  $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --filter killDuringWrites
 
+RELEASE_SCRATCH ?= $(CURDIR)/.build-release
+RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH)
+
+bench: deps ## Measure against oathtool, hashlib.scrypt and the goals (release build); writes bench/results.json
+	@for tool in oathtool hyperfine; do command -v $$tool >/dev/null || \
+	  { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get install -y -qq $$tool; }; done
+	@$(SWIFT) build --package-path App --product tokens $(RELEASE_FLAGS)
+	@$(SWIFT) build --package-path Tests-Integration --product tokens-bench $(RELEASE_FLAGS)
+	@bin=$$($(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path); \
+	  "$$bin/tokens-bench" --tokens "$$bin/tokens" --output bench/results.json
+
 fuzz: deps ## Feed every import parser mutated inputs (ITERATIONS=100000 per format)
 	@TOKENS_FUZZ_ITERATIONS=$${ITERATIONS:-100000} \
 	  $(SWIFT) test --package-path Data $(BUILD_FLAGS) --filter InteropRobustnessTests
@@ -70,4 +81,4 @@ graph: ## Regenerate the module graph in ARCHITECTURE.md from the manifests
 	@"$(BIN)/archcheck" --root "$(CURDIR)" --write-graph
 
 clean: ## Remove build folders
-	rm -rf $(SCRATCH) $(addsuffix /.build,$(PACKAGES))
+	rm -rf $(SCRATCH) $(RELEASE_SCRATCH) $(addsuffix /.build,$(PACKAGES))

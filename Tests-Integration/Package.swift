@@ -21,6 +21,16 @@ let package = Package(
         .target(name: "ProcessKit"),
         .target(name: "ArchitectureRules", dependencies: ["ProcessKit"]),
         .executableTarget(name: "archcheck", dependencies: ["ArchitectureRules"]),
+        // `make bench` (not part of `make test`): performance against oathtool and the goals.
+        .executableTarget(
+            name: "tokens-bench",
+            dependencies: [
+                .product(name: "AppComposition", package: "App"),
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "Presentation", package: "Presentation"),
+                .product(name: "TerminalUI", package: "Presentation"),
+            ]
+        ),
         // Test support: locating the repository and the binary, running processes. In no product.
         .target(
             name: "IntegrationTestSupport",

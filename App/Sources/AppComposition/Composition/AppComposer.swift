@@ -71,3 +71,15 @@ extension AppComposer {
     /// The system's secure randomness.
     public static func makeRandomSource() -> any RandomSource { SecureRandomSource() }
 }
+
+extension AppComposer {
+    /// A vault at the default KDF cost, for `make bench`.
+    public static func createBenchVault(at path: String, passphrase: String) throws {
+        try Vault.create(at: path, passphrase: Passphrase(passphrase))
+    }
+
+    /// Unlocks and closes the vault at `path`: what every vault command pays first.
+    public static func unlockBenchVault(at path: String, passphrase: String) throws {
+        try Vault.open(at: path, passphrase: Passphrase(passphrase)).close()
+    }
+}

@@ -1,0 +1,239 @@
+import AppComposition
+import Domain
+import Foundation
+import Presentation
+import TerminalUI
+
+/// `make bench`: Tokens against oathtool, Python's scrypt and its own goals, measured in one run
+/// so the ratios hold on a noisy machine. Prints a table and writes bench/results.json.
+@main
+enum Bench {
+    static let secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        let tokens = value(after: "--tokens", in: arguments)
+        let output = value(after: "--output", in: arguments) ?? "bench/results.json"
+        var results: [Result] = []
+        results.append(try throughput())
+        if let tokens { results += try oneShot(tokens: tokens) }
+        results += try await search()
+        results.append(try await frame())
+        results.append(try await importAegis())
+        results.append(try unlock())
+        printTable(results)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let report = Report(machine: machine(), results: results)
+        try FileManager.default.createDirectory(
+            atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try encoder.encode(report).write(to: URL(fileURLWithPath: output))
+        print("wrote \(output)")
+    }
+
+    struct Report: Encodable {
+        let machine: String
+        let results: [Result]
+    }
+
+    static func value(after flag: String, in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+
+    /// 1. Codes a second on one core, beside `oathtool --totp -w 999999` (a million codes).
+    static func throughput() throws -> Result {
+        let generator = AppComposer.makeOTPGenerator()
+        let account = Account(
+            id: UUID(), spec: try AccountSpec(issuer: "B", name: "b", secret: Secret(base32: secret), kind: .totp(period: 30)),
+            createdAt: Date(timeIntervalSince1970: 0))
+        let count = 1_000_000
+        var sink = 0
+        let elapsed = Measure.seconds {
+            for counter in 0..<UInt64(count) { sink &+= generator.code(for: account, counter: counter).utf8.count }
+        }
+        precondition(sink > 0)
+        let ours = Double(count) / elapsed
+        var oath: Double?
+        if let oathtool = Measure.which("oathtool") {
+            let process = Process()
+            let seconds = Measure.seconds {
+                process.executableURL = URL(fileURLWithPath: oathtool)
+                process.arguments = ["--totp", "-b", "-w", "999999", secret]
+                process.standardOutput = FileHandle.nullDevice
+                try? process.run()
+                process.waitUntilExit()
+            }
+            if process.terminationStatus == 0 { oath = Double(count) / seconds }
+        }
+        return Result(
+            name: "TOTP codes per second, one core", value: ours, unit: "codes/s", comparedTo: "oathtool -b -w 999999",
+            reference: oath, goal: "≥ oathtool", met: oath.map { ours >= $0 })
+    }
+
+    /// 2. One-shot `tokens code` as a whole process, against `oathtool --totp -b SECRET`.
+    static func oneShot(tokens: String) throws -> [Result] {
+        let oath = Measure.which("oathtool").flatMap { Measure.commandMedian($0, ["--totp", "-b", secret]) }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        var environment = ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                           "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "TOKENS_PASSPHRASE": "bench"]
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
+        let dev = Measure.commandMedian(tokens, ["code", "github", "--phase", "dev"], environment: environment)
+        var results = [
+            Result(
+                name: "tokens code (DEV), whole process, median of 21", value: dev ?? .nan, unit: "s",
+                comparedTo: "oathtool --totp -b", reference: oath, goal: "≤ 3× oathtool",
+                met: dev.flatMap { dev in oath.map { dev <= 3 * $0 } }),
+        ]
+        // REAL with 1 000 accounts: the KDF (scrypt) is most of it, reported on its own below.
+        _ = try? ProcessRunnerLite.run(tokens, ["init"], environment: environment)
+        let uris = (0..<1000).map { "otpauth://totp/Bench\($0):me?secret=\(secret)" }.joined(separator: "\n")
+        let file = home.appendingPathComponent("bulk.txt")
+        try? Data(uris.utf8).write(to: file)
+        _ = try? ProcessRunnerLite.run(tokens, ["import", file.path, "--duplicates", "keep"], environment: environment)
+        let real = Measure.commandMedian(tokens, ["code", "bench999"], environment: environment)
+        results.append(
+            Result(
+                name: "tokens code (REAL, 1 000 accounts, includes the KDF), median of 21", value: real ?? .nan, unit: "s",
+                comparedTo: "oathtool --totp -b", reference: oath, goal: "reported; KDF cost below", met: nil))
+        return results
+    }
+
+    /// 3. Search over 10 000 accounts, per keystroke.
+    static func search() async throws -> [Result] {
+        let accounts = (0..<10_000).map { number in
+            Account(
+                id: UUID(), issuer: "Issuer \(number) Çà", name: "user\(number)@example.com", secret: Secret(bytes: [1, 2, 3]),
+                kind: .totp(period: 30), note: number % 7 == 0 ? "note \(number)" : "", createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        let container = DevContainer()
+        try await container.accountRepository.add(contentsOf: accounts)
+        let search = container.makeSearchAccountsUseCase()
+        var samples: [Double] = []
+        let typed = "issuer 9999 ca"
+        for length in 1...typed.count {
+            let query = String(typed.prefix(length))
+            for _ in 0..<10 {
+                samples.append(try await Measure.seconds { _ = try await search.execute(query: query) })
+            }
+        }
+        let p50 = Measure.percentile(samples, 0.5) * 1000
+        let p99 = Measure.percentile(samples, 0.99) * 1000
+        return [
+            Result(name: "search 10 000 accounts, per keystroke, p50", value: p50, unit: "ms", comparedTo: nil, reference: nil, goal: "-", met: nil),
+            Result(name: "search 10 000 accounts, per keystroke, p99", value: p99, unit: "ms", comparedTo: nil, reference: nil, goal: "< 2 ms", met: p99 < 2),
+        ]
+    }
+
+    /// 4. One frame of the list screen with 1 000 accounts: refresh the codes, render the text.
+    @MainActor
+    static func frame() async throws -> Result {
+        let container = DevContainer()
+        let accounts = (0..<1000).map { number in
+            Account(
+                id: UUID(), issuer: "Issuer \(number)", name: "user\(number)", secret: Secret(bytes: Array("12345678901234567890".utf8)),
+                kind: .totp(period: 30), createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        try await container.accountRepository.add(contentsOf: accounts)
+        let viewModel = container.makeAccountListViewModel()
+        await viewModel.load()
+        let view = AccountListView(style: Style(colors: true))
+        var samples: [Double] = []
+        for _ in 0..<200 {
+            samples.append(Measure.seconds {
+                viewModel.refreshCodes()
+                _ = view.render(state: viewModel.state, query: "", chrome: .init(selectedIndex: 0), width: 120, height: 50)
+            })
+        }
+        let median = Measure.percentile(samples, 0.5) * 1000
+        return Result(
+            name: "one list frame, 1 000 accounts (codes + render), median", value: median, unit: "ms", comparedTo: nil,
+            reference: nil, goal: "< 1 ms", met: median < 1)
+    }
+
+    /// 5. Import of a 10 000-entry Aegis plain file (decode, duplicates, report; dry run).
+    static func importAegis() async throws -> Result {
+        let accounts = (0..<10_000).map { number in
+            Account(
+                id: UUID(), issuer: "Issuer \(number)", name: "user\(number)",
+                secret: Secret(bytes: withUnsafeBytes(of: UInt64(number).bigEndian) { Array($0) } + [1, 2, 3, 4, 5, 6, 7, 8]),
+                kind: .totp(period: 30), createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        }
+        let file = try AppComposer.makeInteropCodec().encode(accounts, as: .aegis, password: nil).data
+        let container = DevContainer()
+        let importer = container.makeImportAccountsUseCase()
+        var added = 0
+        let elapsed = try await Measure.seconds {
+            added = try await importer.execute(file, format: nil, password: nil, duplicates: .skip, dryRun: false).added.count
+        }
+        precondition(added == 10_000)
+        return Result(
+            name: "import 10 000-entry Aegis plain file", value: elapsed, unit: "s", comparedTo: nil, reference: nil,
+            goal: "< 0.5 s", met: elapsed < 0.5)
+    }
+
+    /// 6. Unlock at the default KDF parameters, against Python's hashlib.scrypt with the same ones.
+    static func unlock() throws -> Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-vault-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("vault.sqlite").path
+        try AppComposer.createBenchVault(at: path, passphrase: "bench")
+        var samples: [Double] = []
+        for _ in 0..<7 { samples.append(try Measure.seconds { try AppComposer.unlockBenchVault(at: path, passphrase: "bench") }) }
+        let ours = Measure.percentile(samples, 0.5)
+        var python: Double?
+        if let python3 = Measure.which("python3") {
+            let script = """
+                import hashlib, time
+                samples = []
+                for _ in range(7):
+                    t = time.perf_counter(); hashlib.scrypt(b'bench', salt=b'0'*32, n=32768, r=8, p=1, maxmem=64*1024*1024, dklen=32); samples.append(time.perf_counter() - t)
+                print(sorted(samples)[3])
+                """
+            python = (try? ProcessRunnerLite.run(python3, ["-c", script]))
+                .flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        return Result(
+            name: "vault unlock at scrypt N=2^15 r=8 p=1, median of 7", value: ours, unit: "s",
+            comparedTo: "python3 hashlib.scrypt", reference: python, goal: "≤ 1.1× hashlib.scrypt",
+            met: python.map { ours <= 1.1 * $0 })
+    }
+
+    static func machine() -> String {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }?
+            .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"
+    }
+
+    static func printTable(_ results: [Result]) {
+        print("Machine: \(machine())")
+        print(String(repeating: "-", count: 100))
+        for result in results {
+            let reference = result.reference.map { String(format: "%.4g", $0) } ?? "-"
+            let ratio = result.reference.map { String(format: "%.2f×", result.value / $0) } ?? ""
+            let verdict = result.met.map { $0 ? "met" : "MISSED" } ?? ""
+            print("\(result.name)\n    \(String(format: "%.4g", result.value)) \(result.unit)   vs \(result.comparedTo ?? "-"): \(reference) \(ratio)   goal \(result.goal) \(verdict)")
+        }
+    }
+}
+
+/// Runs a command and returns its standard output.
+enum ProcessRunnerLite {
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Timing helpers: wall-clock samples and their percentiles.
+enum Measure {
+    /// Seconds `body` takes.
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Seconds an async `body` takes.
+    static func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+        let start = ContinuousClock.now
+        try await body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    static func percentile(_ samples: [Double], _ p: Double) -> Double {
+        guard !samples.isEmpty else { return .nan }
+        let sorted = samples.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+
+    /// The median seconds of `runs` runs of a command (the process as a whole).
+    static func commandMedian(_ path: String, _ arguments: [String], environment: [String: String]? = nil, runs: Int = 21) -> Double? {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            if let environment { process.environment = environment }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let elapsed = seconds {
+                try? process.run()
+                process.waitUntilExit()
+            }
+            guard process.terminationStatus == 0 else { return nil }
+            samples.append(elapsed)
+        }
+        return percentile(samples, 0.5)
+    }
+
+    /// The path of a program on PATH, if installed.
+    static func which(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
+
+/// One benchmark's figures.
+struct Result: Encodable {
+    let name: String
+    let value: Double
+    let unit: String
+    let comparedTo: String?
+    let reference: Double?
+    let goal: String
+    let met: Bool?
+}
