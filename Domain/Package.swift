@@ -11,7 +11,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Domain"),
-        .target(name: "DomainTestSupport", dependencies: ["Domain"]),
+        // Fakes and builders for tests, kept out of Sources/ and out of every product.
+        .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

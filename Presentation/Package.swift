@@ -16,9 +16,11 @@ let package = Package(
     targets: [
         .target(name: "Presentation", dependencies: [.product(name: "Domain", package: "Domain")]),
         .target(name: "TerminalUI", dependencies: ["Presentation"]),
+        // Fakes and the test clock, kept out of Sources/ and out of every product.
         .target(
             name: "PresentationTestSupport",
-            dependencies: ["Presentation", .product(name: "Domain", package: "Domain")]
+            dependencies: ["Presentation", .product(name: "Domain", package: "Domain")],
+            path: "TestSupport"
         ),
         .testTarget(
             name: "PresentationTests",
