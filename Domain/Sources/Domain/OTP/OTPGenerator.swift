@@ -47,14 +47,24 @@ public struct OTPGenerator: Sendable {
 
     /// The truncated HMAC of a 64-bit big-endian counter.
     public func truncatedValue(secret: Secret, counter: UInt64, algorithm: OTPAlgorithm) -> UInt32 {
-        let message = (0..<8).map { UInt8(truncatingIfNeeded: counter >> (56 - 8 * $0)) }
-        return Self.truncate(hmac.authenticationCode(for: message, key: secret.bytes, algorithm: algorithm))
+        Self.truncate(hmac.authenticationCode(for: Self.message(counter), key: secret.bytes, algorithm: algorithm))
+    }
+
+    /// The 8-byte big-endian counter HOTP authenticates.
+    static func message(_ counter: UInt64) -> [UInt8] {
+        withUnsafeBytes(of: counter.bigEndian) { Array($0) }
     }
 
     /// The code of an account for a counter value (the time step for time-based kinds).
     public func code(for account: Account, counter: UInt64) -> String {
-        let value = truncatedValue(secret: account.secret, counter: counter, algorithm: account.algorithm)
-        return account.kind == .steam ? Self.steam(value) : Self.decimal(value, digits: account.digits)
+        prepared(for: account).code(counter: counter)
+    }
+
+    /// A generator for one account with its key absorbed once: cheap codes for many counters.
+    public func prepared(for account: Account) -> PreparedOTP {
+        PreparedOTP(
+            mac: hmac.keyed(account.secret.bytes, algorithm: account.algorithm), isSteam: account.kind == .steam,
+            digits: account.digits)
     }
 
     /// HOTP: the code for `counter`.
@@ -67,5 +77,17 @@ public struct OTPGenerator: Sendable {
         secret: Secret, at date: Date, period: Int = 30, algorithm: OTPAlgorithm = .sha1, digits: Int = 6
     ) -> String {
         hotp(secret: secret, counter: Self.timeStep(at: date, period: period), algorithm: algorithm, digits: digits)
+    }
+}
+
+/// One account's code generator with its HMAC key prepared.
+public struct PreparedOTP: Sendable {
+    let mac: any KeyedMAC
+    let isSteam: Bool
+    let digits: Int
+
+    public func code(counter: UInt64) -> String {
+        let value = OTPGenerator.truncate(mac.authenticationCode(for: OTPGenerator.message(counter)))
+        return isSteam ? OTPGenerator.steam(value) : OTPGenerator.decimal(value, digits: digits)
     }
 }

@@ -3,4 +3,31 @@ public protocol HMACProvider: Sendable {
     func authenticationCode(
         for message: [UInt8], key: [UInt8], algorithm: OTPAlgorithm
     ) -> [UInt8]
+
+    /// An HMAC with the key already absorbed (its pads computed once), for many messages under
+    /// one key: the OTP engine's hot path.
+    func keyed(_ key: [UInt8], algorithm: OTPAlgorithm) -> any KeyedMAC
+}
+
+/// An HMAC under one fixed key.
+public protocol KeyedMAC: Sendable {
+    func authenticationCode(for message: [UInt8]) -> [UInt8]
+}
+
+extension HMACProvider {
+    /// By default, every message goes through the full HMAC with the key.
+    public func keyed(_ key: [UInt8], algorithm: OTPAlgorithm) -> any KeyedMAC {
+        UnpreparedMAC(provider: self, key: key, algorithm: algorithm)
+    }
+}
+
+/// A KeyedMAC that simply calls its provider with the key each time.
+struct UnpreparedMAC: KeyedMAC {
+    let provider: any HMACProvider
+    let key: [UInt8]
+    let algorithm: OTPAlgorithm
+
+    func authenticationCode(for message: [UInt8]) -> [UInt8] {
+        provider.authenticationCode(for: message, key: key, algorithm: algorithm)
+    }
 }

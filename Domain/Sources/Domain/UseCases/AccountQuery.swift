@@ -4,22 +4,53 @@ import Foundation
 public struct AccountQuery: Hashable, Sendable {
     /// The folded words; an account matches when every word is in one of its fields.
     public let terms: [String]
+    private let termBytes: [[UInt8]]
 
     public init(_ text: String) {
         self.terms = Self.fold(text).split(whereSeparator: \.isWhitespace).map(String.init)
+        self.termBytes = terms.map { Array($0.utf8) }
     }
 
     /// True for an empty query.
     public var matchesEverything: Bool { terms.isEmpty }
 
     public func matches(_ account: Account) -> Bool {
-        guard !terms.isEmpty else { return true }
-        let haystack = Self.fold(account.issuer + "\n" + account.name + "\n" + account.note)
-        return terms.allSatisfy { haystack.contains($0) }
+        guard !termBytes.isEmpty else { return true }
+        var haystack = Self.foldedBytes(account.issuer)
+        haystack.append(0x0A)
+        haystack += Self.foldedBytes(account.name)
+        haystack.append(0x0A)
+        haystack += Self.foldedBytes(account.note)
+        return termBytes.allSatisfy { Self.contains(haystack, $0) }
     }
 
     /// Lower case without diacritics: "Ünïcode" and "unicode" fold to the same text.
     public static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// The folded UTF-8 of a field. ASCII, by far the common case, is lower-cased byte by byte;
+    /// only other text goes through Foundation's (much slower) folding.
+    static func foldedBytes(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return Array(fold(text).utf8) }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return bytes
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        let first = needle[0]
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
     }
 }

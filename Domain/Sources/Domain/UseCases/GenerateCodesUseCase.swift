@@ -30,12 +30,13 @@ public struct DefaultGenerateCodesUseCase: GenerateCodesUseCase {
             }
             let step = OTPGenerator.timeStep(at: date, period: period)
             let elapsed = Int(UInt64(max(0, date.timeIntervalSince1970)) % UInt64(period))
+            let prepared = generator.prepared(for: account)
             return GeneratedCode(
                 accountID: account.id,
-                code: generator.code(for: account, counter: step),
+                code: prepared.code(counter: step),
                 secondsRemaining: period - elapsed,
                 period: period,
-                nextCode: generator.code(for: account, counter: step &+ 1)
+                nextCode: prepared.code(counter: step &+ 1)
             )
         }
     }
