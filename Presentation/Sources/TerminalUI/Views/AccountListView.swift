@@ -33,10 +33,7 @@ public struct AccountListView: Sendable {
         var lines: [String] = [header(width: width, count: state.value?.count)]
         lines.append(searchLine(query: query, isSearching: chrome.isSearching, width: width))
         let bodyHeight = max(0, height - lines.count - 1)
-        let rows = body(state: state, query: query, selected: chrome.selectedIndex, width: width)
-        // Scroll so the selected row stays on screen.
-        let first = max(0, min((chrome.selectedIndex ?? 0) - bodyHeight + 1, rows.count - bodyHeight))
-        lines += rows.dropFirst(first).prefix(bodyHeight)
+        lines += body(state: state, query: query, selected: chrome.selectedIndex, width: width, height: bodyHeight)
         while lines.count < height - 1 { lines.append("") }
         lines.append(footer(chrome: chrome, width: width))
         return lines
@@ -55,8 +52,9 @@ public struct AccountListView: Sendable {
         return ""
     }
 
+    /// The rows that fit, scrolled so the selected one stays on screen; only those are drawn.
     private func body(
-        state: Loadable<[AccountRowViewModel]>, query: String, selected: Int?, width: Int
+        state: Loadable<[AccountRowViewModel]>, query: String, selected: Int?, width: Int, height: Int
     ) -> [String] {
         switch state {
         case .notRequested, .isLoading(last: nil):
@@ -65,7 +63,10 @@ public struct AccountListView: Sendable {
             return [style.red(TextLayout.fit("Error: " + message, width))]
         case .loaded(let rows), .isLoading(last: .some(let rows)):
             if rows.isEmpty { return [query.isEmpty ? "No accounts yet." : "No account matches “\(query)”."] }
-            return rows.enumerated().map { line(for: $1, selected: $0 == selected, width: width) }
+            let first = max(0, min((selected ?? 0) - height + 1, rows.count - height))
+            return rows.indices.dropFirst(first).prefix(height).map { index in
+                line(for: rows[index], selected: index == selected, width: width)
+            }
         }
     }
 
