@@ -69,6 +69,12 @@ struct UseCaseTests {
         #expect(try await search.execute(query: "zurich vpn").map(\.issuer) == ["Work"])
         #expect(try await search.execute(query: "").count == 3)
         #expect(try await search.execute(query: "nothing").isEmpty)
+        // The folded text is cached between keystrokes, and refreshed when an account changes.
+        var renamed = try await repository.get(id: Account.stub(number: 2, issuer: "").id)
+        renamed.issuer = "Gitea"
+        try await repository.update(renamed)
+        #expect(try await search.execute(query: "octo").map(\.issuer) == ["Gitea"])
+        #expect(try await search.execute(query: "github").isEmpty)
     }
 
     @Test("UpdateAccount validates and stamps the update time")

@@ -15,13 +15,22 @@ public struct AccountQuery: Hashable, Sendable {
     public var matchesEverything: Bool { terms.isEmpty }
 
     public func matches(_ account: Account) -> Bool {
-        guard !termBytes.isEmpty else { return true }
-        var haystack = Self.foldedBytes(account.issuer)
+        matches(haystack: Self.haystack(for: account))
+    }
+
+    /// Whether a prepared haystack (see `haystack(for:)`) matches.
+    public func matches(haystack: [UInt8]) -> Bool {
+        termBytes.allSatisfy { Self.contains(haystack, $0) }
+    }
+
+    /// The folded text a query searches in: issuer, account name and note.
+    public static func haystack(for account: Account) -> [UInt8] {
+        var haystack = foldedBytes(account.issuer)
         haystack.append(0x0A)
-        haystack += Self.foldedBytes(account.name)
+        haystack += foldedBytes(account.name)
         haystack.append(0x0A)
-        haystack += Self.foldedBytes(account.note)
-        return termBytes.allSatisfy { Self.contains(haystack, $0) }
+        haystack += foldedBytes(account.note)
+        return haystack
     }
 
     /// Lower case without diacritics: "Ünïcode" and "unicode" fold to the same text.
