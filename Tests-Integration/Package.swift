@@ -25,6 +25,7 @@ let package = Package(
         .executableTarget(
             name: "tokens-bench",
             dependencies: [
+                "ProcessKit",
                 .product(name: "AppComposition", package: "App"),
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Presentation", package: "Presentation"),

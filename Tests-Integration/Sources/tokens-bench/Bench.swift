@@ -2,6 +2,7 @@ import AppComposition
 import Domain
 import Foundation
 import Presentation
+import ProcessKit
 import TerminalUI
 
 /// `make bench`: Tokens against oathtool, Python's scrypt and its own goals, measured in one run
@@ -89,11 +90,11 @@ enum Bench {
                 met: dev.flatMap { dev in oath.map { dev <= 3 * $0 } }),
         ]
         // REAL with 1 000 accounts: the KDF (scrypt) is most of it, reported on its own below.
-        _ = try? ProcessRunnerLite.run(tokens, ["init"], environment: environment)
+        _ = try? ProcessRunner.run(tokens, ["init"], environment: environment)
         let uris = (0..<1000).map { "otpauth://totp/Bench\($0):me?secret=\(secret)" }.joined(separator: "\n")
         let file = home.appendingPathComponent("bulk.txt")
         try? Data(uris.utf8).write(to: file)
-        _ = try? ProcessRunnerLite.run(tokens, ["import", file.path, "--duplicates", "keep"], environment: environment)
+        _ = try? ProcessRunner.run(tokens, ["import", file.path, "--duplicates", "keep"], environment: environment)
         let real = Measure.commandMedian(tokens, ["code", "bench999"], environment: environment)
         results.append(
             Result(
@@ -194,8 +195,8 @@ enum Bench {
                     t = time.perf_counter(); hashlib.scrypt(b'bench', salt=b'0'*32, n=32768, r=8, p=1, maxmem=64*1024*1024, dklen=32); samples.append(time.perf_counter() - t)
                 print(sorted(samples)[3])
                 """
-            python = (try? ProcessRunnerLite.run(python3, ["-c", script]))
-                .flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let printed = (try? ProcessRunner.run(python3, ["-c", script]))?.stdout ?? ""
+            python = Double(printed.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return Result(
             name: "vault unlock at scrypt N=2^15 r=8 p=1, median of 7", value: ours, unit: "s",
@@ -219,22 +220,5 @@ enum Bench {
             let verdict = result.met.map { $0 ? "met" : "MISSED" } ?? ""
             print("\(result.name)\n    \(String(format: "%.4g", result.value)) \(result.unit)   vs \(result.comparedTo ?? "-"): \(reference) \(ratio)   goal \(result.goal) \(verdict)")
         }
-    }
-}
-
-/// Runs a command and returns its standard output.
-enum ProcessRunnerLite {
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,7 +1,13 @@
+import AppComposition
 import Domain
 
 /// Picks the one account a command-line query means.
 enum AccountSelection {
+    /// Searches the container's accounts and returns the one `query` means.
+    static func find(_ query: String, in container: any AppContainer) async throws -> Account {
+        try select(query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+    }
+
     /// The single account matching `query` (issuer, account name or note). An account whose
     /// issuer or display name equals the query exactly wins over partial matches.
     static func select(_ query: String, in matches: [Account]) throws -> Account {

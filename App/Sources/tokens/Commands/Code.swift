@@ -34,8 +34,7 @@ struct Code: AsyncParsableCommand {
         }
         let query = query ?? ""
         let code = try await global.withContainer { container in
-            let account = try AccountSelection.select(
-                query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+            let account = try await AccountSelection.find(query, in: container)
             if account.counter != nil {
                 return try await container.makeAdvanceHOTPUseCase().execute(id: account.id).code ?? ""
             }

@@ -25,8 +25,7 @@ struct Edit: AsyncParsableCommand {
 
     func run() async throws {
         let updated = try await global.withContainer { container in
-            var edited = try AccountSelection.select(
-                query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+            var edited = try await AccountSelection.find(query, in: container)
             if let issuer { edited.issuer = issuer }
             if let account { edited.name = account }
             if let note { edited.note = note }

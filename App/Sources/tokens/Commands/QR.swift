@@ -16,8 +16,7 @@ struct QR: AsyncParsableCommand {
 
     func run() async throws {
         let (label, uri) = try await global.withContainer { container in
-            let account = try AccountSelection.select(
-                query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+            let account = try await AccountSelection.find(query, in: container)
             return (account.displayName, KeyURI.format(try account.spec))
         }
         print(label)

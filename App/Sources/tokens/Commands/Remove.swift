@@ -17,8 +17,7 @@ struct Remove: AsyncParsableCommand {
 
     func run() async throws {
         let removed = try await global.withContainer { container in
-            let account = try AccountSelection.select(
-                query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+            let account = try await AccountSelection.find(query, in: container)
             if !yes {
                 guard Terminal.isInteractive else {
                     throw CLIError("not deleting \(account.displayName) without confirmation: pass --yes")

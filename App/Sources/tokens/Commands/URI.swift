@@ -13,8 +13,7 @@ struct URI: AsyncParsableCommand {
 
     func run() async throws {
         let uri = try await global.withContainer { container in
-            let account = try AccountSelection.select(
-                query, in: try await container.makeSearchAccountsUseCase().execute(query: query))
+            let account = try await AccountSelection.find(query, in: container)
             return KeyURI.format(try account.spec)
         }
         print(uri)

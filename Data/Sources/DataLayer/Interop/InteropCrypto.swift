@@ -12,10 +12,9 @@ enum InteropCrypto {
         return try? AES.GCM.open(box, using: key)
     }
 
-    /// AES-GCM open of ciphertext with its 16-byte tag at the end.
+    /// AES-GCM open of ciphertext with its 16-byte tag at the end (the vault's own layout).
     static func openGCM(key: SymmetricKey, nonce: [UInt8], sealed: [UInt8]) -> Data? {
-        guard sealed.count >= 16 else { return nil }
-        return openGCM(key: key, nonce: nonce, ciphertext: Array(sealed.dropLast(16)), tag: Array(sealed.suffix(16)))
+        VaultCrypto.open(nonce: Data(nonce), ciphertext: Data(sealed), key: key, authenticating: Data())
     }
 
     /// PBKDF2 with the round counts apps really use (below swift-crypto's default floor), bounded

@@ -29,7 +29,7 @@ struct InteropCollector {
 
     /// Adds the account `fields` describe, or records why it cannot be imported.
     mutating func add(_ fields: Fields, position: String) {
-        let label = fields.issuer.isEmpty ? fields.name : (fields.name.isEmpty ? fields.issuer : "\(fields.issuer) (\(fields.name))")
+        let label = Account.displayName(issuer: fields.issuer, name: fields.name)
         let where_ = "\(position)\(label.isEmpty ? "" : ": \(label)")"
         do {
             let secret: Secret

@@ -10,17 +10,19 @@ enum VaultCrypto {
 
     /// Random bytes from the system CSPRNG.
     static func randomBytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        SecureRandomSource().bytes(count: count)
     }
 
     /// The key-encryption key a passphrase gives with a slot's salt and cost.
     static func keyEncryptionKey(_ passphrase: Passphrase, salt: [UInt8], parameters: ScryptParameters) throws -> SymmetricKey {
-        try passphrase.withBytes { bytes in
-            try KDF.Scrypt.deriveKey(
-                from: bytes, salt: salt, outputByteCount: 32, rounds: parameters.n, blockSize: parameters.r,
-                parallelism: parameters.p, maxMemory: parameters.memoryLimit)
-        }
+        try passphrase.withBytes { try scrypt($0, salt: salt, parameters: parameters) }
+    }
+
+    /// scrypt to a 256-bit key, with the memory the parameters need.
+    static func scrypt(_ password: [UInt8], salt: [UInt8], parameters: ScryptParameters) throws -> SymmetricKey {
+        try KDF.Scrypt.deriveKey(
+            from: password, salt: salt, outputByteCount: 32, rounds: parameters.n, blockSize: parameters.r,
+            parallelism: parameters.p, maxMemory: parameters.memoryLimit)
     }
 
     /// AES-256-GCM with a fresh random 96-bit nonce.

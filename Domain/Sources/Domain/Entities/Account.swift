@@ -52,7 +52,10 @@ public struct Account: Identifiable, Hashable, Sendable {
     }
 
     /// "Issuer (name)", or whichever of the two is present.
-    public var displayName: String {
+    public var displayName: String { Self.displayName(issuer: issuer, name: name) }
+
+    /// "Issuer (name)", or whichever of the two is present.
+    public static func displayName(issuer: String, name: String) -> String {
         switch (issuer.isEmpty, name.isEmpty) {
         case (false, false): "\(issuer) (\(name))"
         case (false, true): issuer

@@ -13,13 +13,7 @@ public struct ImportedEntry: Hashable, Sendable {
     }
 
     /// "Issuer (account)" for reports.
-    public var label: String {
-        switch (spec.issuer.isEmpty, spec.name.isEmpty) {
-        case (false, false): "\(spec.issuer) (\(spec.name))"
-        case (false, true): spec.issuer
-        default: spec.name
-        }
-    }
+    public var label: String { Account.displayName(issuer: spec.issuer, name: spec.name) }
 }
 
 /// Something an import could not bring over, and why: never dropped silently.

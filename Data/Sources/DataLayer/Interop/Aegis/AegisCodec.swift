@@ -1,5 +1,4 @@
 import Crypto
-import CryptoExtras
 import Domain
 import Foundation
 
@@ -39,9 +38,7 @@ enum AegisCodec {
                 // At most 256 MiB of scrypt memory: a hostile file must not exhaust the machine.
                 n <= (1 << 28) / (128 * r)
             else { continue }
-            let kek = try KDF.Scrypt.deriveKey(
-                from: Array(password.utf8), salt: salt, outputByteCount: 32, rounds: n, blockSize: r, parallelism: p,
-                maxMemory: 128 * r * (n + p + 2) + (1 << 20))
+            let kek = try VaultCrypto.scrypt(Array(password.utf8), salt: salt, parameters: ScryptParameters(n: n, r: r, p: p))
             if var key = InteropCrypto.openGCM(key: kek, nonce: nonce, ciphertext: wrapped, tag: tag) {
                 defer { key.resetBytes(in: 0..<key.count) }
                 return SymmetricKey(data: key)
@@ -61,17 +58,16 @@ enum AegisCodec {
         }
         let master = SymmetricKey(size: .bits256)
         let salt = VaultCrypto.randomBytes(32)
-        let (n, r, p) = (1 << 15, 8, 1)
-        let kek = try KDF.Scrypt.deriveKey(
-            from: Array(password.utf8), salt: salt, outputByteCount: 32, rounds: n, blockSize: r, parallelism: p,
-            maxMemory: 128 * r * (n + p + 2) + (1 << 20))
+        let cost = ScryptParameters.default
+        let kek = try VaultCrypto.scrypt(Array(password.utf8), salt: salt, parameters: cost)
         let wrapped = try master.withUnsafeBytes { try AES.GCM.seal(Data($0), using: kek) }
         var plaintext = try JSONEncoder().encode(database)
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         let sealed = try AES.GCM.seal(plaintext, using: master)
         let slot = AegisVaultDTO.Slot(
             type: 1, uuid: UUID().uuidString.lowercased(), key: InteropJSON.hex(wrapped.ciphertext),
-            key_params: .init(nonce: InteropJSON.hex(wrapped.nonce), tag: InteropJSON.hex(wrapped.tag)), n: n, r: r, p: p,
+            key_params: .init(nonce: InteropJSON.hex(wrapped.nonce), tag: InteropJSON.hex(wrapped.tag)), n: cost.n, r: cost.r,
+            p: cost.p,
             salt: InteropJSON.hex(salt), repaired: true, is_backup: false)
         let vault = AegisVaultDTO(
             version: 1,
