@@ -4,7 +4,8 @@ import Foundation
 /// A fake AccountRepository that behaves like the real ones, with hooks for tests:
 /// `send(_:)` replaces the stored accounts, `failNext(with:)` makes the next call throw.
 public actor TestAccountRepository: AccountRepository {
-    private var accounts: [Account]
+    private var accounts: [Account] { didSet { changes &+= 1 } }
+    private var changes: UInt64 = 0
     private var nextError: (any Error)?
     /// How many times `list()` ran, to check caching and debouncing.
     public private(set) var listCalls = 0
@@ -21,6 +22,11 @@ public actor TestAccountRepository: AccountRepository {
         try throwIfPlanned()
         listCalls += 1
         return accounts
+    }
+
+    public func revision() async throws -> AccountsRevision {
+        try throwIfPlanned()
+        return AccountsRevision(changes)
     }
 
     public func get(id: UUID) async throws -> Account {

@@ -63,7 +63,8 @@ struct UseCaseTests {
             .stub(number: 2, issuer: "GitHub", name: "octocat"),
             .stub(number: 3, issuer: "Work", name: "x", note: "VPN at Zürich office"),
         ])
-        let search = DefaultSearchAccountsUseCase(listAccounts: DefaultListAccountsUseCase(repository: repository))
+        let search = DefaultSearchAccountsUseCase(
+            listAccounts: DefaultListAccountsUseCase(repository: repository), repository: repository)
         #expect(try await search.execute(query: "credit").map(\.issuer) == ["Crédit Agricole"])
         #expect(try await search.execute(query: "OCTO").map(\.issuer) == ["GitHub"])
         #expect(try await search.execute(query: "zurich vpn").map(\.issuer) == ["Work"])
@@ -75,6 +76,19 @@ struct UseCaseTests {
         try await repository.update(renamed)
         #expect(try await search.execute(query: "octo").map(\.issuer) == ["Gitea"])
         #expect(try await search.execute(query: "github").isEmpty)
+    }
+
+    @Test("SearchAccounts lists the accounts once per repository revision, not once per keystroke")
+    func searchIndex() async throws {
+        await repository.send([.stub(number: 1, issuer: "GitHub"), .stub(number: 2, issuer: "GitLab")])
+        let search = DefaultSearchAccountsUseCase(
+            listAccounts: DefaultListAccountsUseCase(repository: repository), repository: repository)
+        for query in ["g", "gi", "git", "gith", "githu", "github"] { _ = try await search.execute(query: query) }
+        #expect(await repository.listCalls == 1)
+        #expect(try await search.execute(query: "git").map(\.issuer) == ["GitHub", "GitLab"])
+        try await repository.add(.stub(number: 3, issuer: "Gitea"))
+        #expect(try await search.execute(query: "git").map(\.issuer) == ["GitHub", "GitLab", "Gitea"])
+        #expect(await repository.listCalls == 2)
     }
 
     @Test("UpdateAccount validates and stamps the update time")

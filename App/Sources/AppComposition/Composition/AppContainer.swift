@@ -24,7 +24,7 @@ extension AppContainer {
     }
 
     public func makeSearchAccountsUseCase() -> any SearchAccountsUseCase {
-        DefaultSearchAccountsUseCase(listAccounts: makeListAccountsUseCase())
+        DefaultSearchAccountsUseCase(listAccounts: makeListAccountsUseCase(), repository: accountRepository)
     }
 
     public func makeAddAccountUseCase() -> any AddAccountUseCase {

@@ -5,6 +5,8 @@ import Foundation
 /// Each call is atomic; repositories build Domain's AccountRepository on top of it.
 public protocol AccountDataSource: Sendable {
     func fetchAll() async throws -> [Account]
+    /// Changes whenever what `fetchAll()` returns changes.
+    func revision() async throws -> AccountsRevision
     func insert(_ account: Account) async throws
     /// Inserts all the accounts atomically: all, or none.
     func insertAll(_ accounts: [Account]) async throws

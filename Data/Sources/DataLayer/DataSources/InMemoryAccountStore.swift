@@ -4,13 +4,16 @@ import Foundation
 /// The DEV data source: accounts in memory only, never written to disk. An actor, so any number
 /// of concurrent callers see each change whole.
 public actor InMemoryAccountStore: AccountDataSource {
-    private var accounts: [Account]
+    private var accounts: [Account] { didSet { changes &+= 1 } }
+    private var changes: UInt64 = 0
 
     public init(accounts: [Account] = []) {
         self.accounts = accounts
     }
 
     public func fetchAll() -> [Account] { accounts }
+
+    public func revision() -> AccountsRevision { AccountsRevision(changes) }
 
     public func insert(_ account: Account) throws {
         guard index(of: account.id) == nil else { throw RepositoryError.duplicateID(account.id) }

@@ -7,6 +7,8 @@ public actor LockableVaultStore: AccountDataSource, AccountStoreLock {
     private let path: String
     private var vault: UnlockedVault?
     private var source: VaultAccountDataSource?
+    /// Counts unlocks: a newly opened connection starts its own change counters.
+    private var epoch: UInt64 = 0
 
     public init(path: String) {
         self.path = path
@@ -18,6 +20,7 @@ public actor LockableVaultStore: AccountDataSource, AccountStoreLock {
         let vault = try Vault.open(at: path, passphrase: Passphrase(passphrase))
         self.vault = vault
         self.source = VaultAccountDataSource(vault: vault)
+        epoch &+= 1
     }
 
     public func lock() {
@@ -32,6 +35,7 @@ public actor LockableVaultStore: AccountDataSource, AccountStoreLock {
     }
 
     public func fetchAll() async throws -> [Account] { try await current().fetchAll() }
+    public func revision() async throws -> AccountsRevision { try await current().revision().within(epoch) }
     public func insert(_ account: Account) async throws { try await current().insert(account) }
     public func insertAll(_ accounts: [Account]) async throws { try await current().insertAll(accounts) }
     public func replace(_ account: Account) async throws { try await current().replace(account) }

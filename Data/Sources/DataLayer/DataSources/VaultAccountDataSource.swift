@@ -19,6 +19,17 @@ public struct VaultAccountDataSource: AccountDataSource {
         }
     }
 
+    /// SQLite's data_version (bumped by other connections' commits) and this connection's
+    /// total changes (bumped by our own writes).
+    public func revision() async throws -> AccountsRevision {
+        try VaultStore.guarding(path: vault.path) {
+            try vault.pool.read { db in
+                let external = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                return AccountsRevision(UInt64(bitPattern: external), UInt64(bitPattern: Int64(db.totalChangesCount)))
+            }
+        }
+    }
+
     public func insert(_ account: Account) async throws {
         try await insertAll([account])
     }

@@ -13,6 +13,10 @@ public struct DefaultAccountRepository: AccountRepository {
         try await dataSource.fetchAll()
     }
 
+    public func revision() async throws -> AccountsRevision {
+        try await dataSource.revision()
+    }
+
     public func get(id: UUID) async throws -> Account {
         guard let account = try await dataSource.fetchAll().first(where: { $0.id == id }) else {
             throw RepositoryError.notFound(id)

@@ -13,29 +13,43 @@ public struct OTPGenerator: Sendable {
 
     /// RFC 4226 §5.3 dynamic truncation: the 31-bit value chosen by the last nibble of the HMAC.
     public static func truncate(_ mac: [UInt8]) -> UInt32 {
+        mac.withUnsafeBytes(truncate)
+    }
+
+    /// RFC 4226 §5.3 dynamic truncation over borrowed bytes (at least 20 of them).
+    public static func truncate(_ mac: UnsafeRawBufferPointer) -> UInt32 {
         let offset = Int(mac[mac.count - 1] & 0x0F)
         return (UInt32(mac[offset]) & 0x7F) << 24 | UInt32(mac[offset + 1]) << 16
             | UInt32(mac[offset + 2]) << 8 | UInt32(mac[offset + 3])
     }
 
-    /// Formats a truncated value as `digits` decimal digits, zero-padded.
+    /// Formats a truncated value as `digits` decimal digits, zero-padded. The digits are written
+    /// into a stack buffer; a code this short becomes a small String with no heap allocation.
     public static func decimal(_ value: UInt32, digits: Int) -> String {
-        var modulus: UInt64 = 1
-        for _ in 0..<digits { modulus *= 10 }
-        let code = String(UInt64(value) % modulus)
-        return String(repeating: "0", count: max(0, digits - code.count)) + code
+        let digits = min(max(digits, 1), 10)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
+            var rest = value
+            for index in stride(from: digits - 1, through: 0, by: -1) {
+                buffer[index] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<digits]), as: UTF8.self)
+        }
     }
 
     /// Formats a truncated value as Steam's five characters.
     public static func steam(_ value: UInt32) -> String {
-        var value = value
-        var code = ""
-        for _ in 0..<AccountSpec.steamDigits {
-            code.append(steamAlphabet[Int(value % UInt32(steamAlphabet.count))])
-            value /= UInt32(steamAlphabet.count)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: AccountSpec.steamDigits) { buffer in
+            var rest = value
+            for index in 0..<AccountSpec.steamDigits {
+                buffer[index] = steamBytes[Int(rest % UInt32(steamBytes.count))]
+                rest /= UInt32(steamBytes.count)
+            }
+            return String(decoding: UnsafeBufferPointer(buffer), as: UTF8.self)
         }
-        return code
     }
+
+    private static let steamBytes = Array("23456789BCDFGHJKMNPQRTVWXY".utf8)
 
     /// The RFC 6238 time step of a moment: floor(unix time / period), never negative.
     public static func timeStep(at date: Date, period: Int) -> UInt64 {
@@ -86,8 +100,11 @@ public struct PreparedOTP: Sendable {
     let isSteam: Bool
     let digits: Int
 
+    /// The code for a counter value (the time step for time-based kinds).
     public func code(counter: UInt64) -> String {
-        let value = OTPGenerator.truncate(mac.authenticationCode(for: OTPGenerator.message(counter)))
+        let value = withUnsafeBytes(of: counter.bigEndian) { message in
+            mac.withAuthenticationCode(for: message, OTPGenerator.truncate)
+        }
         return isSteam ? OTPGenerator.steam(value) : OTPGenerator.decimal(value, digits: digits)
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 public protocol AccountRepository: Sendable {
     /// All accounts, in the user's order.
     func list() async throws -> [Account]
+    /// The accounts' current revision: equal values mean `list()` would return the same.
+    func revision() async throws -> AccountsRevision
     func get(id: UUID) async throws -> Account
     func add(_ account: Account) async throws
     /// Adds all the accounts in one transaction: all of them, or none when any fails.

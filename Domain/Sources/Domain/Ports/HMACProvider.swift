@@ -11,7 +11,18 @@ public protocol HMACProvider: Sendable {
 
 /// An HMAC under one fixed key.
 public protocol KeyedMAC: Sendable {
-    func authenticationCode(for message: [UInt8]) -> [UInt8]
+    /// Calls `body` with the MAC of `message`. The bytes are valid only inside `body`, so an
+    /// implementation can keep them on the stack: the OTP hot path allocates nothing.
+    func withAuthenticationCode<Result>(
+        for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result
+}
+
+extension KeyedMAC {
+    /// The MAC of `message` as an array (for callers off the hot path).
+    public func authenticationCode(for message: [UInt8]) -> [UInt8] {
+        message.withUnsafeBytes { bytes in withAuthenticationCode(for: bytes) { Array($0) } }
+    }
 }
 
 extension HMACProvider {
@@ -27,7 +38,9 @@ struct UnpreparedMAC: KeyedMAC {
     let key: [UInt8]
     let algorithm: OTPAlgorithm
 
-    func authenticationCode(for message: [UInt8]) -> [UInt8] {
-        provider.authenticationCode(for: message, key: key, algorithm: algorithm)
+    func withAuthenticationCode<Result>(
+        for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        provider.authenticationCode(for: Array(message), key: key, algorithm: algorithm).withUnsafeBytes(body)
     }
 }

@@ -20,7 +20,12 @@ public struct AccountQuery: Hashable, Sendable {
 
     /// Whether a prepared haystack (see `haystack(for:)`) matches.
     public func matches(haystack: [UInt8]) -> Bool {
-        termBytes.allSatisfy { Self.contains(haystack, $0) }
+        haystack.withUnsafeBufferPointer { matches(haystack: $0) }
+    }
+
+    /// Whether a prepared haystack matches, over borrowed bytes (the search index's buffer).
+    public func matches(haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        termBytes.allSatisfy { term in term.withUnsafeBufferPointer { Self.contains(haystack, $0) } }
     }
 
     /// The folded text a query searches in: issuer, account name and note.
@@ -50,14 +55,17 @@ public struct AccountQuery: Hashable, Sendable {
         return bytes
     }
 
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
-        let first = needle[0]
         var index = 0
         let last = haystack.count - needle.count
         while index <= last {
-            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            if haystack[index] == first {
+                var offset = 1
+                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
             index += 1
         }
         return false

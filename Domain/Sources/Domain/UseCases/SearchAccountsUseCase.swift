@@ -5,47 +5,35 @@ public protocol SearchAccountsUseCase: Sendable {
     func execute(query: String) async throws -> [Account]
 }
 
-/// The SearchAccounts use case: the ListAccounts order, filtered by an AccountQuery. Each
-/// account's folded text is kept between keystrokes, and folded again only when it changes.
+/// The SearchAccounts use case: the ListAccounts order, filtered by an AccountQuery.
+///
+/// A keystroke costs one revision check and one scan of the folded text: the ordered accounts
+/// and their folded text are kept in a `SearchIndex` until the repository's revision changes,
+/// and an account's text is folded again only when that account changed.
 public struct DefaultSearchAccountsUseCase: SearchAccountsUseCase {
     private let listAccounts: any ListAccountsUseCase
+    private let repository: any AccountRepository
+    private let index = SearchIndex()
     private let cache = FoldedTextCache()
 
-    public init(listAccounts: any ListAccountsUseCase) {
+    public init(listAccounts: any ListAccountsUseCase, repository: any AccountRepository) {
         self.listAccounts = listAccounts
+        self.repository = repository
     }
 
     public func execute(query: String) async throws -> [Account] {
         let query = AccountQuery(query)
-        let accounts = try await listAccounts.execute()
-        guard !query.matchesEverything else { return accounts }
-        return accounts.filter { query.matches(haystack: cache.haystack(for: $0)) }
-    }
-}
-
-/// Folded search text by account, reused while the account's text stays the same.
-final class FoldedTextCache: @unchecked Sendable {
-    private struct Entry {
-        let issuer: String
-        let name: String
-        let note: String
-        let haystack: [UInt8]
-    }
-
-    // Guarded by `lock`.
-    private var entries: [UUID: Entry] = [:]
-    private let lock = NSLock()
-
-    func haystack(for account: Account) -> [UInt8] {
-        if let entry = lock.withLock({ entries[account.id] }), entry.issuer == account.issuer, entry.name == account.name,
-            entry.note == account.note
-        {
-            return entry.haystack
+        // Read the revision first: a change made while listing leaves the index one revision
+        // behind, so the next keystroke rebuilds it rather than trusting stale text.
+        let revision = try await repository.revision()
+        let snapshot: SearchIndex.Snapshot
+        if let current = index.snapshot(at: revision) {
+            snapshot = current
+        } else {
+            snapshot = SearchIndex.Snapshot(revision: revision, accounts: try await listAccounts.execute(), cache: cache)
+            index.store(snapshot)
         }
-        let haystack = AccountQuery.haystack(for: account)
-        lock.withLock {
-            entries[account.id] = Entry(issuer: account.issuer, name: account.name, note: account.note, haystack: haystack)
-        }
-        return haystack
+        guard !query.matchesEverything else { return snapshot.accounts }
+        return snapshot.matches(query)
     }
 }
