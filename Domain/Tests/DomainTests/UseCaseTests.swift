@@ -129,6 +129,21 @@ struct UseCaseTests {
         #expect(atBoundary.secondsRemaining == 30)
     }
 
+    @Test("GenerateCodes keeps a step's codes, and makes them again when the digits, period or step change")
+    func generateCodesCache() {
+        let codes = DefaultGenerateCodesUseCase(hmac: RFC4226HMAC())
+        var account = Account.stub()
+        let first = codes.execute(for: account, at: Date(timeIntervalSince1970: 31))
+        #expect(codes.execute(for: account, at: Date(timeIntervalSince1970: 40)).code == first.code)
+        account.digits = 8
+        let longer = codes.execute(for: account, at: Date(timeIntervalSince1970: 40))
+        #expect(longer.code == "94287082")
+        account.kind = .totp(period: 60)
+        #expect(codes.execute(for: account, at: Date(timeIntervalSince1970: 40)).code == "84755224")
+        #expect(
+            codes.execute(for: Account.stub(), at: Date(timeIntervalSince1970: 61)).code == RFC4226HMAC.codes[2])
+    }
+
     @Test("GenerateCodes leaves HOTP codes to be made on request")
     func generateCodesHOTP() {
         let generated = DefaultGenerateCodesUseCase(hmac: RFC4226HMAC())
