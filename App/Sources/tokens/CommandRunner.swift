@@ -1,3 +1,4 @@
+import AppComposition
 import ArgumentParser
 import Foundation
 
@@ -32,7 +33,11 @@ enum CommandRunner {
         }
         guard code == .validationFailure else {
             printError(String(describing: error))
-            return ExitStatus.failure.rawValue
+            return switch FailureKind(of: error) {
+            case .wrongPassphrase: ExitStatus.wrongPassphrase.rawValue
+            case .damagedVault: ExitStatus.damagedVault.rawValue
+            case .other: ExitStatus.failure.rawValue
+            }
         }
         let message = Tokens.message(for: error)
             .split(separator: "\n").first.map(String.init) ?? "invalid usage"

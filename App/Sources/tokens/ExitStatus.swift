@@ -7,8 +7,25 @@ enum ExitStatus: Int32 {
     case noMatch = 2
     /// Several accounts match the query.
     case ambiguous = 3
+    /// The passphrase does not open the vault.
+    case wrongPassphrase = 4
+    /// The vault is damaged or is not a vault (restore it from a backup).
+    case damagedVault = 5
     /// The command line itself is wrong (ArgumentParser's usage errors, EX_USAGE).
     case usage = 64
+}
+
+extension ExitStatus {
+    /// Every status with its meaning, for the man page and `--help` (README lists the same).
+    static let documented: [(ExitStatus, String)] = [
+        (.success, "success"),
+        (.failure, "bad input (a Key URI, a file, a config value) or a failed operation"),
+        (.noMatch, "no account matches the query"),
+        (.ambiguous, "several accounts match the query"),
+        (.wrongPassphrase, "wrong passphrase"),
+        (.damagedVault, "the vault is damaged or is not a Tokens vault"),
+        (.usage, "the command line is wrong (unknown option, missing argument)"),
+    ]
 }
 
 /// An error the command line reports with a chosen exit status.

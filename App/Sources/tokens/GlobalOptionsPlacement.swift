@@ -3,6 +3,9 @@
 enum GlobalOptionsPlacement {
     static let optionsWithValue: Set<String> = ["--phase", "--config", "--log-level", "--passphrase-file"]
 
+    /// Command groups and their subcommands, which take the global options themselves.
+    static let nestedSubcommands: [String: Set<String>] = ["config": ["show", "path"]]
+
     static func normalize(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var index = 0
@@ -18,7 +21,12 @@ enum GlobalOptionsPlacement {
             index += 1
         }
         guard !leading.isEmpty, index < arguments.count, !arguments[index].hasPrefix("-") else { return arguments }
-        // arguments[index] is the subcommand: put the global options right after it.
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        // arguments[index] is the subcommand (and, for a group, the next one its subcommand):
+        // put the global options right after it.
+        var end = index + 1
+        if let nested = nestedSubcommands[arguments[index]], end < arguments.count, nested.contains(arguments[end]) {
+            end += 1
+        }
+        return Array(arguments[index..<end]) + leading + arguments[end...]
     }
 }

@@ -31,6 +31,7 @@ struct Add: AsyncParsableCommand {
             let add = container.makeAddAccountUseCase()
             for spec in specs {
                 let account = try await add.execute(spec, note: "", groups: [])
+                CLILog.logger.debug("added account \(account.id) (\(account.kind.typeName))")
                 print("Added \(account.displayName)")
                 fflush(nil)
             }

@@ -35,6 +35,7 @@ struct Code: AsyncParsableCommand {
         let query = query ?? ""
         let code = try await global.withContainer { container in
             let account = try await AccountSelection.find(query, in: container)
+            CLILog.logger.debug("code for account \(account.id) (\(account.kind.typeName))")
             if account.counter != nil {
                 return try await container.makeAdvanceHOTPUseCase().execute(id: account.id).code ?? ""
             }

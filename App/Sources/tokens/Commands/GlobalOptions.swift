@@ -27,6 +27,8 @@ struct GlobalOptions: ParsableArguments {
             flags: flags, configPath: config, environment: ProcessInfo.processInfo.environment
         ).load()
         LogSetup.bootstrap(level: settings.logLevel.value)
+        CLILog.logger.debug(
+            "phase \(settings.phase.value.rawValue) (\(settings.phase.source)), config file \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")")
         return settings
     }
 

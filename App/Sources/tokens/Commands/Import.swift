@@ -46,6 +46,8 @@ struct Import: AsyncParsableCommand {
                 data, format: format.flatMap { ImportFormat(rawValue: $0.lowercased()) }, password: password,
                 duplicates: DuplicatePolicy(rawValue: duplicates) ?? .skip, dryRun: dryRun)
         }
+        CLILog.logger.debug(
+            "import (\(report.format.rawValue)): \(report.added.count) added, \(report.duplicates.count) duplicates, \(report.dropped.count) dropped\(report.isDryRun ? ", dry run" : "")")
         print(ImportReportText.render(report), terminator: "")
     }
 

@@ -1,0 +1,25 @@
+import DataLayer
+
+/// The failures scripts may want to tell apart by exit status, so the executable need not
+/// know Data's error types.
+public enum FailureKind: Sendable, Equatable {
+    /// The passphrase does not open the vault.
+    case wrongPassphrase
+    /// The vault file is not a vault, fails its integrity checks or cannot be read.
+    case damagedVault
+    /// Anything else.
+    case other
+
+    public init(of error: any Error) {
+        switch error as? VaultError {
+        case .wrongPassphrase?: self = .wrongPassphrase
+        case .notAVault?, .damaged?, .headerTampered?, .entryDamaged?: self = .damagedVault
+        default: self = .other
+        }
+    }
+}
+
+extension AppComposer {
+    /// The vault format this build writes (and the newest it reads), for `tokens --version`.
+    public static var vaultFormatVersion: Int { Vault.formatVersion }
+}

@@ -1,0 +1,30 @@
+/// One resolved setting as `tokens config show` prints it: key, value and where it came from.
+/// Settings hold no secrets (the passphrase is never a setting), so every value can be shown.
+public struct SettingsEntry: Sendable, Equatable, Encodable {
+    public let key: String
+    public let value: String
+    public let source: String
+
+    init<Value>(_ key: String, _ setting: Sourced<Value>, describe: (Value) -> String = { "\($0)" }) {
+        self.key = key
+        self.value = describe(setting.value)
+        self.source = setting.source.description
+    }
+}
+
+extension AppSettings {
+    /// Every setting of the resolved configuration, in the config file's key names.
+    public var entries: [SettingsEntry] {
+        var entries = [
+            SettingsEntry("phase", phase) { $0.rawValue },
+            SettingsEntry("log.level", logLevel) { $0.rawValue },
+        ]
+        if let vaultPath { entries.append(SettingsEntry("\(phase.value.rawValue).vault.path", vaultPath)) }
+        entries += [
+            SettingsEntry("lock.idle", idleLockSeconds),
+            SettingsEntry("clipboard.clear", clipboardClearSeconds),
+            SettingsEntry("codes.next", nextCodeSeconds),
+        ]
+        return entries
+    }
+}
