@@ -15,7 +15,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev libqrencode-dev pkg-config tmux
 
-.PHONY: help deps build run test test-layers test-integration check-architecture graph stress fuzz proto bench clean
+.PHONY: help deps build run test test-layers test-integration test-install check-architecture graph stress fuzz proto bench release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -36,7 +36,7 @@ run: deps ## Build and start the interactive screen in the DEV phase (demo accou
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@"$(BIN)/tokens" --phase dev
 
-test: deps test-layers test-integration check-architecture ## Test each package on its own, then the architecture rules
+test: deps test-layers test-integration check-architecture test-install ## Test each package on its own, the architecture rules, then make install
 
 # `swift test` for one package, killed and run once more if it stalls. Seen once on Linux: a
 # Swift Testing run whose main-actor executor stopped, leaving every @MainActor test pending.
@@ -77,6 +77,45 @@ bench: deps ## Measure against oathtool, hashlib.scrypt and the goals (release b
 	@$(SWIFT) build --package-path Tests-Integration --product tokens-bench $(RELEASE_FLAGS)
 	@bin=$$($(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path); \
 	  "$$bin/tokens-bench" --tokens "$$bin/tokens" --output bench/results.json
+
+# Installation: a release `tokens` with the Swift runtime linked in, its completions and man page.
+PREFIX ?= $(HOME)/.local
+STAGE := $(RELEASE_SCRATCH)/stage
+
+release: deps ## Build the release tokens (static Swift runtime), completions and man page into a staging folder
+	@$(SWIFT) build --package-path App --product tokens $(RELEASE_FLAGS)
+	@$(SWIFT) build --package-path App --product generate-manual $(RELEASE_FLAGS)
+	@bin=$$($(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path); \
+	  rm -rf "$(STAGE)"; \
+	  mkdir -p "$(STAGE)/bin" "$(STAGE)/share/man/man1" "$(STAGE)/share/bash-completion/completions" \
+	    "$(STAGE)/share/zsh/site-functions" "$(STAGE)/share/fish/vendor_completions.d"; \
+	  cp "$$bin/tokens" "$(STAGE)/bin/tokens"; \
+	  "$$bin/tokens" --generate-completion-script bash >"$(STAGE)/share/bash-completion/completions/tokens"; \
+	  "$$bin/tokens" --generate-completion-script zsh >"$(STAGE)/share/zsh/site-functions/_tokens"; \
+	  "$$bin/tokens" --generate-completion-script fish >"$(STAGE)/share/fish/vendor_completions.d/tokens.fish"; \
+	  "$$bin/generate-manual" "$$bin/tokens" --output-directory "$(STAGE)/share/man/man1" >/dev/null
+
+install: ## Install tokens, its completions and man page under PREFIX (default ~/.local; PREFIX=/usr/local with sudo)
+	@if command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release; \
+	  elif [ ! -x "$(STAGE)/bin/tokens" ]; then \
+	    echo "no Swift toolchain here: run 'make release' as yourself first, then 'sudo make install'"; exit 1; fi
+	@echo "installing into $(DESTDIR)$(PREFIX):"
+	@App/Scripts/install.sh install "$(STAGE)" "$(DESTDIR)$(PREFIX)"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
+
+uninstall: ## Remove exactly what make install put under PREFIX
+	@App/Scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+
+# Installs into a temporary prefix, runs the installed binary with the toolchain's runtime
+# folders hidden (InstallTests), then uninstalls and checks nothing is left.
+test-install:
+	@echo "== install test"
+	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
+	@$(SWIFT) build --package-path Tests-Integration --build-tests $(BUILD_FLAGS)
+	@root=$$(mktemp -d); trap 'rm -rf "$$root"' EXIT; \
+	  $(MAKE) --no-print-directory install PREFIX="$$root/prefix" >/dev/null; \
+	  TOKENS_INSTALL_PREFIX="$$root/prefix" TOKENS_BIN="$(BIN)/tokens" \
+	    timeout -s KILL 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter InstallTests
 
 fuzz: deps ## Feed every import parser mutated inputs (ITERATIONS=100000 per format)
 	@TOKENS_FUZZ_ITERATIONS=$${ITERATIONS:-100000} \

@@ -54,6 +54,7 @@ let package = Package(
                 .product(name: "Domain", package: "Domain"),
             ]
         ),
+        .testTarget(name: "InstallTests", dependencies: ["IntegrationTestSupport"]),
         .testTarget(
             name: "ArchitectureTests", dependencies: ["ArchitectureRules", "IntegrationTestSupport", "ProcessKit"]
         ),
