@@ -115,8 +115,8 @@ struct TokensCLITests {
         let home = try TemporaryHome()
         let version = try TokensProcess.run(["--version"], home: home.url)
         #expect(version.status == 0)
-        #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
-        let commands = ["code", "list", "add", "edit", "rm", "uri", "qr", "import", "export", "init", "passwd"]
+        #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+ \(vault format \d+\)\n$"#, options: .regularExpression) != nil)
+        let commands = ["code", "list", "add", "edit", "rm", "uri", "qr", "import", "export", "init", "passwd", "config"]
         for arguments in [["--help"]] + commands.map({ [$0, "--help"] }) {
             let help = try TokensProcess.run(arguments, home: home.url)
             #expect(help.status == 0, "\(arguments)")
