@@ -69,14 +69,14 @@ stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500)
 
 RELEASE_SCRATCH ?= $(CURDIR)/.build-release
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH)
+RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
 bench: deps ## Measure against oathtool, hashlib.scrypt and the goals (release build); writes bench/results.json
 	@for tool in oathtool hyperfine; do command -v $$tool >/dev/null || \
 	  { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get install -y -qq $$tool; }; done
 	@$(SWIFT) build --package-path App --product tokens $(RELEASE_FLAGS)
 	@$(SWIFT) build --package-path Tests-Integration --product tokens-bench $(RELEASE_FLAGS)
-	@bin=$$($(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path); \
-	  "$$bin/tokens-bench" --tokens "$$bin/tokens" --output bench/results.json
+	@"$(RELEASE_BIN)/tokens-bench" --tokens "$(RELEASE_BIN)/tokens" --output bench/results.json
 
 # Installation: a release `tokens` with the Swift runtime linked in, its completions and man page.
 PREFIX ?= $(HOME)/.local
@@ -85,7 +85,7 @@ STAGE := $(RELEASE_SCRATCH)/stage
 release: deps ## Build the release tokens (static Swift runtime), completions and man page into a staging folder
 	@$(SWIFT) build --package-path App --product tokens $(RELEASE_FLAGS)
 	@$(SWIFT) build --package-path App --product generate-manual $(RELEASE_FLAGS)
-	@bin=$$($(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path); \
+	@bin="$(RELEASE_BIN)"; \
 	  rm -rf "$(STAGE)"; \
 	  mkdir -p "$(STAGE)/bin" "$(STAGE)/share/man/man1" "$(STAGE)/share/bash-completion/completions" \
 	    "$(STAGE)/share/zsh/site-functions" "$(STAGE)/share/fish/vendor_completions.d"; \

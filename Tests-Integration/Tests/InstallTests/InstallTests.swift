@@ -31,8 +31,10 @@ struct InstallTests {
 
     /// Runs a program in a private mount namespace where the toolchain's library folders are
     /// empty (a tmpfs over each), as on a machine without the Swift toolchain.
-    static func runWithoutToolchain(_ program: String, _ arguments: [String], home: URL) throws -> ProcessResult {
-        let hide = try toolchainLibraryFolders().map { "mount -t tmpfs none '\($0)'" }.joined(separator: " && ")
+    static func runWithoutToolchain(
+        _ program: String, _ arguments: [String], hiding folders: [String], home: URL
+    ) throws -> ProcessResult {
+        let hide = folders.map { "mount -t tmpfs none '\($0)'" }.joined(separator: " && ")
         let script = "\(hide) && exec \"$@\""
         return try ProcessRunner.run(
             "unshare", ["--mount", "--map-root-user", "sh", "-c", script, "sh", program] + arguments,
@@ -62,15 +64,17 @@ struct InstallTests {
     @Test("the installed binary runs with the toolchain's libraries out of reach; a dynamic build does not")
     func runsWithoutToolchain() throws {
         let home = try TemporaryHome()
-        let version = try Self.runWithoutToolchain(installed, ["--version"], home: home.url)
+        let folders = try Self.toolchainLibraryFolders()
+        let version = try Self.runWithoutToolchain(installed, ["--version"], hiding: folders, home: home.url)
         #expect(version.status == 0, "\(version.stderr)")
         #expect(version.stdout.contains("(vault format "))
-        let listed = try Self.runWithoutToolchain(installed, ["list", "--phase", "dev", "--at", "59"], home: home.url)
+        let listed = try Self.runWithoutToolchain(
+            installed, ["list", "--phase", "dev", "--at", "59"], hiding: folders, home: home.url)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("GitHub"))
         // The control: the debug build links the Swift runtime dynamically, so hiding the
         // toolchain must break it. Were it to run, the hiding above would prove nothing.
-        let dynamic = try Self.runWithoutToolchain(TokensProcess.binary, ["--version"], home: home.url)
+        let dynamic = try Self.runWithoutToolchain(TokensProcess.binary, ["--version"], hiding: folders, home: home.url)
         #expect(dynamic.status != 0)
         #expect(dynamic.stderr.contains("libswift"))
     }

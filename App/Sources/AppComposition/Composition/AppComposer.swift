@@ -25,6 +25,9 @@ public enum AppComposer {
         return VaultContainer(phase: settings.phase.value, vault: vault, clock: clock)
     }
 
+    /// The vault format this build writes (and the newest it reads), for `tokens --version`.
+    public static var vaultFormatVersion: Int { Vault.formatVersion }
+
     /// Creates the phase's vault. DEV has none.
     public static func createVault(for settings: AppSettings, passphrase: Passphrase) throws -> String {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {

@@ -18,8 +18,3 @@ public enum FailureKind: Sendable, Equatable {
         }
     }
 }
-
-extension AppComposer {
-    /// The vault format this build writes (and the newest it reads), for `tokens --version`.
-    public static var vaultFormatVersion: Int { Vault.formatVersion }
-}

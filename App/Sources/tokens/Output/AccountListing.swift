@@ -41,11 +41,6 @@ enum AccountListing {
             let remaining = code.secondsRemaining.map { "\($0)s" } ?? "#\(account.counter ?? 0)"
             return [account.issuer, account.name, shown, remaining]
         }
-        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, text in
-                column == 3 ? text : text + String(repeating: " ", count: widths[column] - text.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        return TextTable.render(rows)
     }
 }

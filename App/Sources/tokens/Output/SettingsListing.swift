@@ -4,15 +4,8 @@ import Foundation
 /// `tokens config show` output: an aligned table, or JSON for scripts.
 enum SettingsListing {
     static func table(_ settings: AppSettings) -> String {
-        let entries = settings.entries
-        let keyWidth = entries.map(\.key.count).max() ?? 0
-        let valueWidth = entries.map(\.value.count).max() ?? 0
-        var lines = entries.map { entry in
-            entry.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  "
-                + entry.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  (\(entry.source))"
-        }
-        lines.append("config file: \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")")
-        return lines.joined(separator: "\n") + "\n"
+        TextTable.render(settings.entries.map { [$0.key, $0.value, "(\($0.source))"] })
+            + "config file: \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")\n"
     }
 
     struct Document: Encodable {

@@ -61,12 +61,7 @@ public struct OTPGenerator: Sendable {
 
     /// The truncated HMAC of a 64-bit big-endian counter.
     public func truncatedValue(secret: Secret, counter: UInt64, algorithm: OTPAlgorithm) -> UInt32 {
-        Self.truncate(hmac.authenticationCode(for: Self.message(counter), key: secret.bytes, algorithm: algorithm))
-    }
-
-    /// The 8-byte big-endian counter HOTP authenticates.
-    static func message(_ counter: UInt64) -> [UInt8] {
-        withUnsafeBytes(of: counter.bigEndian) { Array($0) }
+        PreparedOTP.truncatedValue(mac: hmac.keyed(secret.bytes, algorithm: algorithm), counter: counter)
     }
 
     /// The code of an account for a counter value (the time step for time-based kinds).
@@ -102,9 +97,12 @@ public struct PreparedOTP: Sendable {
 
     /// The code for a counter value (the time step for time-based kinds).
     public func code(counter: UInt64) -> String {
-        let value = withUnsafeBytes(of: counter.bigEndian) { message in
-            mac.withAuthenticationCode(for: message, OTPGenerator.truncate)
-        }
+        let value = Self.truncatedValue(mac: mac, counter: counter)
         return isSteam ? OTPGenerator.steam(value) : OTPGenerator.decimal(value, digits: digits)
+    }
+
+    /// The truncated HMAC of the 8-byte big-endian counter HOTP authenticates.
+    static func truncatedValue(mac: any KeyedMAC, counter: UInt64) -> UInt32 {
+        withUnsafeBytes(of: counter.bigEndian) { message in mac.withAuthenticationCode(for: message, OTPGenerator.truncate) }
     }
 }
