@@ -13,7 +13,7 @@ LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev libqrencode-dev pkg-config tmux
+DEB_PACKAGES := libsqlite3-dev pkg-config tmux
 
 .PHONY: help deps build run test test-layers test-integration test-install check-architecture graph stress fuzz proto bench release install uninstall clean
 
@@ -68,7 +68,7 @@ stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500)
 	  $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --filter killDuringWrites
 
 RELEASE_SCRATCH ?= $(CURDIR)/.build-release
-RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH)
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path $(RELEASE_SCRATCH)
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
 bench: deps ## Measure against oathtool, hashlib.scrypt and the goals (release build); writes bench/results.json

@@ -17,9 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
-        // libqrencode from the system (`make deps` installs libqrencode-dev).
-        .systemLibrary(
-            name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         .target(
             name: "DataLayer",
             dependencies: [
@@ -28,7 +25,6 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                "CQREncode",
             ]
         ),
         .testTarget(

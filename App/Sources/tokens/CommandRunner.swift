@@ -5,17 +5,29 @@ import Foundation
 /// Parses and runs a command line. Every failure becomes one line on standard error and a
 /// documented exit status; no error ever ends in a stack trace.
 enum CommandRunner {
-    static func run(_ arguments: [String]) async -> Int32 {
-        do {
-            var command = try Tokens.parseAsRoot(GlobalOptionsPlacement.normalize(arguments))
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+    static func run(_ arguments: [String]) -> Int32 {
+        if let quick = QuickCode(arguments: arguments) {
+            return CommandLoop.wait {
+                do {
+                    try await quick.run()
+                    return ExitStatus.success.rawValue
+                } catch {
+                    return report(error)
+                }
             }
-            return ExitStatus.success.rawValue
-        } catch {
-            return report(error)
+        }
+        CommandLoop.serveMainActor {
+            do {
+                var command = try Tokens.parseAsRoot(GlobalOptionsPlacement.normalize(arguments))
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+                return ExitStatus.success.rawValue
+            } catch {
+                return report(error)
+            }
         }
     }
 
@@ -47,6 +59,6 @@ enum CommandRunner {
 
     static func printError(_ message: String) {
         let line = message.split(separator: "\n").joined(separator: " ")
-        FileHandle.standardError.write(Data("tokens: \(line)\n".utf8))
+        StandardStreams.writeErrorLine("tokens: \(line)")
     }
 }

@@ -190,3 +190,19 @@ struct MoveAccountUseCaseTests {
         #expect(try await list.execute().map(\.issuer) == ["C", "B", "A"])
     }
 }
+
+@Suite("Query folding")
+struct QueryFoldingTests {
+    @Test("ASCII, folded byte by byte, folds exactly as Foundation folds it")
+    func asciiMatchesFoundation() {
+        let printable = String((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) })
+        #expect(AccountQuery.fold(printable) == printable.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
+        #expect(AccountQuery.fold("GitHub Octo-Cat_42") == "github octo-cat_42")
+    }
+
+    @Test("text beyond ASCII loses case and accents")
+    func beyondASCII() {
+        #expect(AccountQuery.fold("Ünïcode Café") == "unicode cafe")
+        #expect(AccountQuery("ÉXAMPLE bank").terms == ["example", "bank"])
+    }
+}

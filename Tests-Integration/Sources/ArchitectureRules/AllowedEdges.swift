@@ -24,7 +24,7 @@ public enum AllowedEdges {
     /// Modules the view-model target may import.
     public static let viewModelImports: Set<String> = ["Domain", "Foundation", "FoundationEssentials", "Observation"]
     /// The modules of the Data layer and the libraries only it may use.
-    public static let dataModules: Set<String> = ["DataLayer", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf", "CQREncode"]
+    public static let dataModules: Set<String> = ["DataLayer", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf"]
     /// The modules of the App layer.
     public static let appModules: Set<String> = ["AppComposition", "tokens", "ArgumentParser", "Configuration"]
     /// The modules of the Presentation layer.

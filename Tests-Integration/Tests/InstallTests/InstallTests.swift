@@ -79,6 +79,18 @@ struct InstallTests {
         #expect(dynamic.stderr.contains("libswift"))
     }
 
+    @Test("the installed binary is a static executable: no program interpreter, no shared library")
+    func staticExecutable() throws {
+        #expect(try ELFProgramHeaders(path: installed).types.isDisjoint(with: [ELFProgramHeaders.interpreter, ELFProgramHeaders.dynamic]))
+        // The control: the debug build is dynamic, so the check can fail.
+        #expect(try ELFProgramHeaders(path: TokensProcess.binary).types.contains(ELFProgramHeaders.interpreter))
+        // QR codes come from Tokens' own encoder, with no library to load.
+        let home = try TemporaryHome()
+        let qr = try ProcessRunner.run(installed, ["qr", "github", "--phase", "dev"], environment: TokensProcess.environment(home: home.url))
+        #expect(qr.status == 0, "\(qr.stderr)")
+        #expect(qr.stdout.contains("█"))
+    }
+
     @Test("make uninstall removes exactly what make install wrote, and leaves other files alone")
     func uninstall() throws {
         let home = try TemporaryHome()
@@ -100,5 +112,25 @@ struct InstallTests {
         let again = try make("uninstall")
         #expect(again.status != 0)
         #expect(again.stderr.contains("nothing to uninstall"))
+    }
+}
+
+/// The program header types of a 64-bit little-endian ELF file.
+struct ELFProgramHeaders {
+    static let dynamic: UInt32 = 2
+    static let interpreter: UInt32 = 3
+    let types: Set<UInt32>
+
+    init(path: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(1 << 16))
+        func integer(at offset: Int, size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        try #require(bytes.starts(with: [0x7F, 0x45, 0x4C, 0x46, 2, 1]), "not a 64-bit little-endian ELF file")
+        let offset = integer(at: 0x20, size: 8)
+        let size = integer(at: 0x36, size: 2)
+        let count = integer(at: 0x38, size: 2)
+        try #require(offset + size * count <= bytes.count)
+        types = Set((0..<count).map { UInt32(integer(at: offset + $0 * size, size: 4)) })
     }
 }

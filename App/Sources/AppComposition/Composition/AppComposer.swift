@@ -65,8 +65,8 @@ extension AppComposer {
     /// Every import and export format (Data's Interop).
     public static func makeInteropCodec() -> InteropCodec { InteropCodec() }
 
-    /// QR codes, with libqrencode.
-    public static func makeQRCodeEncoder() -> any QRCodeEncoder { LibQREncoder() }
+    /// QR codes (Data's Swift encoder).
+    public static func makeQRCodeEncoder() -> any QRCodeEncoder { QREncoder() }
 
     /// The system's clock.
     public static func makeClock() -> any WallClock { SystemClock() }

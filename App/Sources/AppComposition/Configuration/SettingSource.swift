@@ -17,7 +17,7 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A resolved setting and where it came from.
-public struct Sourced<Value: Sendable & Equatable>: Sendable, Equatable {
+public struct Sourced<Value: Sendable>: Sendable {
     public let value: Value
     public let source: SettingSource
 
@@ -26,3 +26,7 @@ public struct Sourced<Value: Sendable & Equatable>: Sendable, Equatable {
         self.source = source
     }
 }
+
+// Equatable as an extension, not a requirement on Value: a requirement would make every
+// `Sourced<…>` the start-up path instantiates look a conformance up across the whole binary.
+extension Sourced: Equatable where Value: Equatable {}

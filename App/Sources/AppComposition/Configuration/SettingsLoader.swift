@@ -2,9 +2,9 @@ import Configuration
 import Foundation
 import SystemPackage
 
-/// Reads AppSettings with swift-configuration from, in precedence order: flags, `TOKENS_*`
-/// environment variables, the JSON config file (`--config PATH`, else
-/// `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`, `log.level`,
+/// Reads AppSettings from, in precedence order: flags (already parsed), then through
+/// swift-configuration the `TOKENS_*` environment variables and the JSON config file
+/// (`--config PATH`, else `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`, `log.level`,
 /// `alpha.vault.path`, `real.vault.path`, `lock.idle`, `clipboard.clear`, `codes.next` (seconds).
 public struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
@@ -42,23 +42,24 @@ public struct SettingsLoader: Sendable {
         let exists = FileManager.default.fileExists(atPath: path)
         if configPath != nil, !exists { throw ConfigurationError.missingConfigFile(path) }
 
-        var sources: [(any ConfigProvider, (String) -> SettingSource)] = [
-            (InMemoryProvider(name: "flags", values: flagValues), { .flag("--" + $0.replacingOccurrences(of: ".", with: "-")) }),
+        // Keys are looked up as `tokens.KEY` in the environment (TOKENS_LOG_LEVEL); this is what
+        // `prefixKeys(with:)` would do, without the generic wrapper a one-shot run pays for.
+        var sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)] = [
             (
-                EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "tokens"),
-                { .environment("TOKENS_" + $0.uppercased().replacingOccurrences(of: ".", with: "_")) }
-            ),
+                EnvironmentVariablesProvider(environmentVariables: environment), "tokens.",
+                { .environment("TOKENS_" + Self.replacingDots($0.uppercased(), with: "_")) }
+            )
         ]
         if exists {
             do {
                 let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(path), allowMissing: false)
-                sources.append((file, { _ in .file(path) }))
+                sources.append((file, "", { _ in .file(path) }))
             } catch {
                 let reason = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
                 throw ConfigurationError.unreadableConfigFile(path: path, reason: reason)
             }
         }
-        let resolver = Resolver(sources: sources)
+        let resolver = Resolver(flags: flags, sources: sources)
         let phase = try resolver.resolve("phase", default: Phase.default, expected: "dev, alpha or real", Phase.init(name:))
         let logLevel = try resolver.resolve(
             "log.level", default: phase.value.defaultLogLevel,
@@ -86,24 +87,32 @@ public struct SettingsLoader: Sendable {
             clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode, configFile: path, configFileExists: exists)
     }
 
-    private var flagValues: [AbsoluteConfigKey: ConfigValue] {
-        var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        for (key, value) in flags {
-            values[AbsoluteConfigKey(ConfigKey(key))] = ConfigValue(.string(value), isSecret: false)
-        }
-        return values
+    /// `log.level` as `log-level` or `LOG_LEVEL` (without Foundation's NSString bridge, which a
+    /// one-shot `tokens code` would pay for at start-up).
+    private static func replacingDots(_ key: String, with separator: Character) -> String {
+        String(key.map { $0 == "." ? separator : $0 })
     }
 
-    /// Looks a key up source by source, first one wins, and converts it.
+    /// Looks a key up in the flags, then source by source; the first one wins, converted.
+    /// (The flags are values ArgumentParser or QuickCode have already read: a plain lookup, not
+    /// an InMemoryProvider, whose key dictionary costs a one-shot run a conformance lookup.)
     private struct Resolver {
-        let sources: [(any ConfigProvider, (String) -> SettingSource)]
+        let flags: [String: String]
+        let sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)]
 
-        func resolve<Value: Sendable & Equatable>(
+        func resolve<Value: Sendable>(
             _ key: String, default defaultValue: Value, expected: String, _ convert: (String) -> Value?
         ) throws -> Sourced<Value> {
-            for (provider, describe) in sources {
-                let source = describe(key)
-                let absoluteKey = AbsoluteConfigKey(ConfigKey(key))
+            if let text = flags[key] {
+                let source = SettingSource.flag("--" + SettingsLoader.replacingDots(key, with: "-"))
+                guard let value = convert(text) else {
+                    throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected)
+                }
+                return Sourced(value, from: source)
+            }
+            for (provider, keyPrefix, describe) in sources {
+                var source: SettingSource { describe(key) }
+                let absoluteKey = AbsoluteConfigKey(ConfigKey(keyPrefix + key))
                 let text: String
                 // A string, or a whole number (JSON numbers for counts such as lock.idle).
                 if let result = try? provider.value(forKey: absoluteKey, type: .string) {

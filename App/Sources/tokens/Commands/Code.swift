@@ -32,17 +32,21 @@ struct Code: AsyncParsableCommand {
             print(try codeFromURI(uri))
             return
         }
-        let query = query ?? ""
-        let code = try await global.withContainer { container in
+        print(try await Self.code(matching: query ?? "", global: global.values, unixTime: time.unixTime))
+    }
+
+    /// The code of the one account matching `query`, at `unixTime` or now: what `tokens code
+    /// QUERY` prints, whether ArgumentParser or QuickCode read the command line.
+    static func code(matching query: String, global: GlobalValues, unixTime: Int64?) async throws -> String {
+        try await global.withContainer { container in
             let account = try await AccountSelection.find(query, in: container)
             CLILog.logger.debug("code for account \(account.id) (\(account.kind.typeName))")
             if account.counter != nil {
                 return try await container.makeAdvanceHOTPUseCase().execute(id: account.id).code ?? ""
             }
-            let date = time.date(now: container.clock.now())
+            let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())
             return container.makeGenerateCodesUseCase().execute(for: account, at: date).code ?? ""
         }
-        print(code)
     }
 
     private func codeFromURI(_ uri: String) throws -> String {

@@ -1,6 +1,5 @@
 import AppComposition
 import ArgumentParser
-import Foundation
 
 /// Options every command takes: which phase, which config file, how to unlock.
 struct GlobalOptions: ParsableArguments {
@@ -18,41 +17,19 @@ struct GlobalOptions: ParsableArguments {
         valueName: "file"))
     var passphraseFile: String?
 
-    /// Settings from flags, environment, config file and defaults.
-    func settings() async throws -> AppSettings {
-        var flags: [String: String] = [:]
-        flags["phase"] = phase
-        flags["log.level"] = logLevel
-        let settings = try await SettingsLoader(
-            flags: flags, configPath: config, environment: ProcessInfo.processInfo.environment
-        ).load()
-        LogSetup.bootstrap(level: settings.logLevel.value)
-        CLILog.logger.debug(
-            "phase \(settings.phase.value.rawValue) (\(settings.phase.source)), config file \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")")
-        return settings
+    /// The values given, apart from the parser.
+    var values: GlobalValues {
+        GlobalValues(phase: phase, config: config, logLevel: logLevel, passphraseFile: passphraseFile)
     }
+
+    /// Settings from flags, environment, config file and defaults.
+    func settings() async throws -> AppSettings { try await values.settings() }
 
     /// Where the passphrase comes from.
-    var passphraseReader: PassphraseReader {
-        PassphraseReader(
-            file: passphraseFile, environmentVariable: "TOKENS_PASSPHRASE",
-            environment: ProcessInfo.processInfo.environment)
-    }
+    var passphraseReader: PassphraseReader { values.passphraseReader }
 
-    /// Runs `body` with the phase's container (the vault unlocked for ALPHA and REAL), and
-    /// closes it afterwards, whatever happens, so the vault files are left complete.
+    /// Runs `body` with the phase's container; see `GlobalValues.withContainer`.
     func withContainer<T>(_ body: (any AppContainer) async throws -> T) async throws -> T {
-        let settings = try await settings()
-        let container = try AppComposer.makeContainer(for: settings) {
-            try passphraseReader.passphrase(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
-        }
-        do {
-            let result = try await body(container)
-            try container.close()
-            return result
-        } catch {
-            try? container.close()
-            throw error
-        }
+        try await values.withContainer(body)
     }
 }

@@ -11,7 +11,9 @@ struct TimeOption: ParsableArguments {
     }
 
     /// The moment to use: `--at`, or now.
-    func date(now: Date) -> Date {
+    func date(now: Date) -> Date { Self.date(unixTime: unixTime, now: now) }
+
+    static func date(unixTime: Int64?, now: Date) -> Date {
         unixTime.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? now
     }
 }

@@ -2,14 +2,16 @@
 public enum Base32 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
 
-    private static let values: [UInt8: UInt8] = {
-        var table: [UInt8: UInt8] = [:]
+    /// The value of each ASCII byte, `invalid` for bytes that are not Base32.
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: invalid, count: 128)
         for (index, symbol) in alphabet.enumerated() {
-            table[symbol] = UInt8(index)
-            table[symbol | 0x20] = UInt8(index)  // lower case
+            table[Int(symbol)] = UInt8(index)
+            table[Int(symbol | 0x20)] = UInt8(index)  // lower case
         }
         return table
     }()
+    private static let invalid: UInt8 = 0xFF
 
     /// Encodes bytes without `=` padding, upper case.
     public static func encode(_ bytes: [UInt8]) -> String {
@@ -47,7 +49,7 @@ public enum Base32 {
                 continue
             }
             guard !paddingSeen else { throw .dataAfterPadding(position: offset + 1) }
-            guard let ascii = character.asciiValue, let value = values[ascii] else {
+            guard let ascii = character.asciiValue, case let value = values[Int(ascii)], value != invalid else {
                 throw .invalidCharacter(character, position: offset + 1)
             }
             buffer = (buffer << 5) | UInt32(value)

@@ -1,4 +1,4 @@
-/// Port: turns text into a QR code. Data implements it with libqrencode.
+/// Port: turns text into a QR code. Data implements it in Swift (QREncoder).
 public protocol QRCodeEncoder: Sendable {
     func encode(_ text: String) throws -> QRCode
 }

@@ -38,8 +38,15 @@ public struct AccountQuery: Hashable, Sendable {
         return haystack
     }
 
-    /// Lower case without diacritics: "Ünïcode" and "unicode" fold to the same text.
+    /// Lower case without diacritics: "Ünïcode" and "unicode" fold to the same text. ASCII is
+    /// lower-cased byte by byte (see foldedBytes); only other text goes through Foundation.
     public static func fold(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return foundationFold(text) }
+        return String(decoding: foldedBytes(text), as: UTF8.self)
+    }
+
+    /// Foundation's folding, for text beyond ASCII.
+    private static func foundationFold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
@@ -49,7 +56,7 @@ public struct AccountQuery: Hashable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            guard byte < 0x80 else { return Array(fold(text).utf8) }
+            guard byte < 0x80 else { return Array(foundationFold(text).utf8) }
             bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
         return bytes

@@ -1,0 +1,49 @@
+import AppComposition
+import Foundation
+
+/// The global options' values, apart from the parser that read them: ArgumentParser's
+/// GlobalOptions and the quick `code` path (QuickCode) both run commands through them.
+struct GlobalValues: Equatable, Sendable {
+    var phase: String?
+    var config: String?
+    var logLevel: String?
+    var passphraseFile: String?
+
+    /// Settings from flags, environment, config file and defaults; starts the logs at their level.
+    func settings() async throws -> AppSettings {
+        var flags: [String: String] = [:]
+        flags["phase"] = phase
+        flags["log.level"] = logLevel
+        let settings = try await SettingsLoader(
+            flags: flags, configPath: config, environment: ProcessInfo.processInfo.environment
+        ).load()
+        LogSetup.bootstrap(level: settings.logLevel.value)
+        CLILog.logger.debug(
+            "phase \(settings.phase.value.rawValue) (\(settings.phase.source)), config file \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")")
+        return settings
+    }
+
+    /// Where the passphrase comes from.
+    var passphraseReader: PassphraseReader {
+        PassphraseReader(
+            file: passphraseFile, environmentVariable: "TOKENS_PASSPHRASE",
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Runs `body` with the phase's container (the vault unlocked for ALPHA and REAL), and
+    /// closes it afterwards, whatever happens, so the vault files are left complete.
+    func withContainer<T>(_ body: (any AppContainer) async throws -> T) async throws -> T {
+        let settings = try await settings()
+        let container = try AppComposer.makeContainer(for: settings) {
+            try passphraseReader.passphrase(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
+        }
+        do {
+            let result = try await body(container)
+            try container.close()
+            return result
+        } catch {
+            try? container.close()
+            throw error
+        }
+    }
+}
