@@ -46,6 +46,25 @@ struct SettingsLoaderTests {
         }
     }
 
+    @Test("every setting can come from its TOKENS_ variable, each named in SettingsLoader.keys")
+    func everyKeyFromTheEnvironment() async throws {
+        let environment = [
+            "TOKENS_PHASE": "real", "TOKENS_LOG_LEVEL": "debug", "TOKENS_REAL_VAULT_PATH": "/v/real.sqlite",
+            "TOKENS_LOCK_IDLE": "60", "TOKENS_CLIPBOARD_CLEAR": "10", "TOKENS_CODES_NEXT": "3", "HOME": "/h",
+        ]
+        let settings = try await SettingsLoader(environment: environment).load()
+        #expect(settings.phase == Sourced(.real, from: .environment("TOKENS_PHASE")))
+        #expect(settings.logLevel == Sourced(.debug, from: .environment("TOKENS_LOG_LEVEL")))
+        #expect(settings.vaultPath == Sourced("/v/real.sqlite", from: .environment("TOKENS_REAL_VAULT_PATH")))
+        #expect(settings.idleLockSeconds == Sourced(60, from: .environment("TOKENS_LOCK_IDLE")))
+        #expect(settings.clipboardClearSeconds == Sourced(10, from: .environment("TOKENS_CLIPBOARD_CLEAR")))
+        #expect(settings.nextCodeSeconds == Sourced(3, from: .environment("TOKENS_CODES_NEXT")))
+        let alpha = try await SettingsLoader(environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a"]).load()
+        #expect(alpha.vaultPath == Sourced("/v/a", from: .environment("TOKENS_ALPHA_VAULT_PATH")))
+        #expect(Set(environment.keys.filter { $0.hasPrefix("TOKENS_") } + ["TOKENS_ALPHA_VAULT_PATH"])
+            == Set(SettingsLoader.keys.map(SettingsLoader.environmentName)))
+    }
+
     @Test("a flag beats everything")
     func flagBeatsAll() async throws {
         try await Self.withConfigFile(#"{"phase": "alpha"}"#) { path in

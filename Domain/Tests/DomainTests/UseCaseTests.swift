@@ -91,6 +91,25 @@ struct UseCaseTests {
         #expect(await repository.listCalls == 2)
     }
 
+    @Test("a rebuilt index reuses unchanged text by id when accounts move, and folds changed ones again")
+    func searchIndexAfterMoves() async throws {
+        await repository.send([
+            .stub(number: 1, issuer: "Alpha"), .stub(number: 2, issuer: "Bravo"), .stub(number: 3, issuer: "Charlie"),
+        ])
+        let search = DefaultSearchAccountsUseCase(
+            listAccounts: DefaultListAccountsUseCase(repository: repository), repository: repository)
+        #expect(try await search.execute(query: "a").map(\.issuer) == ["Alpha", "Bravo", "Charlie"])
+        // Bravo leaves, so Charlie moves up a place; Charlie is renamed too.
+        try await repository.delete(id: Account.stub(number: 2, issuer: "").id)
+        var charlie = try await repository.get(id: Account.stub(number: 3, issuer: "").id)
+        charlie.issuer = "Delta"
+        try await repository.update(charlie)
+        #expect(try await search.execute(query: "a").map(\.issuer) == ["Alpha", "Delta"])
+        #expect(try await search.execute(query: "charlie").isEmpty)
+        #expect(try await search.execute(query: "bravo").isEmpty)
+        #expect(try await search.execute(query: "alpha").map(\.issuer) == ["Alpha"])
+    }
+
     @Test("UpdateAccount validates and stamps the update time")
     func update() async throws {
         let account = Account.stub()

@@ -27,6 +27,11 @@ enum Measure {
     /// The median seconds of `runs` runs of a command (the process as a whole): through
     /// hyperfine when it is installed (no shell, 3 warm-up runs), else timed here around
     /// Foundation's Process, which adds its own few milliseconds to both sides of a ratio.
+    /// The median of `values`; nil when there are none.
+    static func median(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.sorted()[values.count / 2]
+    }
+
     static func commandMedian(_ path: String, _ arguments: [String], environment: [String: String]? = nil, runs: Int = 21) -> Double? {
         if let hyperfine = which("hyperfine") {
             return hyperfineMedian(hyperfine, command: [path] + arguments, environment: environment, runs: runs)

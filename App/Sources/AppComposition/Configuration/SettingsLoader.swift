@@ -43,13 +43,13 @@ public struct SettingsLoader: Sendable {
         if configPath != nil, !exists { throw ConfigurationError.missingConfigFile(path) }
 
         // Keys are looked up as `tokens.KEY` in the environment (TOKENS_LOG_LEVEL); this is what
-        // `prefixKeys(with:)` would do, without the generic wrapper a one-shot run pays for.
-        var sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)] = [
-            (
-                EnvironmentVariablesProvider(environmentVariables: environment), "tokens.",
-                { .environment("TOKENS_" + Self.replacingDots($0.uppercased(), with: "_")) }
-            )
-        ]
+        // `prefixKeys(with:)` would do, without the generic wrapper a one-shot run pays for. The
+        // provider is consulted only when one of our variables is set at all.
+        var sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)] = []
+        if Self.keys.contains(where: { environment[Self.environmentName($0)] != nil }) {
+            sources.append(
+                (EnvironmentVariablesProvider(environmentVariables: environment), "tokens.", { .environment(Self.environmentName($0)) }))
+        }
         if exists {
             do {
                 let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(path), allowMissing: false)
@@ -87,6 +87,16 @@ public struct SettingsLoader: Sendable {
             clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode, configFile: path, configFileExists: exists)
     }
 
+    /// Every key the settings are read from.
+    public static let keys = [
+        "phase", "log.level", "alpha.vault.path", "real.vault.path", "lock.idle", "clipboard.clear", "codes.next",
+    ]
+
+    /// The environment variable of a key: `log.level` is TOKENS_LOG_LEVEL.
+    public static func environmentName(_ key: String) -> String {
+        "TOKENS_" + replacingDots(key.uppercased(), with: "_")
+    }
+
     /// `log.level` as `log-level` or `LOG_LEVEL` (without Foundation's NSString bridge, which a
     /// one-shot `tokens code` would pay for at start-up).
     private static func replacingDots(_ key: String, with separator: Character) -> String {
@@ -103,6 +113,7 @@ public struct SettingsLoader: Sendable {
         func resolve<Value: Sendable>(
             _ key: String, default defaultValue: Value, expected: String, _ convert: (String) -> Value?
         ) throws -> Sourced<Value> {
+            assert(SettingsLoader.keys.contains(key), "add \(key) to SettingsLoader.keys")
             if let text = flags[key] {
                 let source = SettingSource.flag("--" + SettingsLoader.replacingDots(key, with: "-"))
                 guard let value = convert(text) else {

@@ -14,7 +14,6 @@ public struct DefaultSearchAccountsUseCase: SearchAccountsUseCase {
     private let listAccounts: any ListAccountsUseCase
     private let repository: any AccountRepository
     private let index = SearchIndex()
-    private let cache = FoldedTextCache()
 
     public init(listAccounts: any ListAccountsUseCase, repository: any AccountRepository) {
         self.listAccounts = listAccounts
@@ -30,7 +29,8 @@ public struct DefaultSearchAccountsUseCase: SearchAccountsUseCase {
         if let current = index.snapshot(at: revision) {
             snapshot = current
         } else {
-            snapshot = SearchIndex.Snapshot(revision: revision, accounts: try await listAccounts.execute(), cache: cache)
+            snapshot = SearchIndex.Snapshot(
+                revision: revision, accounts: try await listAccounts.execute(), previous: index.latest)
             index.store(snapshot)
         }
         guard !query.matchesEverything else { return snapshot.accounts }

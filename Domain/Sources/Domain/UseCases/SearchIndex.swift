@@ -11,18 +11,47 @@ final class SearchIndex: @unchecked Sendable {
         private let text: [UInt8]
         private let ends: [Int]
 
-        init(revision: AccountsRevision, accounts: [Account], cache: FoldedTextCache) {
+        /// Folds the accounts' text, reusing `previous`'s for every account whose issuer, name and
+        /// note did not change (so a rebuild after one edit folds one account again).
+        init(revision: AccountsRevision, accounts: [Account], previous: Snapshot?) {
             var text: [UInt8] = []
             var ends: [Int] = []
             ends.reserveCapacity(accounts.count)
-            for account in accounts {
-                text += cache.haystack(for: account)
+            var previousPositions: [UUID: Int]?
+            for (position, account) in accounts.enumerated() {
+                if let previous, let old = previous.position(of: account, hint: position, positions: &previousPositions) {
+                    text += previous.haystack(at: old)
+                } else {
+                    text += AccountQuery.haystack(for: account)
+                }
                 ends.append(text.count)
             }
             self.revision = revision
             self.accounts = accounts
             self.text = text
             self.ends = ends
+        }
+
+        /// Where `account` is in this snapshot with the same searchable text: at `hint` when the
+        /// order held, else by id (the id table is built the first time it is needed).
+        private func position(of account: Account, hint: Int, positions: inout [UUID: Int]?) -> Int? {
+            var position: Int?
+            if hint < accounts.count, accounts[hint].id == account.id {
+                position = hint
+            } else {
+                if positions == nil {
+                    positions = Dictionary(accounts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+                }
+                position = positions?[account.id]
+            }
+            guard let position, accounts[position].issuer == account.issuer, accounts[position].name == account.name,
+                accounts[position].note == account.note
+            else { return nil }
+            return position
+        }
+
+        private func haystack(at position: Int) -> ArraySlice<UInt8> {
+            text[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
         }
 
         /// The accounts whose text matches, in list order.
@@ -45,6 +74,9 @@ final class SearchIndex: @unchecked Sendable {
     private var current: Snapshot?
     private let lock = NSLock()
 
+    /// The latest snapshot, whatever its revision: what a rebuild reuses.
+    var latest: Snapshot? { lock.withLock { current } }
+
     /// The snapshot, if it was built at `revision`.
     func snapshot(at revision: AccountsRevision) -> Snapshot? {
         lock.withLock { current?.revision == revision ? current : nil }
@@ -52,33 +84,5 @@ final class SearchIndex: @unchecked Sendable {
 
     func store(_ snapshot: Snapshot) {
         lock.withLock { current = snapshot }
-    }
-}
-
-/// Folded search text by account, reused while the account's text stays the same, so a
-/// rebuild of the index after one edit folds one account again, not all of them.
-final class FoldedTextCache: @unchecked Sendable {
-    private struct Entry {
-        let issuer: String
-        let name: String
-        let note: String
-        let haystack: [UInt8]
-    }
-
-    // Guarded by `lock`.
-    private var entries: [UUID: Entry] = [:]
-    private let lock = NSLock()
-
-    func haystack(for account: Account) -> [UInt8] {
-        if let entry = lock.withLock({ entries[account.id] }), entry.issuer == account.issuer, entry.name == account.name,
-            entry.note == account.note
-        {
-            return entry.haystack
-        }
-        let haystack = AccountQuery.haystack(for: account)
-        lock.withLock {
-            entries[account.id] = Entry(issuer: account.issuer, name: account.name, note: account.note, haystack: haystack)
-        }
-        return haystack
     }
 }
