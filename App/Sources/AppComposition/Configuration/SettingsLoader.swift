@@ -111,13 +111,13 @@ public struct SettingsLoader: Sendable {
         let sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)]
 
         func resolve<Value: Sendable>(
-            _ key: String, default defaultValue: Value, expected: String, _ convert: (String) -> Value?
+            _ key: String, default defaultValue: Value, expected: @autoclosure () -> String, _ convert: (String) -> Value?
         ) throws -> Sourced<Value> {
             assert(SettingsLoader.keys.contains(key), "add \(key) to SettingsLoader.keys")
             if let text = flags[key] {
                 let source = SettingSource.flag("--" + SettingsLoader.replacingDots(key, with: "-"))
                 guard let value = convert(text) else {
-                    throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected)
+                    throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected())
                 }
                 return Sourced(value, from: source)
             }
@@ -129,7 +129,7 @@ public struct SettingsLoader: Sendable {
                 if let result = try? provider.value(forKey: absoluteKey, type: .string) {
                     guard let content = result.value?.content else { continue }
                     guard case .string(let value) = content else {
-                        throw ConfigurationError.wrongType(key: key, source: source, expected: expected)
+                        throw ConfigurationError.wrongType(key: key, source: source, expected: expected())
                     }
                     text = value
                 } else if let result = try? provider.value(forKey: absoluteKey, type: .int),
@@ -137,10 +137,10 @@ public struct SettingsLoader: Sendable {
                 {
                     text = String(number)
                 } else {
-                    throw ConfigurationError.wrongType(key: key, source: source, expected: expected)
+                    throw ConfigurationError.wrongType(key: key, source: source, expected: expected())
                 }
                 guard let value = convert(text) else {
-                    throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected)
+                    throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected())
                 }
                 return Sourced(value, from: source)
             }
