@@ -61,8 +61,7 @@ struct QuickCode: Equatable {
             passphraseFile: values["--passphrase-file"])
     }
 
-    /// GlobalOptions' names. (A switch, not a Set: a Set<String> built at start-up costs a
-    /// conformance lookup over the whole binary.)
+    /// GlobalOptions' names (GlobalOptionsPlacement.optionsWithValue; AppTests compare the two).
     private static func isGlobalOption(_ name: String) -> Bool {
         switch name {
         case "--phase", "--config", "--log-level", "--passphrase-file": true

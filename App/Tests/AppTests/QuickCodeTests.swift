@@ -42,6 +42,14 @@ struct QuickCodeTests {
         #expect(code.uri == nil)
     }
 
+    @Test("knows the same global options as GlobalOptionsPlacement")
+    func sameGlobalOptions() {
+        for option in GlobalOptionsPlacement.optionsWithValue {
+            #expect(QuickCode(arguments: [option, "x", "code", "q"])?.query == "q", "\(option)")
+        }
+        #expect(QuickCode(arguments: ["--not-global", "x", "code", "q"]) == nil)
+    }
+
     @Test("leaves everything else to ArgumentParser", arguments: left)
     func leftToArgumentParser(arguments: [String]) {
         #expect(QuickCode(arguments: arguments) == nil)
