@@ -163,6 +163,20 @@ struct UseCaseTests {
             codes.execute(for: Account.stub(), at: Date(timeIntervalSince1970: 61)).code == RFC4226HMAC.codes[2])
     }
 
+    @Test("when the step turns, the next code becomes current: one new MAC per account, the key prepared once")
+    func generateCodesAtBoundary() {
+        let hmac = CountingHMAC()
+        let codes = DefaultGenerateCodesUseCase(hmac: hmac)
+        let account = Account.stub()
+        for (second, step) in [(31.0, 1), (60.0, 2), (95.0, 3), (185.0, 6), (215.0, 7)] {
+            let generated = codes.execute(for: account, at: Date(timeIntervalSince1970: second))
+            #expect(generated.code == RFC4226HMAC.codes[step], "at \(second) s")
+            #expect(generated.nextCode == RFC4226HMAC.codes[step + 1], "at \(second) s")
+        }
+        // Steps 1 (two codes), 2 and 3 (one each), 6 after a gap (two), 7 (one).
+        #expect(hmac.counts == (keys: 1, codes: 7))
+    }
+
     @Test("GenerateCodes leaves HOTP codes to be made on request")
     func generateCodesHOTP() {
         let generated = DefaultGenerateCodesUseCase(hmac: RFC4226HMAC())
@@ -223,5 +237,37 @@ struct QueryFoldingTests {
     func beyondASCII() {
         #expect(AccountQuery.fold("Ünïcode Café") == "unicode cafe")
         #expect(AccountQuery("ÉXAMPLE bank").terms == ["example", "bank"])
+    }
+}
+
+/// RFC4226HMAC that counts the keys it prepares and the MACs it makes.
+final class CountingHMAC: HMACProvider, @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys = 0
+    private var macs = 0
+
+    var counts: (keys: Int, codes: Int) { lock.withLock { (keys, macs) } }
+
+    func authenticationCode(for message: [UInt8], key: [UInt8], algorithm: OTPAlgorithm) -> [UInt8] {
+        lock.withLock { macs += 1 }
+        return RFC4226HMAC().authenticationCode(for: message, key: key, algorithm: algorithm)
+    }
+
+    func keyed(_ key: [UInt8], algorithm: OTPAlgorithm) -> any KeyedMAC {
+        lock.withLock { keys += 1 }
+        return CountingKeyedMAC(provider: self, key: key, algorithm: algorithm)
+    }
+}
+
+/// The KeyedMAC CountingHMAC hands out: every MAC goes through the provider, and is counted.
+struct CountingKeyedMAC: KeyedMAC {
+    let provider: CountingHMAC
+    let key: [UInt8]
+    let algorithm: OTPAlgorithm
+
+    func withAuthenticationCode<Result>(
+        for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        provider.authenticationCode(for: Array(message), key: key, algorithm: algorithm).withUnsafeBytes(body)
     }
 }

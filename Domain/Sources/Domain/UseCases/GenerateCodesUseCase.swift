@@ -15,7 +15,8 @@ extension GenerateCodesUseCase {
 
 /// The GenerateCodes use case over the OTP engine. A time step's codes are made once per
 /// account and kept until the step (or what the code depends on) changes: the list redraws
-/// every second, but each code changes only once a period.
+/// every second, but each code changes only once a period. When the step turns, the code that
+/// was next becomes current, so only the new next code is made, with the key already prepared.
 public struct DefaultGenerateCodesUseCase: GenerateCodesUseCase {
     private let generator: OTPGenerator
     private let cache = TimeStepCodeCache()
@@ -33,10 +34,7 @@ public struct DefaultGenerateCodesUseCase: GenerateCodesUseCase {
             }
             let step = OTPGenerator.timeStep(at: date, period: period)
             let elapsed = Int(UInt64(max(0, date.timeIntervalSince1970)) % UInt64(period))
-            let codes = cache.codes(for: account, step: step) {
-                let prepared = generator.prepared(for: account)
-                return (prepared.code(counter: step), prepared.code(counter: step &+ 1))
-            }
+            let codes = cache.codes(for: account, step: step) { generator.prepared(for: account) }
             return GeneratedCode(
                 accountID: account.id, code: codes.current, secondsRemaining: period - elapsed, period: period,
                 nextCode: codes.next)
@@ -44,37 +42,41 @@ public struct DefaultGenerateCodesUseCase: GenerateCodesUseCase {
     }
 }
 
-/// The current and next code of each account for one time step.
+/// The current and next code of each account for one time step, and the account's prepared key.
 final class TimeStepCodeCache: @unchecked Sendable {
     private struct Entry {
         let secret: Secret
         let kind: OTPKind
         let algorithm: OTPAlgorithm
         let digits: Int
+        let prepared: PreparedOTP
         let step: UInt64
         let current: String
         let next: String
+
+        /// Whether the entry was made for the account as it is now.
+        func holds(_ account: Account) -> Bool {
+            secret == account.secret && kind == account.kind && algorithm == account.algorithm && digits == account.digits
+        }
     }
 
     // Guarded by `lock`.
     private var entries: [UUID: Entry] = [:]
     private let lock = NSLock()
 
-    func codes(
-        for account: Account, step: UInt64, make: () -> (current: String, next: String)
-    ) -> (current: String, next: String) {
-        if let entry = lock.withLock({ entries[account.id] }), entry.step == step, entry.secret == account.secret,
-            entry.kind == account.kind, entry.algorithm == account.algorithm, entry.digits == account.digits
-        {
-            return (entry.current, entry.next)
-        }
-        let made = make()
+    func codes(for account: Account, step: UInt64, prepare: () -> PreparedOTP) -> (current: String, next: String) {
+        let cached = lock.withLock { entries[account.id] }.flatMap { $0.holds(account) ? $0 : nil }
+        if let cached, cached.step == step { return (cached.current, cached.next) }
+        let prepared = cached?.prepared ?? prepare()
+        // The step just turned: the code that was next is current now.
+        let current = cached.flatMap { $0.step &+ 1 == step ? $0.next : nil } ?? prepared.code(counter: step)
+        let next = prepared.code(counter: step &+ 1)
         lock.withLock {
             entries[account.id] = Entry(
                 secret: account.secret, kind: account.kind, algorithm: account.algorithm, digits: account.digits,
-                step: step, current: made.current, next: made.next)
+                prepared: prepared, step: step, current: current, next: next)
         }
-        return made
+        return (current, next)
     }
 }
 
