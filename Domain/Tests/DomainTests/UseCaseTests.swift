@@ -255,19 +255,14 @@ final class CountingHMAC: HMACProvider, @unchecked Sendable {
 
     func keyed(_ key: [UInt8], algorithm: OTPAlgorithm) -> any KeyedMAC {
         lock.withLock { keys += 1 }
-        return CountingKeyedMAC(provider: self, key: key, algorithm: algorithm)
+        return Unprepared(counting: self).keyed(key, algorithm: algorithm)
     }
-}
 
-/// The KeyedMAC CountingHMAC hands out: every MAC goes through the provider, and is counted.
-struct CountingKeyedMAC: KeyedMAC {
-    let provider: CountingHMAC
-    let key: [UInt8]
-    let algorithm: OTPAlgorithm
-
-    func withAuthenticationCode<Result>(
-        for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
-    ) -> Result {
-        provider.authenticationCode(for: Array(message), key: key, algorithm: algorithm).withUnsafeBytes(body)
+    /// The provider without its own `keyed`: the default KeyedMAC, whose MACs it counts.
+    private struct Unprepared: HMACProvider {
+        let counting: CountingHMAC
+        func authenticationCode(for message: [UInt8], key: [UInt8], algorithm: OTPAlgorithm) -> [UInt8] {
+            counting.authenticationCode(for: message, key: key, algorithm: algorithm)
+        }
     }
 }
