@@ -177,6 +177,24 @@ struct UseCaseTests {
         #expect(hmac.counts == (keys: 1, codes: 7))
     }
 
+    @Test("codes for the step after next are made ahead between turns, so the turn itself makes none")
+    func generateCodesAhead() {
+        let hmac = CountingHMAC()
+        let codes = DefaultGenerateCodesUseCase(hmac: hmac)
+        let account = Account.stub()
+        _ = codes.execute(for: account, at: Date(timeIntervalSince1970: 31))  // steps 1 and 2
+        _ = codes.execute(for: account, at: Date(timeIntervalSince1970: 32))  // step 3, ahead
+        #expect(hmac.counts == (keys: 1, codes: 3))
+        let turned = codes.execute(for: account, at: Date(timeIntervalSince1970: 60))
+        #expect(hmac.counts == (keys: 1, codes: 3))
+        #expect(turned.code == RFC4226HMAC.codes[2])
+        #expect(turned.nextCode == RFC4226HMAC.codes[3])
+        // An edited account is made afresh, never from codes made ahead for its old secret or digits.
+        var edited = account
+        edited.digits = 8
+        #expect(codes.execute(for: edited, at: Date(timeIntervalSince1970: 60)).code == "37359152")
+    }
+
     @Test("GenerateCodes leaves HOTP codes to be made on request")
     func generateCodesHOTP() {
         let generated = DefaultGenerateCodesUseCase(hmac: RFC4226HMAC())
