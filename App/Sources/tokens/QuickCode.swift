@@ -34,7 +34,7 @@ struct QuickCode: Equatable {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             // --at belongs to `code`: ArgumentParser reads it only after the subcommand.
-            guard Self.isGlobalOption(name) || (name == "--at" && sawCode), values[name] == nil else { return nil }
+            guard GlobalOptionsPlacement.optionsWithValue.contains(name) || (name == "--at" && sawCode), values[name] == nil else { return nil }
             let value: String
             if parts.count == 2 {
                 // ArgumentParser reads `--phase=` as a missing value and takes the next argument.
@@ -59,14 +59,6 @@ struct QuickCode: Equatable {
         global = GlobalValues(
             phase: values["--phase"], config: values["--config"], logLevel: values["--log-level"],
             passphraseFile: values["--passphrase-file"])
-    }
-
-    /// GlobalOptions' names (GlobalOptionsPlacement.optionsWithValue; AppTests compare the two).
-    private static func isGlobalOption(_ name: String) -> Bool {
-        switch name {
-        case "--phase", "--config", "--log-level", "--passphrase-file": true
-        default: false
-        }
     }
 
     /// Prints the code, as `tokens code` does.

@@ -52,18 +52,19 @@ enum Bench {
         let count = 1_000_000
         let prepared = generator.prepared(for: account)
         let oathtool = Measure.which("oathtool")
-        // Five rounds, Tokens and oathtool in turn, so that a change in the machine's speed
-        // during the run falls on both sides; each figure is the median of its rounds.
-        var ourRounds: [Double] = []
-        var oathRounds: [Double] = []
-        for _ in 0..<5 {
-            var sink = 0
-            let elapsed = Measure.seconds {
-                for counter in 0..<UInt64(count) { sink &+= prepared.code(counter: counter).utf8.count }
-            }
-            precondition(sink > 0)
-            ourRounds.append(Double(count) / elapsed)
-            if let oathtool {
+        // Five rounds, Tokens and oathtool in turn; each figure is the median of its rounds.
+        let (mine, oath) = Measure.inTurn(
+            rounds: 5,
+            {
+                var sink = 0
+                let elapsed = Measure.seconds {
+                    for counter in 0..<UInt64(count) { sink &+= prepared.code(counter: counter).utf8.count }
+                }
+                precondition(sink > 0)
+                return Double(count) / elapsed
+            },
+            {
+                guard let oathtool else { return nil }
                 let process = Process()
                 let seconds = Measure.seconds {
                     process.executableURL = URL(fileURLWithPath: oathtool)
@@ -72,11 +73,9 @@ enum Bench {
                     try? process.run()
                     process.waitUntilExit()
                 }
-                if process.terminationStatus == 0 { oathRounds.append(Double(count) / seconds) }
-            }
-        }
-        let ours = Measure.median(ourRounds) ?? .nan
-        let oath = Measure.median(oathRounds)
+                return process.terminationStatus == 0 ? Double(count) / seconds : nil
+            })
+        let ours = mine ?? .nan
         return Result(
             name: "TOTP codes per second, one core, median of 5", value: ours, unit: "codes/s", comparedTo: "oathtool -b -w 999999",
             reference: oath, goal: "≥ oathtool", met: oath.map { ours >= $0 })
@@ -90,18 +89,11 @@ enum Bench {
         var environment = ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
                            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "TOKENS_PASSPHRASE": "bench"]
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-        // Three rounds of 21 runs each, the two commands in turn, so that a change in the machine's
-        // speed during the run falls on both sides; each figure is the median of its round medians.
-        var oathRounds: [Double] = []
-        var devRounds: [Double] = []
-        for _ in 0..<3 {
-            if let median = oathtool.flatMap({ Measure.commandMedian($0, ["--totp", "-b", secret]) }) { oathRounds.append(median) }
-            if let median = Measure.commandMedian(tokens, ["code", "github", "--phase", "dev"], environment: environment) {
-                devRounds.append(median)
-            }
-        }
-        let oath = Measure.median(oathRounds)
-        let dev = Measure.median(devRounds)
+        // Three rounds of 21 runs each, the two commands in turn; each figure is the median of
+        // its round medians.
+        let (oath, dev) = Measure.inTurn(
+            rounds: 3, { oathtool.flatMap { Measure.commandMedian($0, ["--totp", "-b", secret]) } },
+            { Measure.commandMedian(tokens, ["code", "github", "--phase", "dev"], environment: environment) })
         var results = [
             Result(
                 name: "tokens code (DEV), whole process, median of 3 × 21", value: dev ?? .nan, unit: "s",

@@ -32,6 +32,19 @@ enum Measure {
         values.isEmpty ? nil : values.sorted()[values.count / 2]
     }
 
+    /// Runs `first` and `second` in turn, `rounds` times, so that a change in the machine's
+    /// speed during the run falls on both sides; the median of each side's figures (nil where a
+    /// side gave none).
+    static func inTurn(rounds: Int, _ first: () -> Double?, _ second: () -> Double?) -> (Double?, Double?) {
+        var firsts: [Double] = []
+        var seconds: [Double] = []
+        for _ in 0..<rounds {
+            if let figure = first() { firsts.append(figure) }
+            if let figure = second() { seconds.append(figure) }
+        }
+        return (median(firsts), median(seconds))
+    }
+
     static func commandMedian(_ path: String, _ arguments: [String], environment: [String: String]? = nil, runs: Int = 21) -> Double? {
         if let hyperfine = which("hyperfine") {
             return hyperfineMedian(hyperfine, command: [path] + arguments, environment: environment, runs: runs)

@@ -4,8 +4,9 @@ import SystemPackage
 
 /// Reads AppSettings from, in precedence order: flags (already parsed), then through
 /// swift-configuration the `TOKENS_*` environment variables and the JSON config file
-/// (`--config PATH`, else `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`, `log.level`,
-/// `alpha.vault.path`, `real.vault.path`, `lock.idle`, `clipboard.clear`, `codes.next` (seconds).
+/// (`--config PATH`, else `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`,
+/// `log.level`, `alpha.vault.path`, `real.vault.path`, `lock.idle`, `clipboard.clear`,
+/// `codes.next` (seconds).
 public struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
     public var flags: [String: String]
@@ -114,12 +115,14 @@ public struct SettingsLoader: Sendable {
             _ key: String, default defaultValue: Value, expected: @autoclosure () -> String, _ convert: (String) -> Value?
         ) throws -> Sourced<Value> {
             assert(SettingsLoader.keys.contains(key), "add \(key) to SettingsLoader.keys")
-            if let text = flags[key] {
-                let source = SettingSource.flag("--" + SettingsLoader.replacingDots(key, with: "-"))
+            func converted(_ text: String, from source: SettingSource) throws -> Sourced<Value> {
                 guard let value = convert(text) else {
                     throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected())
                 }
                 return Sourced(value, from: source)
+            }
+            if let text = flags[key] {
+                return try converted(text, from: .flag("--" + SettingsLoader.replacingDots(key, with: "-")))
             }
             for (provider, keyPrefix, describe) in sources {
                 var source: SettingSource { describe(key) }
@@ -139,10 +142,7 @@ public struct SettingsLoader: Sendable {
                 } else {
                     throw ConfigurationError.wrongType(key: key, source: source, expected: expected())
                 }
-                guard let value = convert(text) else {
-                    throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected())
-                }
-                return Sourced(value, from: source)
+                return try converted(text, from: source)
             }
             return Sourced(defaultValue, from: .default)
         }
