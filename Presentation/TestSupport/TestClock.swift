@@ -85,12 +85,12 @@ public final class TestClock: Clock, Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Lets other tasks run until `count` sleeps are waiting; records an issue if they never are.
-    public func waitForSleepers(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-        for _ in 0..<10_000 {
-            if sleeperCount >= count { return }
-            await Task.yield()
-        }
+    /// Lets other tasks run until `count` sleeps are waiting (for up to 30 s of real time);
+    /// records an issue if they never are.
+    public func waitForSleepers(
+        _ count: Int, isolation: isolated (any Actor)? = #isolation, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        if await eventually({ self.sleeperCount >= count }) { return }
         Issue.record("expected \(count) waiting sleeps, found \(sleeperCount)", sourceLocation: sourceLocation)
     }
 }

@@ -4,10 +4,20 @@ import Foundation
 import Testing
 
 /// The conformance corpus: real exports of other apps in ../shared/interop (absent in a user's
-/// clone: then these tests are skipped). Every file must import every account, equal to its row
-/// of the corpus table, and report whatever it drops.
-@Suite("Interop conformance (../shared/interop)", .enabled(if: InteropCorpus.folder != nil, "../shared/interop is not there"))
+/// clone: then these tests are skipped, saying so; CI sets TOKENS_REQUIRE_ALL_TESTS=1, and there
+/// a missing corpus fails). Every file must import every account, equal to its row of the
+/// corpus table, and report whatever it drops.
+@Suite(
+    "Interop conformance (../shared/interop)",
+    .enabled(
+        if: InteropCorpus.folder != nil || InteropCorpus.required,
+        "../shared/interop is not beside this checkout (it is only in the developers' and CI's)"))
 struct InteropConformanceTests {
+    @Test("the corpus is there")
+    func corpusIsPresent() {
+        #expect(InteropCorpus.folder != nil, "../shared/interop/aegis-fixtures is missing, and TOKENS_REQUIRE_ALL_TESTS=1 says this run must have it")
+    }
+
     @Test("each file imports exactly its accounts, equal to the table, with the same codes", arguments: InteropCorpus.files)
     func conformance(_ file: InteropCorpus.File) throws {
         let data = try Data(contentsOf: try #require(InteropCorpus.folder).appendingPathComponent(file.name))
@@ -97,6 +107,9 @@ enum InteropCorpus {
         File(name: "proton_authenticator.json", format: .proton, rows: [1, 2, 3]),
         File(name: "steam.json", format: .steam, rows: [7], issuer: "Steam"),
     ]
+
+    /// Set by `.ci/run`: the corpus must be there, and its absence is a failure, not a skip.
+    static let required = ProcessInfo.processInfo.environment["TOKENS_REQUIRE_ALL_TESTS"] == "1"
 
     /// ../shared/interop/aegis-fixtures beside the checkout, if it is there.
     static let folder: URL? = {

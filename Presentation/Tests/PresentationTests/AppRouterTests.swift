@@ -71,7 +71,7 @@ struct AppRouterTests {
         clock.advance(by: .seconds(119))
         #expect(router.appState.route == .list)
         clock.advance(by: .seconds(1))
-        for _ in 0..<100 where router.appState.route != .unlock { await Task.yield() }
+        _ = await eventually { router.appState.route == .unlock }
         #expect(router.appState.route == .unlock && router.appState.isLocked)
         #expect(router.list == nil)
         #expect(lock.isLocked && lock.lockCount == 1)
@@ -137,7 +137,7 @@ struct AppRouterTests {
         #expect(list.notice == "Copied the GitHub code; the clipboard clears in 30 s")
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(30))
-        for _ in 0..<100 where factory.clipboard.contents != nil { await Task.yield() }
+        _ = await eventually { factory.clipboard.contents == nil }
         #expect(factory.clipboard.contents == nil)
         #expect(list.notice == nil)
     }

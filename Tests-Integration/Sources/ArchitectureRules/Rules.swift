@@ -12,6 +12,7 @@ public enum Rules {
         NoAmbientClockOrRandomness(),
         NoTestSupportInProducts(),
         CommittedGraphMatches(),
+        NoKillByName(),
     ]
 
     /// Checks `rules`, returning each rule with its violations (a rule that cannot be checked

@@ -15,43 +15,39 @@ public enum ProcessRunner {
     /// Runs `executable` (looked up on PATH when it is not a path) with `arguments` and `input`
     /// (none by default) on standard input.
     /// Output goes to temporary files, not pipes, so nothing blocks however much the child prints.
+    /// The child starts as from a shell (see ChildProcess).
     /// A child still running after `timeout` seconds is killed, and that is an error: a hung
     /// child fails its test instead of stalling the whole run.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil,
         timeout: TimeInterval = 600
     ) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
-        process.arguments = executable.contains("/") ? arguments : [executable] + arguments
-        if let environment { process.environment = environment }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("process-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let outURL = directory.appendingPathComponent("out")
         let errURL = directory.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
+        var inPath: String?
         if let input {
             let inURL = directory.appendingPathComponent("in")
             try Data(input.utf8).write(to: inURL)
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
+            inPath = inURL.path
         }
-        try process.run()
+        let child = try ChildProcess(
+            executable: executable.contains("/") ? executable : "/usr/bin/env",
+            arguments: executable.contains("/") ? arguments : [executable] + arguments,
+            environment: environment, input: inPath, output: outURL.path, error: errURL.path)
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
+        while child.isRunning {
             guard Date() < deadline else {
-                kill(process.processIdentifier, SIGKILL)
+                child.send(SIGKILL)
+                child.wait()
                 throw ProcessTimeout(command: ([executable] + arguments).joined(separator: " "), seconds: timeout)
             }
             usleep(2_000)
         }
         return ProcessResult(
-            status: process.terminationStatus,
+            status: child.wait().status,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }

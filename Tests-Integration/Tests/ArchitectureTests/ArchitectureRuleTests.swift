@@ -40,6 +40,10 @@ struct ArchitectureRuleTests {
         ("stale-graph", RuleBox(CommittedGraphMatches()), [
             "ARCHITECTURE.md: committed but not in manifests: Domain -.-> swiftcrypto[\"swift-crypto\"] (run `make graph`)",
         ]),
+        ("kill-by-name", RuleBox(NoKillByName()), [
+            "Makefile:3: finds processes by name to end them; end the pid or process group you started",
+            "Tests-Integration/Scripts/stop.sh:3: finds processes by name to end them; end the pid or process group you started",
+        ]),
     ]
 
     @Test("each rule fails on its fixture, naming the place", arguments: fixtures)

@@ -5,12 +5,12 @@ import Testing
 /// `tokens` as a well-behaved Linux command: version, exit statuses, `config`, logs without secrets.
 @Suite("tokens on Linux: version, exit statuses, config, logs")
 struct LinuxCitizenCLITests {
-    @Test("--version prints the release and the vault format")
+    @Test("--version prints the name, the release and the vault format, as other CLIs do")
     func version() throws {
         let home = try TemporaryHome()
         let result = try TokensProcess.run(["--version"], home: home.url)
         #expect(result.status == 0)
-        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+ \(vault format \d+\)\n$"#, options: .regularExpression) != nil)
+        #expect(result.stdout.range(of: #"^tokens \d+\.\d+\.\d+ \(vault format \d+\)\n$"#, options: .regularExpression) != nil)
     }
 
     @Test("--help lists every exit status")

@@ -131,28 +131,51 @@ struct VaultCLITests {
 
     /// Trials of the kill test: 50 in `make test`, more with TOKENS_KILL_TRIALS (`make stress`).
     static let killTrials = Int(ProcessInfo.processInfo.environment["TOKENS_KILL_TRIALS"] ?? "") ?? 50
+    /// The seed of the kill moments. Every failure names it; TOKENS_KILL_SEED replays it.
+    static let killSeed = UInt64(ProcessInfo.processInfo.environment["TOKENS_KILL_SEED"] ?? "") ?? 0x70C3_E45
+    /// Accounts one child is asked to add, and the latest write after which it is killed. One
+    /// write takes about 1.5 ms in a debug build, so the writes still to come after the kill
+    /// take over a second: far more than the test's own polling can be late, even under load.
+    static let burst = 1_000
+    static let latestKill = 24
 
+    /// The kill moment is counted in the child's own progress, not in time from its start (an
+    /// unlock alone takes 0.1–1 s depending on the build and the machine's load): the test waits
+    /// for the child's k-th "Added" line, k seeded in 1…latestKill, then for a seeded fraction of
+    /// one write (timed on this child, or the previous one), and kills. So every trial kills a
+    /// child that is mid-burst, with writes reported and more still to come, on any machine.
     @Test("SIGKILL during a burst of writes: the vault reopens and every reported change is there")
     func killDuringWrites() throws {
         let home = try TemporaryHome()
         _ = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment())
-        var random = SeededGenerator(seed: 0x70C3_E45)
+        var random = SeededGenerator(seed: Self.killSeed)
         var reported: [String] = []
+        var trialsWithWrites = 0
+        var secondsPerWrite = 0.0
         for trial in 0..<Self.killTrials {
-            let uris = (0..<60).map { Vaults.uri(issuer: "Kill\(trial)x\($0)") }
+            let replay = "seed \(Self.killSeed), trial \(trial) (replay: make stress SEED=\(Self.killSeed))"
+            let afterWrites = Int.random(in: 1...Self.latestKill, using: &random)
+            let fractionOfWrite = Double.random(in: 0..<1, using: &random)
+            let uris = (0..<Self.burst).map { Vaults.uri(issuer: "Kill\(trial)x\($0)") }
             let child = try RunningProcess(tokens: ["add"] + uris, home: home.url, environment: Vaults.environment())
-            usleep(UInt32.random(in: 50_000...450_000, using: &random))
-            child.kill()
-            reported += child.output.split(separator: "\n").compactMap { line in
-                line.hasPrefix("Added ") ? String(line.dropFirst(6).prefix { $0 != " " }) : nil
-            }
+            let progress = child.waitForLines(prefix: "Added ", count: afterWrites, timeout: 300)
+            secondsPerWrite = progress.secondsPerLine ?? secondsPerWrite
+            usleep(UInt32(fractionOfWrite * secondsPerWrite * 1_000_000))
+            let killedMidBurst = child.kill()
+            let added = child.linesOfOutput(prefix: "Added ").map { String($0.dropFirst(6).prefix { $0 != " " }) }
+            #expect(progress.lines >= afterWrites, "\(replay): the child reported \(progress.lines) of the \(afterWrites) writes to wait for; stderr: \(child.errorOutput)")
+            #expect(killedMidBurst && added.count < Self.burst, "\(replay): the child was not killed mid-burst (\(added.count) of \(Self.burst) written)")
+            if !added.isEmpty { trialsWithWrites += 1 }
+            reported += added
             let listed = try TokensProcess.run(["list", "--json"], home: home.url, environment: Vaults.environment())
-            #expect(listed.status == 0, "trial \(trial): \(listed.stderr)")
+            #expect(listed.status == 0, "\(replay): the vault does not reopen: \(listed.stderr)")
             let missing = reported.filter { !listed.stdout.contains("\"\($0)\"") }
-            #expect(missing.isEmpty, "trial \(trial): reported done but missing: \(missing)")
-            if !missing.isEmpty || listed.status != 0 { break }
+            #expect(missing.isEmpty, "\(replay): reported done but missing: \(missing)")
+            if !missing.isEmpty || listed.status != 0 || progress.lines < afterWrites { return }
         }
-        #expect(!reported.isEmpty, "no write finished before a kill: the test proved nothing")
+        // Every trial waits for at least one reported write, so all of them count; were that
+        // wait to break, this says the test proved nothing.
+        #expect(trialsWithWrites * 2 > Self.killTrials, "only \(trialsWithWrites) of \(Self.killTrials) trials had a write reported before the kill (seed \(Self.killSeed))")
     }
 }
 

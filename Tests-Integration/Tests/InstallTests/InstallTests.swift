@@ -81,14 +81,26 @@ struct InstallTests {
 
     @Test("the installed binary is a static executable: no program interpreter, no shared library")
     func staticExecutable() throws {
-        #expect(try ELFProgramHeaders(path: installed).types.isDisjoint(with: [ELFProgramHeaders.interpreter, ELFProgramHeaders.dynamic]))
+        #expect(try ELFFile(path: installed).programHeaderTypes().isDisjoint(with: [ELFFile.interpreter, ELFFile.dynamic]))
         // The control: the debug build is dynamic, so the check can fail.
-        #expect(try ELFProgramHeaders(path: TokensProcess.binary).types.contains(ELFProgramHeaders.interpreter))
+        #expect(try ELFFile(path: TokensProcess.binary).programHeaderTypes().contains(ELFFile.interpreter))
         // QR codes come from Tokens' own encoder, with no library to load.
         let home = try TemporaryHome()
         let qr = try ProcessRunner.run(installed, ["qr", "github", "--phase", "dev"], environment: TokensProcess.environment(home: home.url))
         #expect(qr.status == 0, "\(qr.stderr)")
         #expect(qr.stdout.contains("█"))
+    }
+
+    @Test("the installed binary is stripped, as Linux tools are: no symbol table, no debug information")
+    func strippedExecutable() throws {
+        let sections = try ELFFile(path: installed).sectionNames()
+        #expect(!sections.contains(".symtab"), "the installed binary keeps its symbol table")
+        #expect(sections.filter { $0.hasPrefix(".debug") }.isEmpty, "the installed binary keeps debug information")
+        // Swift's own metadata is not debug information: the runtime needs it, and it stays.
+        #expect(sections.contains("swift5_protocol_conformances"))
+        // The control: the debug build has both, so the check can fail.
+        let debug = try ELFFile(path: TokensProcess.binary).sectionNames()
+        #expect(debug.contains(".symtab") && debug.contains(".debug_info"))
     }
 
     @Test("make uninstall removes exactly what make install wrote, and leaves other files alone")
@@ -115,22 +127,38 @@ struct InstallTests {
     }
 }
 
-/// The program header types of a 64-bit little-endian ELF file.
-struct ELFProgramHeaders {
+/// A 64-bit little-endian ELF file: its program header types and its section names.
+struct ELFFile {
     static let dynamic: UInt32 = 2
     static let interpreter: UInt32 = 3
-    let types: Set<UInt32>
+    private let data: Data
 
     init(path: String) throws {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(1 << 16))
-        func integer(at offset: Int, size: Int) -> Int {
-            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
-        }
-        try #require(bytes.starts(with: [0x7F, 0x45, 0x4C, 0x46, 2, 1]), "not a 64-bit little-endian ELF file")
-        let offset = integer(at: 0x20, size: 8)
-        let size = integer(at: 0x36, size: 2)
-        let count = integer(at: 0x38, size: 2)
-        try #require(offset + size * count <= bytes.count)
-        types = Set((0..<count).map { UInt32(integer(at: offset + $0 * size, size: 4)) })
+        data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        try #require(data.starts(with: [0x7F, 0x45, 0x4C, 0x46, 2, 1]), "not a 64-bit little-endian ELF file")
+    }
+
+    /// The types of the program headers (PT_INTERP, PT_DYNAMIC…).
+    func programHeaderTypes() throws -> Set<UInt32> {
+        let (offset, size, count) = (integer(at: 0x20, size: 8), integer(at: 0x36, size: 2), integer(at: 0x38, size: 2))
+        try #require(offset + size * count <= data.count)
+        return Set((0..<count).map { UInt32(integer(at: offset + $0 * size, size: 4)) })
+    }
+
+    /// The names of the sections (.symtab, .debug_info, swift5_protocol_conformances…).
+    func sectionNames() throws -> Set<String> {
+        let (offset, size, count) = (integer(at: 0x28, size: 8), integer(at: 0x3A, size: 2), integer(at: 0x3C, size: 2))
+        let namesIndex = integer(at: 0x3E, size: 2)
+        try #require(count > namesIndex && offset + size * count <= data.count, "no section headers")
+        let names = integer(at: offset + namesIndex * size + 0x18, size: 8)
+        return Set((0..<count).map { index in
+            let start = names + integer(at: offset + index * size, size: 4)
+            let end = data[start...].firstIndex(of: 0) ?? data.endIndex
+            return String(decoding: data[start..<end], as: UTF8.self)
+        })
+    }
+
+    private func integer(at offset: Int, size: Int) -> Int {
+        (0..<size).reduce(0) { $0 | Int(data[offset + $1]) << (8 * $1) }
     }
 }

@@ -7,8 +7,8 @@ struct Tokens: AsyncParsableCommand {
     /// The version of Tokens: the one place it is written (`--version`, the man page).
     static let version = "0.1.0"
 
-    /// What `--version` prints: the release and the vault format it reads and writes.
-    static let versionLine = "\(version) (vault format \(AppComposer.vaultFormatVersion))"
+    /// What `--version` prints: the name, the release and the vault format it reads and writes.
+    static let versionLine = "tokens \(version) (vault format \(AppComposer.vaultFormatVersion))"
 
     static let configuration = CommandConfiguration(
         commandName: "tokens",

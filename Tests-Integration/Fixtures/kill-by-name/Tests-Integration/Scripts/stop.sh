@@ -1,0 +1,3 @@
+#!/bin/sh
+set -e
+kill $(pgrep -f tokens-server) || true
