@@ -1,7 +1,8 @@
 import Foundation
 
 /// `tokens` in a real terminal: a detached tmux session, keys sent with send-keys and the
-/// screen read with capture-pane.
+/// screen read with capture-pane. Each session has a tmux server of its own (`-L name`), so
+/// paste buffers and options never leak between tests running in parallel, or from another run.
 public final class TmuxSession {
     /// Whether tmux is installed (`make test` installs it; a bare `swift test` may not have it).
     public static let isAvailable: Bool = (try? ProcessRunner.run("tmux", ["-V"]).status) == 0
@@ -18,30 +19,40 @@ public final class TmuxSession {
         let closeInherited = #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; exec tmux "$@""#
         let result = try ProcessRunner.run(
             "bash",
-            ["-c", closeInherited, "tmux", "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])
+            ["-c", closeInherited, "tmux", "-L", name, "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])
         guard result.status == 0 else { throw TmuxError(message: result.stderr) }
         // Let OSC 52 (the app's copy) reach tmux's paste buffer, where tests can read it.
-        _ = try ProcessRunner.run("tmux", ["set-option", "-s", "set-clipboard", "on"])
+        _ = try tmux(["set-option", "-s", "set-clipboard", "on"])
     }
 
     /// tmux's newest paste buffer: what the app last copied with OSC 52.
     public func pasteBuffer() throws -> String {
-        try ProcessRunner.run("tmux", ["show-buffer"]).stdout
+        try tmux(["show-buffer"]).stdout
+    }
+
+    /// The samples of every paste buffer this session's tmux server holds.
+    public func pasteBufferSamples() throws -> String {
+        try tmux(["list-buffers", "-F", "#{buffer_sample}"]).stdout
+    }
+
+    /// The pane's title, which an OSC 0 or OSC 2 sequence would set.
+    public func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).stdout
     }
 
     /// Types text (no Enter).
     public func type(_ text: String) throws {
-        _ = try ProcessRunner.run("tmux", ["send-keys", "-t", name, "-l", text])
+        _ = try tmux(["send-keys", "-t", name, "-l", text])
     }
 
     /// Presses keys by tmux name: "Enter", "Escape", "Down", "C-c"…
     public func press(_ keys: String...) throws {
-        _ = try ProcessRunner.run("tmux", ["send-keys", "-t", name] + keys)
+        _ = try tmux(["send-keys", "-t", name] + keys)
     }
 
     /// The visible screen.
     public func screen() throws -> String {
-        try ProcessRunner.run("tmux", ["capture-pane", "-p", "-t", name]).stdout
+        try tmux(["capture-pane", "-p", "-t", name]).stdout
     }
 
     /// Waits until the screen contains `text`; returns the screen (which may lack it on timeout).
@@ -56,7 +67,12 @@ public final class TmuxSession {
         return current
     }
 
-    deinit { _ = try? ProcessRunner.run("tmux", ["kill-session", "-t", name]) }
+    /// Runs a tmux command against this session's own server.
+    private func tmux(_ arguments: [String]) throws -> ProcessResult {
+        try ProcessRunner.run("tmux", ["-L", name] + arguments)
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
 
     static func quote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
