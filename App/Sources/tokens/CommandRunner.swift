@@ -1,6 +1,7 @@
 import AppComposition
 import ArgumentParser
 import Foundation
+import TerminalUI
 
 /// Parses and runs a command line. Every failure becomes one line on standard error and a
 /// documented exit status; no error ever ends in a stack trace.
@@ -57,8 +58,10 @@ enum CommandRunner {
         return ExitStatus.usage.rawValue
     }
 
+    /// Every error, whatever text from outside it quotes, is one line with nothing that could
+    /// drive the terminal (TerminalText).
     static func printError(_ message: String) {
         let line = message.split(separator: "\n").joined(separator: " ")
-        StandardStreams.writeErrorLine("tokens: \(line)")
+        StandardStreams.writeErrorLine("tokens: \(TerminalText.escaped(line))")
     }
 }

@@ -43,6 +43,31 @@ struct TerminalTests {
         #expect(listed.stdout == "No accounts.\n")
     }
 
+    @Test("hostile names from an import reach the screen cleaned: no paste buffer written, the pane title unchanged")
+    func hostileNamesOnScreen() throws {
+        let home = try TemporaryHome()
+        _ = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment())
+        let uris = HostileText.corpus.prefix(4).enumerated().map { index, entry in
+            HostileText.uri(entry.text, secret: ["JBSWY3DPEHPK3PXP", "KRSXG5CTMVRXEZLU", "MFRGGZDFMZTWQ2LK", "GEZDGNBVGY3TQOJQ"][index])
+        }
+        let imported = try TokensProcess.run(
+            ["import", "-"], home: home.url, environment: Vaults.environment(), input: uris.joined(separator: "\n"))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let session = try TmuxSession(tokens: [], home: home.url, width: 120, height: 20)
+        let titleBefore = try session.paneTitle()
+        try session.waitFor("The vault is locked.")
+        try session.type(Vaults.passphrase)
+        try session.press("Enter")
+        let screen = try session.waitFor("4 accounts")
+        #expect(screen.contains("EvilBank") || screen.contains("Evil]52;c;"), "\(screen)")
+        try session.press("Down")
+        try session.press("Down")
+        _ = try session.waitFor("Clear")
+        #expect(try session.paneTitle() == titleBefore)
+        #expect(!(try session.paneTitle()).contains("pwned"))
+        #expect(!(try session.pasteBufferSamples()).contains("hostile"), "a paste buffer holds the hostile payload")
+    }
+
     @Test("REAL: Unlock says a wrong passphrase, opens with the right one, copies with c, locks when idle")
     func unlockCopyAndIdleLock() throws {
         let home = try TemporaryHome()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Domain
 import Foundation
+import TerminalUI
 
 /// `tokens add URI…`: add accounts from otpauth:// Key URIs.
 struct Add: AsyncParsableCommand {
@@ -32,7 +33,7 @@ struct Add: AsyncParsableCommand {
             for spec in specs {
                 let account = try await add.execute(spec, note: "", groups: [])
                 CLILog.logger.debug("added account \(account.id) (\(account.kind.typeName))")
-                print("Added \(account.displayName)")
+                print("Added \(TerminalText.escaped(account.displayName))")
                 fflush(nil)
             }
             if container.phase == .dev {

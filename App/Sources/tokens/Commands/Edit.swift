@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import Domain
+import TerminalUI
 
 /// `tokens edit QUERY`: change an account's issuer, name, note, favourite or groups.
 struct Edit: AsyncParsableCommand {
@@ -36,6 +37,6 @@ struct Edit: AsyncParsableCommand {
             }
             return try await container.makeUpdateAccountUseCase().execute(edited)
         }
-        print("Updated \(updated.displayName)")
+        print("Updated \(TerminalText.escaped(updated.displayName))")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Domain
 import Foundation
+import TerminalUI
 
 /// `tokens import FILE|-`: bring accounts over from another authenticator, nothing lost silently.
 struct Import: AsyncParsableCommand {
@@ -69,6 +70,7 @@ enum ImportReportText {
         lines += report.dropped.map { "  ! dropped \($0)" }
         lines += report.notices.map { "  ~ \($0)" }
         if report.isDryRun { lines.append("Dry run: nothing was written.") }
-        return lines.joined(separator: "\n") + "\n"
+        // Labels and reasons quote the file: nothing in it reaches the terminal raw.
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 }

@@ -1,5 +1,6 @@
 import AppComposition
 import ArgumentParser
+import TerminalUI
 
 /// `tokens init`: create the phase's encrypted vault.
 struct Init: AsyncParsableCommand {
@@ -17,6 +18,6 @@ struct Init: AsyncParsableCommand {
         guard settings.phase.value.usesVault else { throw CompositionError.noVaultInDev }
         let passphrase = try global.passphraseReader.passphrase(prompt: "New vault passphrase: ", confirm: true)
         let path = try AppComposer.createVault(for: settings, passphrase: passphrase)
-        print("Created the \(settings.phase.value.rawValue.uppercased()) vault at \(path)")
+        print("Created the \(settings.phase.value.rawValue.uppercased()) vault at \(TerminalText.escaped(path))")
     }
 }

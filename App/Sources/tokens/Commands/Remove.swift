@@ -22,7 +22,7 @@ struct Remove: AsyncParsableCommand {
                 guard Terminal.isInteractive else {
                     throw CLIError("not deleting \(account.displayName) without confirmation: pass --yes")
                 }
-                print("Delete \(account.displayName)? Its codes cannot be recovered. [y/N] ", terminator: "")
+                print("Delete \(TerminalText.escaped(account.displayName))? Its codes cannot be recovered. [y/N] ", terminator: "")
                 fflush(nil)
                 guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                     throw CLIError("not deleted")
@@ -31,6 +31,6 @@ struct Remove: AsyncParsableCommand {
             try await container.makeDeleteAccountUseCase().execute(id: account.id)
             return account.displayName
         }
-        print("Deleted \(removed)")
+        print("Deleted \(TerminalText.escaped(removed))")
     }
 }

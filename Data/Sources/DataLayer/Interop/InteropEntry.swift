@@ -27,8 +27,15 @@ struct InteropCollector {
         var isFavorite = false
     }
 
-    /// Adds the account `fields` describe, or records why it cannot be imported.
+    /// Adds the account `fields` describe, or records why it cannot be imported. Control
+    /// characters and bidi overrides are removed from its text first, and the report says so.
     mutating func add(_ fields: Fields, position: String) {
+        var fields = fields
+        var cleaned: [AccountTextField] = []
+        fields.issuer = Self.removingForbidden(fields.issuer, .issuer, into: &cleaned)
+        fields.name = Self.removingForbidden(fields.name, .account, into: &cleaned)
+        fields.note = Self.removingForbidden(fields.note, .note, into: &cleaned)
+        fields.groups = fields.groups.map { Self.removingForbidden($0, .group, into: &cleaned) }
         let label = Account.displayName(issuer: fields.issuer, name: fields.name)
         let where_ = "\(position)\(label.isEmpty ? "" : ": \(label)")"
         do {
@@ -55,6 +62,7 @@ struct InteropCollector {
                 issuer: fields.issuer, name: fields.name, secret: secret, kind: kind, algorithm: algorithm,
                 digits: fields.digits)
             entries.append(ImportedEntry(spec: spec, note: fields.note, groups: fields.groups, isFavorite: fields.isFavorite))
+            noteCleaned(cleaned, at: where_)
         } catch {
             dropped.append(DroppedItem(where_, reason: "\(error)"))
         }
@@ -63,11 +71,28 @@ struct InteropCollector {
     /// Adds the account of a Key URI, or records why it cannot be imported.
     mutating func add(uri: String, position: String, note: String = "", groups: [String] = [], isFavorite: Bool = false) {
         do {
-            let spec = try KeyURI.parse(uri)
+            var (spec, cleaned) = try KeyURI.parse(uri, removingForbiddenText: true)
+            let note = Self.removingForbidden(note, .note, into: &cleaned)
+            let groups = groups.map { Self.removingForbidden($0, .group, into: &cleaned) }
             entries.append(ImportedEntry(spec: spec, note: note, groups: groups, isFavorite: isFavorite))
+            noteCleaned(cleaned, at: "\(position): \(Account.displayName(issuer: spec.issuer, name: spec.name))")
         } catch {
             dropped.append(DroppedItem(position, reason: "\(error)"))
         }
+    }
+
+    /// `text` without control characters or bidi overrides; notes `field` when any were there.
+    private static func removingForbidden(_ text: String, _ field: AccountTextField, into cleaned: inout [AccountTextField]) -> String {
+        let (kept, removed) = AccountText.removingForbidden(text)
+        if removed > 0, !cleaned.contains(field) { cleaned.append(field) }
+        return removed > 0 ? kept.trimmingCharacters(in: .whitespaces) : text
+    }
+
+    /// Reports, for one entry, the fields that had characters removed.
+    private mutating func noteCleaned(_ fields: [AccountTextField], at item: String) {
+        guard !fields.isEmpty else { return }
+        let names = fields.map { $0 == .group ? "groups" : $0.rawValue }.joined(separator: ", ")
+        notices.append(DroppedItem(item, reason: "control characters or bidi overrides removed from \(names)"))
     }
 
     mutating func drop(_ item: String, reason: String) {

@@ -9,8 +9,17 @@
 /// - `otpauth://totp/…&encoder=steam` (Aegis, andOTP) is read as a Steam account;
 /// - unknown parameters are ignored; missing ones default to SHA1, 6 digits and 30 seconds.
 public enum KeyURI {
-    /// Parses a Key URI into validated account content.
+    /// Parses a Key URI into validated account content. Control characters or bidi overrides
+    /// in the issuer or account name are an error (`.invalid(.forbiddenCharacters)`).
     public static func parse(_ text: String) throws(KeyURIError) -> AccountSpec {
+        try parse(text, removingForbiddenText: false).spec
+    }
+
+    /// Parses a Key URI, removing forbidden characters (see AccountText) from the issuer and the
+    /// account name instead of refusing them, as an import does; says which fields lost some.
+    public static func parse(
+        _ text: String, removingForbiddenText: Bool
+    ) throws(KeyURIError) -> (spec: AccountSpec, cleaned: [AccountTextField]) {
         let trimmed = text.trimmingSpaces
         let schemeEnd = trimmed.index(trimmed.startIndex, offsetBy: 10, limitedBy: trimmed.endIndex)
         guard let schemeEnd, trimmed[..<schemeEnd].lowercased() == "otpauth://" else {
@@ -26,9 +35,18 @@ public enum KeyURI {
         if type == "totp", query["encoder"]?.lowercased() == "steam" { type = "steam" }
 
         let label = try decode(labelText, field: "label")
-        let (labelIssuer, account) = splitLabel(label)
+        var (labelIssuer, account) = splitLabel(label)
         let issuerParameter = query["issuer"]?.trimmingSpaces ?? ""
-        let issuer = issuerParameter.isEmpty ? labelIssuer : issuerParameter
+        var issuer = issuerParameter.isEmpty ? labelIssuer : issuerParameter
+        var cleaned: [AccountTextField] = []
+        if removingForbiddenText {
+            for (field, value) in [(AccountTextField.issuer, issuer), (.account, account)] {
+                let (text, removed) = AccountText.removingForbidden(value)
+                guard removed > 0 else { continue }
+                cleaned.append(field)
+                if field == .issuer { issuer = text.trimmingSpaces } else { account = text.trimmingSpaces }
+            }
+        }
 
         let algorithm: OTPAlgorithm
         if let name = query["algorithm"], !name.isEmpty {
@@ -62,9 +80,10 @@ public enum KeyURI {
         do { secret = try Secret(base32: secretText) } catch { throw .invalid(.invalidSecret(error)) }
 
         do {
-            return try AccountSpec(
+            let spec: AccountSpec = try AccountSpec(
                 issuer: issuer, name: account, secret: secret, kind: kind, algorithm: algorithm,
                 digits: digits)
+            return (spec, cleaned)
         } catch {
             throw .invalid(error)
         }

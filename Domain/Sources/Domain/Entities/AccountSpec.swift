@@ -24,6 +24,8 @@ public struct AccountSpec: Hashable, Sendable {
         let issuer = issuer.trimmingSpaces
         let name = name.trimmingSpaces
         guard !issuer.isEmpty || !name.isEmpty else { throw .missingName }
+        if AccountText.containsForbidden(issuer) { throw .forbiddenCharacters(.issuer) }
+        if AccountText.containsForbidden(name) { throw .forbiddenCharacters(.account) }
         guard !secret.bytes.isEmpty else { throw .missingSecret }
         if case .totp(let period) = kind, period <= 0 { throw .invalidPeriod(period) }
         if kind != .steam, !Self.allowedDigits.contains(digits) { throw .invalidDigits(digits) }

@@ -5,6 +5,8 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
     case invalidSecret(Base32Error)
     case invalidDigits(Int)
     case invalidPeriod(Int)
+    /// A control character or a bidi override in a text field (see AccountText).
+    case forbiddenCharacters(AccountTextField)
 
     /// The field the error is about, as forms and Key URIs name it.
     public var field: String {
@@ -13,6 +15,7 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
         case .missingSecret, .invalidSecret: "secret"
         case .invalidDigits: "digits"
         case .invalidPeriod: "period"
+        case .forbiddenCharacters(let field): field.rawValue
         }
     }
 
@@ -24,6 +27,8 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
         case .invalidDigits(let digits):
             "digits: \(digits) is not allowed (use \(AccountSpec.allowedDigits.lowerBound) to \(AccountSpec.allowedDigits.upperBound))"
         case .invalidPeriod(let period): "period: \(period) is not allowed (use a positive number of seconds)"
+        case .forbiddenCharacters(let field):
+            "\(field.rawValue): control characters and bidirectional overrides are not allowed"
         }
     }
 }

@@ -32,6 +32,7 @@ public struct DefaultAddAccountUseCase: AddAccountUseCase {
     }
 
     public func execute(_ spec: AccountSpec, note: String, groups: [String]) async throws -> Account {
+        try AccountText.validate(note: note, groups: groups)
         let account = Account(id: random.uuid(), spec: spec, note: note, groups: groups, createdAt: clock.now())
         try await repository.add(account)
         return account

@@ -15,6 +15,7 @@ public struct DefaultUpdateAccountUseCase: UpdateAccountUseCase {
 
     public func execute(_ account: Account) async throws -> Account {
         let spec = try account.spec
+        try AccountText.validate(note: account.note, groups: account.groups)
         var updated = account
         updated.issuer = spec.issuer
         updated.name = spec.name

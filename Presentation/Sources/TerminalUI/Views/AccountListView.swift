@@ -62,7 +62,7 @@ public struct AccountListView: Sendable {
         case .failed(let message):
             return [style.red(TextLayout.fit("Error: " + message, width))]
         case .loaded(let rows), .isLoading(last: .some(let rows)):
-            if rows.isEmpty { return [query.isEmpty ? "No accounts yet." : "No account matches “\(query)”."] }
+            if rows.isEmpty { return [query.isEmpty ? "No accounts yet." : "No account matches “\(TerminalText.escaped(query))”."] }
             let first = max(0, min((selected ?? 0) - height + 1, rows.count - height))
             return rows.indices.dropFirst(first).prefix(height).map { index in
                 line(for: rows[index], selected: index == selected, width: width)
