@@ -74,8 +74,8 @@ public actor TestAccountRepository: AccountRepository {
         try throwIfPlanned()
         guard let index = accounts.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }
         let account = accounts[index]
-        guard case .hotp(let counter) = account.kind else { throw RepositoryError.notCounterBased(id) }
-        accounts[index].kind = .hotp(counter: counter &+ 1)
+        guard let next = try account.kind.advancingCounter() else { throw RepositoryError.notCounterBased(id) }
+        accounts[index].kind = next
         return account
     }
 

@@ -35,6 +35,20 @@ struct CompositionTests {
         #expect(container.makeGenerateCodesUseCase().execute(for: github, at: container.clock.now()).code == "287082")
     }
 
+    @Test("opening a vault makes the process non-dumpable: no core dump, no debugger of the same user")
+    func nonDumpableOnceUnlocked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hardening-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settings = AppSettings(
+            phase: Sourced(.alpha, from: .flag("--phase")), logLevel: Sourced(.info, from: .default),
+            vaultPath: Sourced(folder.appendingPathComponent("vault.sqlite").path, from: .default), configFile: "/x",
+            configFileExists: false)
+        _ = try AppComposer.createVault(for: settings, passphrase: Passphrase("correct horse battery staple"))
+        let container = try AppComposer.makeContainer(for: settings) { Passphrase("correct horse battery staple") }
+        #expect(!ProcessHardening.isDumpable)
+        try container.close()
+    }
+
     @Test("ALPHA and REAL without a vault: a clear error before any passphrase is asked, never DEV in disguise",
           arguments: [Phase.alpha, .real])
     func missingVault(phase: Phase) throws {

@@ -57,6 +57,14 @@ struct InMemoryAccountStoreTests {
         }
     }
 
+    @Test("an HOTP counter at its maximum is an error, not a wrap to 0, and stays where it was")
+    func counterAtMaximum() async throws {
+        let account = Self.account(1, kind: .hotp(counter: .max))
+        try await repository.add(account)
+        await #expect(throws: AccountValidationError.counterExhausted) { try await repository.advanceCounter(id: account.id) }
+        #expect(try await repository.get(id: account.id).kind == .hotp(counter: .max))
+    }
+
     @Test("demo accounts: Google, GitHub, Amazon, one HOTP and one Steam, all valid")
     func demoAccounts() throws {
         let accounts = DemoAccounts.all

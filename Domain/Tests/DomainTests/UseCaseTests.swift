@@ -27,7 +27,7 @@ struct UseCaseTests {
         await #expect(throws: AccountValidationError.missingSecret) {
             try await add.execute(draft: AccountDraft(issuer: "A", secret: "  "))
         }
-        await #expect(throws: AccountValidationError.invalidSecret(.invalidCharacter("0", position: 1))) {
+        await #expect(throws: AccountValidationError.invalidSecret(.invalidCharacter(position: 1))) {
             try await add.execute(draft: AccountDraft(issuer: "A", secret: "0BSWY3DP"))
         }
         #expect(try await repository.list().isEmpty)

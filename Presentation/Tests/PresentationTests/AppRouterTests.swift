@@ -108,7 +108,7 @@ struct AppRouterTests {
         #expect(add.validationMessage == "secret: a secret is required")
         add.moveFocus(by: 2)
         add.type("JBSW1")
-        #expect(add.validationMessage == "secret: invalid Base32 character '1' at position 5")
+        #expect(add.validationMessage == "secret: invalid Base32 character at position 5 (use A–Z and 2–7)")
         add.backspace()
         add.type("Y3DP")
         #expect(add.validationMessage == nil)

@@ -40,6 +40,13 @@ public final class TmuxSession {
         try tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).stdout
     }
 
+    /// The pids of the processes the pane's shell started (`tokens`, then `sleep`).
+    public func paneChildren() throws -> [Int32] {
+        let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { Int32($0) }
+    }
+
     /// Types text (no Enter).
     public func type(_ text: String) throws {
         _ = try tmux(["send-keys", "-t", name, "-l", text])

@@ -43,6 +43,45 @@ struct TerminalTests {
         #expect(listed.stdout == "No accounts.\n")
     }
 
+    @Test("a code still on the clipboard is cleared when the screen ends: on quit, and on SIGTERM",
+          arguments: ["quit", "SIGTERM"])
+    func clipboardClearedAtEnd(ending: String) throws {
+        let home = try TemporaryHome()
+        let session = try TmuxSession(tokens: ["--phase", "dev"], home: home.url)
+        try session.waitFor("5 accounts")
+        try session.type("c")
+        try session.waitFor("Copied")
+        let copied = try session.pasteBuffer()
+        #expect(copied.range(of: #"^\d{5,8}$"#, options: .regularExpression) != nil, "clipboard: \(copied)")
+        if ending == "quit" {
+            try session.type("q")
+            try session.waitFor("[exit 0]")
+        } else {
+            kill(try #require(try session.paneChildren().first), SIGTERM)
+            try session.waitFor("[exit 143]")
+        }
+        #expect(try session.pasteBuffer() == " ", "the copied code is still on the clipboard")
+    }
+
+    @Test("a signal at a passphrase prompt ends tokens with the terminal's echo back on")
+    func interruptedPromptRestoresEcho() throws {
+        let home = try TemporaryHome()
+        let session = try TmuxSession(tokens: ["init"], home: home.url)
+        try session.waitFor("New vault passphrase:")
+        try session.type("half-typed")
+        // SIGTERM to tokens alone: Ctrl-C would end the pane's shell with it. The handler is
+        // the same for SIGINT, SIGTERM, SIGHUP and SIGQUIT.
+        let tokens = try #require(try session.paneChildren().first)
+        kill(tokens, SIGTERM)
+        try session.waitFor("[exit 143]")
+        // `sleep` now runs in the pane: whatever is typed shows only if the tty echoes again.
+        try session.type("echo-is-back")
+        let screen = try session.waitFor("echo-is-back")
+        #expect(screen.contains("echo-is-back"), "the terminal was left without echo:\n\(screen)")
+        #expect(!screen.contains("half-typed"))
+        #expect(!FileManager.default.fileExists(atPath: Vaults.path(phase: "real", home: home.url).path))
+    }
+
     @Test("hostile names from an import reach the screen cleaned: no paste buffer written, the pane title unchanged")
     func hostileNamesOnScreen() throws {
         let home = try TemporaryHome()

@@ -52,6 +52,21 @@ struct TokensCLITests {
         #expect(home.files().isEmpty)
     }
 
+    @Test("- reads URIs from standard input, so secrets stay out of argv: add -, code --uri -")
+    func urisFromStandardInput() throws {
+        let home = try TemporaryHome()
+        let vector = RFC6238.vectors[0]
+        let code = try TokensProcess.run(["code", "--uri", "-", "--at", String(vector.time)], home: home.url, input: vector.uri + "\n")
+        #expect(code.stdout == vector.code + "\n", "\(code.stderr)")
+        let added = try TokensProcess.run(
+            ["add", "-", "--phase", "dev"], home: home.url,
+            input: Vaults.uri(issuer: "FromStdin1") + "\n\n" + Vaults.uri(issuer: "FromStdin2") + "\n")
+        #expect(added.stdout == "Added FromStdin1 (me)\nAdded FromStdin2 (me)\n", "\(added.stderr)")
+        let empty = try TokensProcess.run(["code", "--uri", "-"], home: home.url, input: "")
+        #expect(empty.status == 1)
+        #expect(empty.errorLines == ["tokens: no otpauth:// URI on standard input"])
+    }
+
     @Test("DEV writes nothing to disk, even after add")
     func devWritesNothing() throws {
         let home = try TemporaryHome()
@@ -131,7 +146,7 @@ struct TokensCLITests {
 
     /// Bad input of every kind: exit status, and exactly one line on stderr naming the problem.
     static let badInputs: [(arguments: [String], status: Int32, message: String)] = [
-        (["code", "--uri", "otpauth://totp/A:b?secret=JBSWY3DPEHPK3PX1"], 1, "secret: invalid Base32 character '1'"),
+        (["code", "--uri", "otpauth://totp/A:b?secret=JBSWY3DPEHPK3PX1"], 1, "secret: invalid Base32 character at position 16"),
         (["code", "--uri", "otpauth://hotp/A:b?secret=JBSWY3DP"], 1, "counter: an hotp URI needs a counter"),
         (["code", "--uri", "https://example.com"], 1, "not a Key URI"),
         (["add", "not a uri", "--phase", "dev"], 1, "not a Key URI"),

@@ -38,6 +38,26 @@ struct VaultCLITests {
         #expect(new.stdout == vector.code + "\n")
     }
 
+    @Test("warnings: a short new passphrase, a passphrase file others can read; neither stops the command")
+    func passphraseWarnings() throws {
+        let home = try TemporaryHome()
+        let short = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment("short one"))
+        #expect(short.status == 0)
+        #expect(short.errorLines == ["tokens: warning: the new passphrase has 9 characters; 12 or more are much harder to guess"])
+        let file = home.url.appendingPathComponent("passphrase")
+        try Data("short one\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let shared = try TokensProcess.run(["list", "--passphrase-file", file.path], home: home.url)
+        #expect(shared.status == 0)
+        #expect(shared.errorLines == ["tokens: warning: other users can read \(file.path); make it private with chmod 600"])
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let privateFile = try TokensProcess.run(["list", "--passphrase-file", file.path], home: home.url)
+        #expect(privateFile.status == 0 && privateFile.stderr.isEmpty, "\(privateFile.stderr)")
+        let long = try TokensProcess.run(
+            ["passwd"], home: home.url, environment: ["TOKENS_PASSPHRASE": "short one", "TOKENS_NEW_PASSPHRASE": Vaults.passphrase])
+        #expect(long.status == 0 && long.stderr.isEmpty, "\(long.stderr)")
+    }
+
     @Test("ALPHA and REAL keep separate vaults")
     func separateVaults() throws {
         let home = try TemporaryHome()

@@ -18,6 +18,7 @@ public enum AppComposer {
             return DevContainer(clock: clock)
         }
         guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
+        ProcessHardening.forbidDumpsAndTracing()
         let logger = Logger(label: "tokens.composition")
         let started = ContinuousClock.now
         let vault = try Vault.open(at: path, passphrase: try passphrase())
@@ -33,6 +34,7 @@ public enum AppComposer {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
             throw CompositionError.noVaultInDev
         }
+        ProcessHardening.forbidDumpsAndTracing()
         try Vault.create(at: path, passphrase: passphrase)
         return path
     }

@@ -16,6 +16,7 @@ public final class LockedVaultContainer: AppContainer {
     private let store: LockableVaultStore
 
     init(phase: Phase, path: String) {
+        ProcessHardening.forbidDumpsAndTracing()
         self.phase = phase
         self.vaultPath = path
         self.store = LockableVaultStore(path: path)

@@ -14,7 +14,9 @@ struct Add: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The accounts' Key URIs (quote them in the shell).", valueName: "otpauth-uri"))
+    @Argument(help: ArgumentHelp(
+        "The accounts' Key URIs (quote them in the shell); - reads them from standard input, one a line (keeps secrets out of argv and shell history).",
+        valueName: "otpauth-uri"))
     var uris: [String]
 
     func validate() throws {
@@ -23,6 +25,7 @@ struct Add: AsyncParsableCommand {
 
     func run() async throws {
         // Validate everything first: bad input adds nothing.
+        let uris = try StandardInputURIs.expanding(self.uris)
         let specs = try uris.enumerated().map { index, uri in
             do { return try KeyURI.parse(uri) } catch {
                 throw CLIError(uris.count > 1 ? "URI \(index + 1): \(error)" : "\(error)")

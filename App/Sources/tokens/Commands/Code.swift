@@ -19,7 +19,9 @@ struct Code: AsyncParsableCommand {
     @Argument(help: "Text in the issuer, account name or note.")
     var query: String?
 
-    @Option(help: ArgumentHelp("Compute the code from this otpauth:// URI instead.", valueName: "otpauth-uri"))
+    @Option(help: ArgumentHelp(
+        "Compute the code from this otpauth:// URI instead; - reads it from standard input (keeps the secret out of argv).",
+        valueName: "otpauth-uri"))
     var uri: String?
 
     func validate() throws {
@@ -29,7 +31,7 @@ struct Code: AsyncParsableCommand {
 
     func run() async throws {
         if let uri {
-            print(try codeFromURI(uri))
+            print(try codeFromURI(uri == "-" ? StandardInputURIs.single() : uri))
             return
         }
         print(try await Self.code(matching: query ?? "", global: global.values, unixTime: time.unixTime))

@@ -15,8 +15,21 @@ struct PassphraseReader {
     let environmentVariable: String
     let environment: [String: String]
 
-    /// The passphrase; asks twice on a terminal when `confirm` is set.
+    /// A new passphrase shorter than this gets a warning (it is still accepted).
+    static let recommendedLength = 12
+
+    /// The passphrase; a new one (`confirm`) is asked twice on a terminal, and a short one is
+    /// warned about, wherever it came from.
     func passphrase(prompt: String, confirm: Bool = false) throws -> Passphrase {
+        let passphrase = try readPassphrase(prompt: prompt, confirm: confirm)
+        if confirm, passphrase.length < Self.recommendedLength {
+            CommandRunner.printError(
+                "warning: the new passphrase has \(passphrase.length) characters; \(Self.recommendedLength) or more are much harder to guess")
+        }
+        return passphrase
+    }
+
+    private func readPassphrase(prompt: String, confirm: Bool) throws -> Passphrase {
         if let file { return try Self.fromFile(file) }
         if let value = environment[environmentVariable] {
             guard !value.isEmpty else { throw CLIError("\(environmentVariable) is empty") }
@@ -41,8 +54,12 @@ struct PassphraseReader {
         return first.copyBytes()
     }
 
-    /// A file's contents without one trailing newline.
+    /// A file's contents without one trailing newline. Warns when others may read the file.
     static func fileBytes(_ path: String) throws -> [UInt8] {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & 0o077 != 0 {
+            CommandRunner.printError("warning: other users can read \(path); make it private with chmod 600")
+        }
         guard var bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
             throw CLIError("cannot read passphrase file \(path)")
         }
@@ -72,8 +89,13 @@ struct PassphraseReader {
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
         silent.c_lflag |= tcflag_t(ECHONL)
+        // A signal at the prompt (Ctrl-C) must not leave the terminal without echo.
+        PromptSignals.restoreOnSignal(tty: tty, settings: original)
         tcsetattr(tty, TCSAFLUSH, &silent)
-        defer { tcsetattr(tty, TCSAFLUSH, &original) }
+        defer {
+            tcsetattr(tty, TCSAFLUSH, &original)
+            PromptSignals.reset()
+        }
         _ = prompt.withCString { write(tty, $0, strlen($0)) }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0

@@ -46,8 +46,8 @@ public struct DefaultAccountRepository: AccountRepository {
 
     public func advanceCounter(id: UUID) async throws -> Account {
         try await dataSource.modify(id: id) { account in
-            guard case .hotp(let counter) = account.kind else { throw RepositoryError.notCounterBased(id) }
-            account.kind = .hotp(counter: counter &+ 1)
+            guard let next = try account.kind.advancingCounter() else { throw RepositoryError.notCounterBased(id) }
+            account.kind = next
         }
     }
 }

@@ -19,6 +19,9 @@ public final class Passphrase: @unchecked Sendable {
 
     public var isEmpty: Bool { bytes.isEmpty }
 
+    /// How many characters (Unicode scalars) it has, counted without making a String of it.
+    public var length: Int { bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+
     func withBytes<T>(_ body: ([UInt8]) throws -> T) rethrows -> T {
         try body(bytes)
     }

@@ -50,7 +50,7 @@ public enum Base32 {
             }
             guard !paddingSeen else { throw .dataAfterPadding(position: offset + 1) }
             guard let ascii = character.asciiValue, case let value = values[Int(ascii)], value != invalid else {
-                throw .invalidCharacter(character, position: offset + 1)
+                throw .invalidCharacter(position: offset + 1)
             }
             buffer = (buffer << 5) | UInt32(value)
             bits += 5

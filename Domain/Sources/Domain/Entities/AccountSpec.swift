@@ -2,6 +2,8 @@
 public struct AccountSpec: Hashable, Sendable {
     /// Digits a TOTP or HOTP account may have.
     public static let allowedDigits = 6...10
+    /// Seconds a TOTP period may last: a day at most.
+    public static let allowedPeriods = 1...86_400
     /// Steam Guard codes always have five characters.
     public static let steamDigits = 5
 
@@ -27,7 +29,7 @@ public struct AccountSpec: Hashable, Sendable {
         if AccountText.containsForbidden(issuer) { throw .forbiddenCharacters(.issuer) }
         if AccountText.containsForbidden(name) { throw .forbiddenCharacters(.account) }
         guard !secret.bytes.isEmpty else { throw .missingSecret }
-        if case .totp(let period) = kind, period <= 0 { throw .invalidPeriod(period) }
+        if case .totp(let period) = kind, !Self.allowedPeriods.contains(period) { throw .invalidPeriod(period) }
         if kind != .steam, !Self.allowedDigits.contains(digits) { throw .invalidDigits(digits) }
         self.issuer = issuer
         self.name = name

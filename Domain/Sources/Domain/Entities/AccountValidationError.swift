@@ -5,6 +5,8 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
     case invalidSecret(Base32Error)
     case invalidDigits(Int)
     case invalidPeriod(Int)
+    /// An HOTP counter at its largest value: moving on would wrap to 0 and repeat old codes.
+    case counterExhausted
     /// A control character or a bidi override in a text field (see AccountText).
     case forbiddenCharacters(AccountTextField)
 
@@ -15,6 +17,7 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
         case .missingSecret, .invalidSecret: "secret"
         case .invalidDigits: "digits"
         case .invalidPeriod: "period"
+        case .counterExhausted: "counter"
         case .forbiddenCharacters(let field): field.rawValue
         }
     }
@@ -26,7 +29,9 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
         case .invalidSecret(let error): "secret: \(error)"
         case .invalidDigits(let digits):
             "digits: \(digits) is not allowed (use \(AccountSpec.allowedDigits.lowerBound) to \(AccountSpec.allowedDigits.upperBound))"
-        case .invalidPeriod(let period): "period: \(period) is not allowed (use a positive number of seconds)"
+        case .invalidPeriod(let period):
+            "period: \(period) is not allowed (use \(AccountSpec.allowedPeriods.lowerBound) to \(AccountSpec.allowedPeriods.upperBound) seconds)"
+        case .counterExhausted: "counter: the HOTP counter is at its maximum and cannot move on (enrol the account again)"
         case .forbiddenCharacters(let field):
             "\(field.rawValue): control characters and bidirectional overrides are not allowed"
         }

@@ -19,6 +19,14 @@ public enum OTPKind: Hashable, Sendable {
         }
     }
 
+    /// An HOTP kind with its counter moved on by one; nil for time-based kinds. A counter at its
+    /// largest value is an error: wrapping to 0 would issue old codes again.
+    public func advancingCounter() throws(AccountValidationError) -> OTPKind? {
+        guard case .hotp(let counter) = self else { return nil }
+        guard counter < UInt64.max else { throw .counterExhausted }
+        return .hotp(counter: counter + 1)
+    }
+
     /// The lower-case name used in Key URIs and listings.
     public var typeName: String {
         switch self {

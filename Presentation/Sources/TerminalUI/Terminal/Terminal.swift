@@ -68,6 +68,7 @@ public final class Terminal: @unchecked Sendable {
     private static func restore() {
         guard isRaw else { return }
         isRaw = false
+        OSC52Clipboard.clearIfPending()
         output("\u{1B}[?25h\u{1B}[?1049l")
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
     }
