@@ -1,4 +1,4 @@
-import DataLayer
+@testable import DataLayer
 import Domain
 import Foundation
 import GRDB
@@ -60,6 +60,33 @@ struct VaultFailureTests {
         try await makeVault()
         try tamper("INSERT INTO key_slot SELECT zeroblob(16), kdf, kdf_n, kdf_r, kdf_p, salt, nonce, wrapped_key FROM key_slot")
         try await expectFailure(.headerTampered)
+    }
+
+    @Test("a planted slot asking for 4 GiB of scrypt is skipped, never run; the header check still fails")
+    func costlySlotSkipped() async throws {
+        try await makeVault()
+        try tamper("INSERT INTO key_slot SELECT zeroblob(16), kdf, 4194304, 8, 16, salt, nonce, wrapped_key FROM key_slot")
+        try await expectFailure(.headerTampered)
+    }
+
+    @Test("at most 8 slots are tried: planted slots ahead of the real one cannot make an unlock run scrypt 20 times")
+    func slotCountBounded() async throws {
+        try await makeVault()
+        for index in 0..<20 {
+            try tamper("INSERT INTO key_slot SELECT zeroblob(15) || char(\(index)), kdf, kdf_n, kdf_r, kdf_p, randomblob(16), nonce, wrapped_key FROM key_slot WHERE length(id) = 16 LIMIT 1")
+        }
+        try await expectFailure(.wrongPassphrase)
+    }
+
+    @Test("scrypt bounds: N up to 2^20, r up to 32, p up to 4, 256 MiB and 1 GiB of passes", arguments: [
+        (ScryptParameters.default, true), (ScryptParameters(n: 1 << 20, r: 2, p: 1), true),
+        (ScryptParameters(n: 1 << 21, r: 1, p: 1), false), (ScryptParameters(n: 1 << 20, r: 8, p: 1), false),
+        (ScryptParameters(n: 1 << 15, r: 8, p: 5), false), (ScryptParameters(n: 1 << 18, r: 8, p: 4), true),
+        (ScryptParameters(n: 1 << 18, r: 8, p: 5), false), (ScryptParameters(n: 3000, r: 8, p: 1), false),
+        (ScryptParameters(n: 1, r: 8, p: 1), false), (ScryptParameters(n: 1 << 10, r: 0, p: 1), false),
+    ])
+    func scryptBounds(parameters: ScryptParameters, valid: Bool) {
+        #expect(parameters.isValid == valid)
     }
 
     @Test("ciphertext tampered")

@@ -41,6 +41,21 @@ struct ImportExportCLITests {
         #expect(again.stdout.hasPrefix("otpauth:// URI list: added 0, duplicates 4 (skipped)"), "\(again.stdout)\(again.stderr)")
     }
 
+    @Test("a file over --max-size is refused in one line before it is read, from a path or from standard input")
+    func sizeLimit() throws {
+        let home = try vault(with: [])
+        let file = home.url.appendingPathComponent("big.txt")
+        let big = String(repeating: "# padding line of an oversized export\n", count: 40_000)  // about 1.5 MiB
+        try Data(big.utf8).write(to: file)
+        let refused = try TokensProcess.run(["import", file.path, "--max-size", "1"], home: home.url, environment: Vaults.environment())
+        #expect(refused.status == 1)
+        #expect(refused.errorLines == ["tokens: \(file.path) is larger than 1 MiB, the import limit (raise it with --max-size)"])
+        let piped = try TokensProcess.run(["import", "-", "--max-size", "1"], home: home.url, environment: Vaults.environment(), input: big)
+        #expect(piped.errorLines == ["tokens: standard input is larger than 1 MiB, the import limit (raise it with --max-size)"])
+        let raised = try TokensProcess.run(["import", file.path, "--max-size", "2"], home: home.url, environment: Vaults.environment())
+        #expect(raised.errorLines.last?.contains("import limit") != true, "\(raised.stderr)")
+    }
+
     @Test("export → import into a new vault gives the same codes", arguments: ["otpauth", "aegis", "aegis-encrypted", "google"])
     func roundTrip(format: String) throws {
         let source = try vault(with: Self.uris)

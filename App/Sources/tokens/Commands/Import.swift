@@ -31,11 +31,15 @@ struct Import: AsyncParsableCommand {
     @Option(help: ArgumentHelp("What to do with duplicates: skip or keep.", valueName: "skip|keep"))
     var duplicates: String = DuplicatePolicy.skip.rawValue
 
+    @Option(help: ArgumentHelp("The largest file to read, in MiB (real exports of thousands of accounts are a few MiB).", valueName: "MiB"))
+    var maxSize: Int = 64
+
     func validate() throws {
         if let format, ImportFormat(rawValue: format.lowercased()) == nil {
             throw ValidationError("unknown format '\(format)': use \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if DuplicatePolicy(rawValue: duplicates) == nil { throw ValidationError("--duplicates takes skip or keep") }
+        if !(1...4_096).contains(maxSize) { throw ValidationError("--max-size takes 1 to 4096 (MiB)") }
     }
 
     func run() async throws {
@@ -52,9 +56,22 @@ struct Import: AsyncParsableCommand {
         print(ImportReportText.render(report), terminator: "")
     }
 
+    /// The file or standard input, refused before it is read whole when it is over --max-size.
     private func readInput() throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        let limit = maxSize * 1_048_576
+        let tooLarge = CLIError("\(file == "-" ? "standard input" : file) is larger than \(maxSize) MiB, the import limit (raise it with --max-size)")
+        guard file != "-" else {
+            var data = Data()
+            while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+                data.append(chunk)
+                if data.count > limit { throw tooLarge }
+            }
+            return data
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+        if let size, size > limit { throw tooLarge }
         guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("cannot read \(file)") }
+        guard data.count <= limit else { throw tooLarge }
         return data
     }
 }

@@ -61,6 +61,7 @@ struct InteropCollector {
             let spec = try AccountSpec(
                 issuer: fields.issuer, name: fields.name, secret: secret, kind: kind, algorithm: algorithm,
                 digits: fields.digits)
+            try AccountText.validate(note: fields.note, groups: fields.groups)
             entries.append(ImportedEntry(spec: spec, note: fields.note, groups: fields.groups, isFavorite: fields.isFavorite))
             noteCleaned(cleaned, at: where_)
         } catch {
@@ -74,6 +75,7 @@ struct InteropCollector {
             var (spec, cleaned) = try KeyURI.parse(uri, removingForbiddenText: true)
             let note = Self.removingForbidden(note, .note, into: &cleaned)
             let groups = groups.map { Self.removingForbidden($0, .group, into: &cleaned) }
+            try AccountText.validate(note: note, groups: groups)
             entries.append(ImportedEntry(spec: spec, note: note, groups: groups, isFavorite: isFavorite))
             noteCleaned(cleaned, at: "\(position): \(Account.displayName(issuer: spec.issuer, name: spec.name))")
         } catch {

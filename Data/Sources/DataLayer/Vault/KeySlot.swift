@@ -32,7 +32,8 @@ struct KeySlot: Hashable, Sendable {
     func unwrap(with passphrase: Passphrase) throws -> SymmetricKey? {
         guard kdf == Self.scrypt else { throw VaultError.unsupportedKDF(kdf) }
         guard parameters.isValid else { return nil }
-        let kek = try VaultCrypto.keyEncryptionKey(passphrase, salt: Array(salt), parameters: parameters)
+        // A slot scrypt refuses (an empty salt, say) is one this passphrase cannot open.
+        guard let kek = try? VaultCrypto.keyEncryptionKey(passphrase, salt: Array(salt), parameters: parameters) else { return nil }
         let aad = Self.additionalData(id: id, kdf: kdf, parameters: parameters, salt: salt)
         guard var raw = VaultCrypto.open(nonce: nonce, ciphertext: wrappedKey, key: kek, authenticating: aad) else {
             return nil

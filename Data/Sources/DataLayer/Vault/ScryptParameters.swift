@@ -16,9 +16,18 @@ public struct ScryptParameters: Hashable, Sendable, Codable {
     /// N = 2^15, r = 8, p = 1: about 32 MiB and a tenth of a second per unlock.
     public static let `default` = ScryptParameters(n: 1 << 15, r: 8, p: 1)
 
-    /// Whether these parameters are sane enough to run (and not a denial of service).
+    /// The most key slots tried, in a vault or another app's export: each costs a scrypt run.
+    static let maximumSlots = 8
+
+    /// Whether these parameters may be run at all. Every slot, Tokens' own or another app's, is
+    /// held to the same bounds before anything is derived (they come from a file, so before any
+    /// authentication): N a power of two from 2 to 2^20, r from 1 to 32, p from 1 to 4, at most
+    /// 256 MiB of memory (128·r·N) and 1 GiB of memory passes (128·r·N·p). Outside them a slot
+    /// is skipped: a hostile file must not exhaust the machine.
     var isValid: Bool {
-        n >= 2 && n & (n - 1) == 0 && n <= 1 << 22 && (1...32).contains(r) && (1...16).contains(p)
+        guard n >= 2, n & (n - 1) == 0, n <= 1 << 20, (1...32).contains(r), (1...4).contains(p) else { return false }
+        let memory = 128 * r * n
+        return memory <= 256 << 20 && memory * p <= 1 << 30
     }
 
     /// Memory scrypt needs, with headroom, for BoringSSL's limit.

@@ -76,7 +76,7 @@ public enum Vault {
         }
         guard header.formatVersion == VaultHeader.currentFormat else { throw VaultError.headerTampered }
         var master: SymmetricKey?
-        for slot in header.slots {
+        for slot in header.slots.prefix(ScryptParameters.maximumSlots) {
             if let key = try slot.unwrap(with: passphrase) {
                 master = key
                 break

@@ -4,6 +4,8 @@ public struct AccountSpec: Hashable, Sendable {
     public static let allowedDigits = 6...10
     /// Seconds a TOTP period may last: a day at most.
     public static let allowedPeriods = 1...86_400
+    /// The longest secret, in bytes (an HMAC-SHA512 key needs 64; real ones have 10 to 64).
+    public static let maximumSecretBytes = 512
     /// Steam Guard codes always have five characters.
     public static let steamDigits = 5
 
@@ -29,6 +31,10 @@ public struct AccountSpec: Hashable, Sendable {
         if AccountText.containsForbidden(issuer) { throw .forbiddenCharacters(.issuer) }
         if AccountText.containsForbidden(name) { throw .forbiddenCharacters(.account) }
         guard !secret.bytes.isEmpty else { throw .missingSecret }
+        guard secret.bytes.count <= Self.maximumSecretBytes else { throw .secretTooLong(limit: Self.maximumSecretBytes) }
+        for (field, text) in [(AccountTextField.issuer, issuer), (.account, name)] where text.count > AccountText.maximumNameLength {
+            throw .tooLong(field, limit: AccountText.maximumNameLength)
+        }
         if case .totp(let period) = kind, !Self.allowedPeriods.contains(period) { throw .invalidPeriod(period) }
         if kind != .steam, !Self.allowedDigits.contains(digits) { throw .invalidDigits(digits) }
         self.issuer = issuer

@@ -4,6 +4,14 @@
 /// code, another app's export — and ends up on terminals, where an ESC can rewrite the clipboard
 /// or the window title, and a bidi override can make one name look like another.
 public enum AccountText {
+    /// The longest issuer or account name, in characters.
+    public static let maximumNameLength = 256
+    /// The longest note, in characters.
+    public static let maximumNoteLength = 4_096
+    /// The longest group name, in characters, and the most groups an account may have.
+    public static let maximumGroupLength = 64
+    public static let maximumGroups = 32
+
     /// Whether the rule forbids this character in account text.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
@@ -32,6 +40,9 @@ public enum AccountText {
     public static func validate(note: String, groups: [String]) throws(AccountValidationError) {
         if containsForbidden(note) { throw .forbiddenCharacters(.note) }
         if groups.contains(where: containsForbidden) { throw .forbiddenCharacters(.group) }
+        if note.count > maximumNoteLength { throw .tooLong(.note, limit: maximumNoteLength) }
+        if groups.contains(where: { $0.count > maximumGroupLength }) { throw .tooLong(.group, limit: maximumGroupLength) }
+        if groups.count > maximumGroups { throw .tooManyGroups(limit: maximumGroups) }
     }
 }
 

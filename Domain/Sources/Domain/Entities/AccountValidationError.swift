@@ -9,6 +9,11 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
     case counterExhausted
     /// A control character or a bidi override in a text field (see AccountText).
     case forbiddenCharacters(AccountTextField)
+    /// A text field longer than its limit, in characters (see AccountText).
+    case tooLong(AccountTextField, limit: Int)
+    case tooManyGroups(limit: Int)
+    /// A secret longer than any HMAC key needs.
+    case secretTooLong(limit: Int)
 
     /// The field the error is about, as forms and Key URIs name it.
     public var field: String {
@@ -18,7 +23,9 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
         case .invalidDigits: "digits"
         case .invalidPeriod: "period"
         case .counterExhausted: "counter"
-        case .forbiddenCharacters(let field): field.rawValue
+        case .forbiddenCharacters(let field), .tooLong(let field, _): field.rawValue
+        case .tooManyGroups: "group"
+        case .secretTooLong: "secret"
         }
     }
 
@@ -34,6 +41,9 @@ public enum AccountValidationError: Error, Hashable, Sendable, CustomStringConve
         case .counterExhausted: "counter: the HOTP counter is at its maximum and cannot move on (enrol the account again)"
         case .forbiddenCharacters(let field):
             "\(field.rawValue): control characters and bidirectional overrides are not allowed"
+        case .tooLong(let field, let limit): "\(field.rawValue): longer than \(limit) characters"
+        case .tooManyGroups(let limit): "group: more than \(limit) groups"
+        case .secretTooLong(let limit): "secret: longer than \(limit) bytes"
         }
     }
 }

@@ -5,6 +5,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongPassword(ImportFormat)
     case malformed(ImportFormat, String)
     case unsupported(ImportFormat, String)
+    /// More entries than one import takes.
+    case tooManyEntries(Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -14,6 +16,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongPassword(let format): "wrong password for the \(format.displayName)"
         case .malformed(let format, let detail): "not a valid \(format.displayName): \(detail)"
         case .unsupported(let format, let detail): "unsupported \(format.displayName): \(detail)"
+        case .tooManyEntries(let count, let limit): "the file holds \(count) accounts; one import takes at most \(limit)"
         }
     }
 }

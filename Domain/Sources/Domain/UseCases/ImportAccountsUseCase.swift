@@ -31,6 +31,8 @@ public protocol ImportAccountsUseCase: Sendable {
 
 /// The ImportAccounts use case over the decoder port and the repository.
 public struct DefaultImportAccountsUseCase: ImportAccountsUseCase {
+    /// The most entries one import takes.
+    public static let maximumEntries = 100_000
     private let decoder: any AccountImportDecoder
     private let repository: any AccountRepository
     private let clock: any WallClock
@@ -50,6 +52,9 @@ public struct DefaultImportAccountsUseCase: ImportAccountsUseCase {
         _ data: Data, format: ImportFormat?, password: String?, duplicates policy: DuplicatePolicy, dryRun: Bool
     ) async throws -> ImportReport {
         let decoded = try decoder.decode(data, as: format, password: password)
+        guard decoded.entries.count <= Self.maximumEntries else {
+            throw ImportError.tooManyEntries(decoded.entries.count, limit: Self.maximumEntries)
+        }
         var seen = Set(try await repository.list().map(DuplicateKey.init))
         var added: [ImportedEntry] = []
         var duplicates: [ImportedEntry] = []

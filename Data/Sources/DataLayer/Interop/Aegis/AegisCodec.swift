@@ -31,18 +31,28 @@ enum AegisCodec {
     private static func masterKey(_ header: AegisVaultDTO.Header, password: String) throws -> SymmetricKey {
         let slots = (header.slots ?? []).filter { $0.type == 1 }
         guard !slots.isEmpty else { throw ImportError.unsupported(.aegis, "no password slot (biometric only)") }
-        for slot in slots {
+        // Only the first few password slots, and only those whose scrypt cost is within bounds.
+        var tried = 0
+        for slot in slots.prefix(ScryptParameters.maximumSlots) {
             guard let n = slot.n, let r = slot.r, let p = slot.p, let salt = slot.salt.flatMap(InteropJSON.hex),
                 let wrapped = InteropJSON.hex(slot.key), let nonce = InteropJSON.hex(slot.key_params.nonce),
-                let tag = InteropJSON.hex(slot.key_params.tag), n > 1, (1...32).contains(r), (1...16).contains(p),
-                // At most 256 MiB of scrypt memory: a hostile file must not exhaust the machine.
-                n <= (1 << 28) / (128 * r)
+                let tag = InteropJSON.hex(slot.key_params.tag), ScryptParameters(n: n, r: r, p: p).isValid
             else { continue }
-            let kek = try VaultCrypto.scrypt(Array(password.utf8), salt: salt, parameters: ScryptParameters(n: n, r: r, p: p))
+            tried += 1
+            let kek: SymmetricKey
+            do {
+                kek = try VaultCrypto.scrypt(Array(password.utf8), salt: salt, parameters: ScryptParameters(n: n, r: r, p: p))
+            } catch {
+                throw ImportError.malformed(.aegis, "a password slot's scrypt parameters cannot be used")
+            }
             if var key = InteropCrypto.openGCM(key: kek, nonce: nonce, ciphertext: wrapped, tag: tag) {
                 defer { key.resetBytes(in: 0..<key.count) }
                 return SymmetricKey(data: key)
             }
+        }
+        guard tried > 0 else {
+            throw ImportError.unsupported(
+                .aegis, "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 256 MiB)")
         }
         throw ImportError.wrongPassword(.aegis)
     }

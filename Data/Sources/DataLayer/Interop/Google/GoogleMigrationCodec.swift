@@ -8,6 +8,9 @@ import SwiftProtobuf
 enum GoogleMigrationCodec {
     static let scheme = "otpauth-migration://offline?"
     static let batchSize = 10
+    /// The most batches an export may claim. Google Authenticator shows one QR code a batch of
+    /// ten; a larger claim is not a real export, and is not tracked (no per-index bookkeeping).
+    static let maximumBatches: Int32 = 1_000
 
     static func decode(_ data: Data) throws -> DecodedImport {
         guard let text = String(data: data, encoding: .utf8) else { throw ImportError.malformed(.googleMigration, "it is not text") }
@@ -22,7 +25,11 @@ enum GoogleMigrationCodec {
                 collector.drop(position, reason: "not an otpauth-migration://offline?data=… URI with a valid payload")
                 continue
             }
-            if payload.batchSize > 1 {
+            if payload.batchSize > Self.maximumBatches || !(0..<max(payload.batchSize, 1)).contains(payload.batchIndex) {
+                collector.notice(
+                    position,
+                    "batch \(payload.batchIndex) of \(payload.batchSize) is out of range (at most \(Self.maximumBatches) batches): missing batches cannot be checked")
+            } else if payload.batchSize > 1 {
                 batches[payload.batchID, default: (payload.batchSize, [])].indices.insert(payload.batchIndex)
             }
             for (index, parameters) in payload.otpParameters.enumerated() {
@@ -58,13 +65,26 @@ enum GoogleMigrationCodec {
             let missing = (0..<batch.size).filter { !batch.indices.contains($0) }
             if !missing.isEmpty {
                 collector.drop(
-                    "batches", reason: "missing batch\(missing.count == 1 ? "" : "es") \(missing.map { String($0 + 1) }.joined(separator: ", ")) of \(batch.size): scan every QR code Google Authenticator showed")
+                    "batches", reason: "missing batch\(missing.count == 1 ? "" : "es") \(Self.ranges(missing.map { $0 + 1 })) of \(batch.size): scan every QR code Google Authenticator showed")
             }
         }
         if totpCount > 0 {
             collector.notice("period", "Google Authenticator exports carry no period: 30 s assumed for \(totpCount) account\(totpCount == 1 ? "" : "s")")
         }
         return collector.result(.googleMigration)
+    }
+
+    /// "2–5, 8" for [2, 3, 4, 5, 8]: runs of consecutive numbers as ranges (input sorted).
+    static func ranges(_ numbers: [Int32]) -> String {
+        var parts: [String] = []
+        var index = numbers.startIndex
+        while index < numbers.endIndex {
+            var end = index
+            while end + 1 < numbers.endIndex, numbers[end + 1] == numbers[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(numbers[index])" : "\(numbers[index])–\(numbers[end])")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
     }
 
     private static func payload(of line: String) -> MigrationPayload? {
