@@ -29,6 +29,9 @@ struct InteropRobustnessTests {
             (.steam, #"{"shared_secret":"THIl8+Jl6ugxr8x0X6eRMg==","account_name":"a"}"#),
             (.ente, "otpauth://totp/A:a?secret=JBSWY3DP&codeDisplay=%7B%22pinned%22%3Atrue%7D"),
             (.twoFAS, EncryptedSeeds.twoFAS), (.andOTP, EncryptedSeeds.andOTP),
+            // Hostile inputs: terminal escapes in names, a batch count of 2^31 − 1.
+            (.keyURIs, InteropHostileTextTests.uriList),
+            (.googleMigration, (try? GoogleMigrationLimitsTests.line(batchSize: .max, batchIndex: 0)) ?? ""),
         ]
     }()
 
