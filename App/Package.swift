@@ -21,9 +21,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
+        // prctl(2) from C: Swift does not import variadic C functions.
+        .target(name: "CProcessControl"),
         .target(
             name: "AppComposition",
             dependencies: [
+                "CProcessControl",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DataLayer", package: "Data"),
                 .product(name: "Presentation", package: "Presentation"),

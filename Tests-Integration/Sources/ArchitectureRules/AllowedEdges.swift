@@ -26,7 +26,7 @@ public enum AllowedEdges {
     /// The modules of the Data layer and the libraries only it may use.
     public static let dataModules: Set<String> = ["DataLayer", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf"]
     /// The modules of the App layer.
-    public static let appModules: Set<String> = ["AppComposition", "tokens", "ArgumentParser", "Configuration"]
+    public static let appModules: Set<String> = ["AppComposition", "CProcessControl", "tokens", "ArgumentParser", "Configuration"]
     /// The modules of the Presentation layer.
     public static let presentationModules: Set<String> = ["Presentation", "TerminalUI"]
 }

@@ -48,9 +48,26 @@ struct ArchitectureRuleTests {
 
     @Test("each rule fails on its fixture, naming the place", arguments: fixtures)
     func ruleCanFail(fixture: String, rule: RuleBox, expected: [String]) throws {
-        let violations = try rule.rule.check(Repository(root: RepositoryRoot.fixture(fixture)))
+        let written = fixture == "kill-by-name" ? try Self.writeKillByNameFixture() : nil
+        defer { written.map { try? FileManager.default.removeItem(at: $0) } }
+        let violations = try rule.rule.check(Repository(root: written ?? RepositoryRoot.fixture(fixture)))
         #expect(violations.map(\.description) == expected)
         #expect(Rules.report([(rule.rule, violations)]).contains("✘ \(rule.rule.name) was violated"))
+    }
+
+    /// Rule 12's fixture, written into a temporary folder: a Makefile and a script that end
+    /// processes by name, and a comment that only mentions it. It is not committed, so that no
+    /// file of the repository holds such a command (the names are spelled in two parts here).
+    static func writeKillByNameFixture() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kill-by-name-\(UUID())")
+        let scripts = root.appendingPathComponent("Tests-Integration/Scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        let (byName, finder) = ("p" + "kill", "pg" + "rep")
+        try Data("# A recipe that cleans up after a failed run the wrong way (a comment naming \(byName) is fine).\ntest:\n\tswift test || { \(byName) -KILL -f PackageTests.xctest; exit 1; }\n".utf8)
+            .write(to: root.appendingPathComponent("Makefile"))
+        try Data("#!/bin/sh\nset -e\nkill $(\(finder) -f tokens-server) || true\n".utf8)
+            .write(to: scripts.appendingPathComponent("stop.sh"))
+        return root
     }
 
     @Test("every structural rule has a failing fixture")

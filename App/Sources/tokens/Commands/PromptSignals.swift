@@ -10,8 +10,8 @@ enum PromptSignals {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     // Read by the signal handler, which can capture nothing: set before the handlers are
     // installed, cleared after they are removed, on the one thread that prompts.
-    nonisolated(unsafe) private static var terminal: Int32 = -1
-    nonisolated(unsafe) private static var settings = termios()
+    nonisolated(unsafe) fileprivate static var terminal: Int32 = -1
+    nonisolated(unsafe) fileprivate static var settings = termios()
 
     /// Installs the handlers for the prompt on `tty`, whose settings before the prompt are `settings`.
     static func restoreOnSignal(tty: Int32, settings original: termios) {
@@ -29,13 +29,7 @@ enum PromptSignals {
 
 /// The handler: only async-signal-safe calls (tcsetattr, signal, raise).
 private func restoreTerminalAndEnd(_ number: Int32) {
-    var saved = PromptSignals.savedSettings
-    if PromptSignals.savedTerminal >= 0 { tcsetattr(PromptSignals.savedTerminal, TCSANOW, &saved) }
+    if PromptSignals.terminal >= 0 { tcsetattr(PromptSignals.terminal, TCSANOW, &PromptSignals.settings) }
     _ = signal(number, SIG_DFL)
     raise(number)
-}
-
-extension PromptSignals {
-    fileprivate static var savedTerminal: Int32 { terminal }
-    fileprivate static var savedSettings: termios { settings }
 }

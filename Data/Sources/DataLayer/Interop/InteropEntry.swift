@@ -32,10 +32,8 @@ struct InteropCollector {
     mutating func add(_ fields: Fields, position: String) {
         var fields = fields
         var cleaned: [AccountTextField] = []
-        fields.issuer = Self.removingForbidden(fields.issuer, .issuer, into: &cleaned)
-        fields.name = Self.removingForbidden(fields.name, .account, into: &cleaned)
-        fields.note = Self.removingForbidden(fields.note, .note, into: &cleaned)
-        fields.groups = fields.groups.map { Self.removingForbidden($0, .group, into: &cleaned) }
+        fields.issuer = AccountText.removingForbidden(fields.issuer, as: .issuer, noting: &cleaned)
+        fields.name = AccountText.removingForbidden(fields.name, as: .account, noting: &cleaned)
         let label = Account.displayName(issuer: fields.issuer, name: fields.name)
         let where_ = "\(position)\(label.isEmpty ? "" : ": \(label)")"
         do {
@@ -61,9 +59,7 @@ struct InteropCollector {
             let spec = try AccountSpec(
                 issuer: fields.issuer, name: fields.name, secret: secret, kind: kind, algorithm: algorithm,
                 digits: fields.digits)
-            try AccountText.validate(note: fields.note, groups: fields.groups)
-            entries.append(ImportedEntry(spec: spec, note: fields.note, groups: fields.groups, isFavorite: fields.isFavorite))
-            noteCleaned(cleaned, at: where_)
+            try append(spec, note: fields.note, groups: fields.groups, isFavorite: fields.isFavorite, cleaned: cleaned, at: where_)
         } catch {
             dropped.append(DroppedItem(where_, reason: "\(error)"))
         }
@@ -72,28 +68,27 @@ struct InteropCollector {
     /// Adds the account of a Key URI, or records why it cannot be imported.
     mutating func add(uri: String, position: String, note: String = "", groups: [String] = [], isFavorite: Bool = false) {
         do {
-            var (spec, cleaned) = try KeyURI.parse(uri, removingForbiddenText: true)
-            let note = Self.removingForbidden(note, .note, into: &cleaned)
-            let groups = groups.map { Self.removingForbidden($0, .group, into: &cleaned) }
-            try AccountText.validate(note: note, groups: groups)
-            entries.append(ImportedEntry(spec: spec, note: note, groups: groups, isFavorite: isFavorite))
-            noteCleaned(cleaned, at: "\(position): \(Account.displayName(issuer: spec.issuer, name: spec.name))")
+            let (spec, cleaned) = try KeyURI.parse(uri, removingForbiddenText: true)
+            try append(
+                spec, note: note, groups: groups, isFavorite: isFavorite, cleaned: cleaned,
+                at: "\(position): \(Account.displayName(issuer: spec.issuer, name: spec.name))")
         } catch {
             dropped.append(DroppedItem(position, reason: "\(error)"))
         }
     }
 
-    /// `text` without control characters or bidi overrides; notes `field` when any were there.
-    private static func removingForbidden(_ text: String, _ field: AccountTextField, into cleaned: inout [AccountTextField]) -> String {
-        let (kept, removed) = AccountText.removingForbidden(text)
-        if removed > 0, !cleaned.contains(field) { cleaned.append(field) }
-        return removed > 0 ? kept.trimmingCharacters(in: .whitespaces) : text
-    }
-
-    /// Reports, for one entry, the fields that had characters removed.
-    private mutating func noteCleaned(_ fields: [AccountTextField], at item: String) {
-        guard !fields.isEmpty else { return }
-        let names = fields.map { $0 == .group ? "groups" : $0.rawValue }.joined(separator: ", ")
+    /// Adds an entry: its note and groups cleaned of forbidden characters and checked, and a
+    /// notice for the entry (`item`) naming every field that was cleaned (`cleaned` so far too).
+    private mutating func append(
+        _ spec: AccountSpec, note: String, groups: [String], isFavorite: Bool, cleaned: [AccountTextField], at item: String
+    ) throws {
+        var cleaned = cleaned
+        let note = AccountText.removingForbidden(note, as: .note, noting: &cleaned)
+        let groups = groups.map { AccountText.removingForbidden($0, as: .group, noting: &cleaned) }
+        try AccountText.validate(note: note, groups: groups)
+        entries.append(ImportedEntry(spec: spec, note: note, groups: groups, isFavorite: isFavorite))
+        guard !cleaned.isEmpty else { return }
+        let names = cleaned.map { $0 == .group ? "groups" : $0.rawValue }.joined(separator: ", ")
         notices.append(DroppedItem(item, reason: "control characters or bidi overrides removed from \(names)"))
     }
 

@@ -35,17 +35,14 @@ public enum KeyURI {
         if type == "totp", query["encoder"]?.lowercased() == "steam" { type = "steam" }
 
         let label = try decode(labelText, field: "label")
-        var (labelIssuer, account) = splitLabel(label)
+        let (labelIssuer, labelAccount) = splitLabel(label)
         let issuerParameter = query["issuer"]?.trimmingSpaces ?? ""
         var issuer = issuerParameter.isEmpty ? labelIssuer : issuerParameter
+        var account = labelAccount
         var cleaned: [AccountTextField] = []
         if removingForbiddenText {
-            for (field, value) in [(AccountTextField.issuer, issuer), (.account, account)] {
-                let (text, removed) = AccountText.removingForbidden(value)
-                guard removed > 0 else { continue }
-                cleaned.append(field)
-                if field == .issuer { issuer = text.trimmingSpaces } else { account = text.trimmingSpaces }
-            }
+            issuer = AccountText.removingForbidden(issuer, as: .issuer, noting: &cleaned)
+            account = AccountText.removingForbidden(account, as: .account, noting: &cleaned)
         }
 
         let algorithm: OTPAlgorithm

@@ -36,6 +36,17 @@ public enum AccountText {
         return (String(kept), removed)
     }
 
+    /// `text` without forbidden characters, trimmed, for an import; `field` is added to
+    /// `cleaned` when any were removed, so the report can say which fields lost some.
+    public static func removingForbidden(
+        _ text: String, as field: AccountTextField, noting cleaned: inout [AccountTextField]
+    ) -> String {
+        let (kept, removed) = removingForbidden(text)
+        guard removed > 0 else { return text }
+        if !cleaned.contains(field) { cleaned.append(field) }
+        return kept.trimmingSpaces
+    }
+
     /// Checks the text fields an account carries beside its spec.
     public static func validate(note: String, groups: [String]) throws(AccountValidationError) {
         if containsForbidden(note) { throw .forbiddenCharacters(.note) }

@@ -1,3 +1,0 @@
-#!/bin/sh
-set -e
-kill $(pgrep -f tokens-server) || true
