@@ -77,8 +77,11 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
 bench: deps ## Measure against oathtool, hashlib.scrypt and the goals (release build); writes bench/results.json
-	@for tool in oathtool hyperfine; do command -v $$tool >/dev/null || \
-	  { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get install -y -qq $$tool; }; done
+	@missing=""; for tool in oathtool hyperfine; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
 	@$(SWIFT) build --package-path App --product tokens $(RELEASE_FLAGS)
 	@# Right after App was built in the same scratch folder, SwiftPM can report "No target named
 	@# 'tokens-bench…' in build description" once; the second build plans afresh.

@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "AppComposition", "tokens",
                 .product(name: "Domain", package: "Domain"),
+                .product(name: "DataLayer", package: "Data"),
             ]
         ),
     ],

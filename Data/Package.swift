@@ -35,7 +35,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // A format-1 vault made by the last format-1 build, to test the migration.
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

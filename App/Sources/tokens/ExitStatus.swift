@@ -9,7 +9,7 @@ enum ExitStatus: Int32 {
     case ambiguous = 3
     /// The passphrase does not open the vault.
     case wrongPassphrase = 4
-    /// The vault is damaged or is not a vault (restore it from a backup).
+    /// The vault is damaged, was modified outside Tokens, or is not a vault (restore it from a backup).
     case damagedVault = 5
     /// The command line itself is wrong (ArgumentParser's usage errors, EX_USAGE).
     case usage = 64
@@ -23,7 +23,7 @@ extension ExitStatus {
         (.noMatch, "no account matches the query"),
         (.ambiguous, "several accounts match the query"),
         (.wrongPassphrase, "wrong passphrase"),
-        (.damagedVault, "the vault is damaged or is not a Tokens vault"),
+        (.damagedVault, "the vault is damaged, was modified outside Tokens, or is not a Tokens vault"),
         (.usage, "the command line is wrong (unknown option, missing argument)"),
     ]
 }

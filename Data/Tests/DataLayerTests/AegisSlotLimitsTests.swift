@@ -28,7 +28,7 @@ struct AegisSlotLimitsTests {
         let data = try Self.file(slots: 1_000) { $0["p"] = 16 }
         #expect(data.count < 400_000)
         #expect(throws: ImportError.unsupported(
-            .aegis, "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 256 MiB)")) {
+            .aegis, "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 128 MiB of work in all)")) {
             try InteropCodec().decode(data, as: nil, password: "right")
         }
     }
@@ -39,5 +39,26 @@ struct AegisSlotLimitsTests {
         #expect(throws: ImportError.wrongPassword(.aegis)) { try InteropCodec().decode(data, as: nil, password: "right") }
         let fine = try Self.file(slots: 1) { _ in }
         #expect(try InteropCodec().decode(fine, as: nil, password: "right").entries.count == 1)
+    }
+
+    @Test("one file spends at most 128 MiB of scrypt work: four slots at Aegis's cost, the fifth is never run")
+    func workBudget() throws {
+        let right = try Self.file(slots: 1) { _ in }
+        var root = try #require(try JSONSerialization.jsonObject(with: right) as? [String: Any])
+        var header = try #require(root["header"] as? [String: Any])
+        let slot = try #require((header["slots"] as? [[String: Any]])?.first)
+        #expect(slot["n"] as? Int == 1 << 15 && slot["r"] as? Int == 8 && slot["p"] as? Int == 1)
+        var wrong = slot
+        wrong["salt"] = String(repeating: "ab", count: 32)
+        for (wrongSlots, opens) in [(3, true), (4, false)] {
+            header["slots"] = Array(repeating: wrong, count: wrongSlots) + [slot]
+            root["header"] = header
+            let data = try JSONSerialization.data(withJSONObject: root)
+            if opens {
+                #expect(try InteropCodec().decode(data, as: nil, password: "right").entries.count == 1)
+            } else {
+                #expect(throws: ImportError.wrongPassword(.aegis)) { try InteropCodec().decode(data, as: nil, password: "right") }
+            }
+        }
     }
 }

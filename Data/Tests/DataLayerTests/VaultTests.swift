@@ -120,22 +120,6 @@ struct VaultTests {
         #expect(nonces.allSatisfy { $0.count == 12 })
     }
 
-    @Test("passwd re-wraps the master key: only the new passphrase unlocks, entries are not re-encrypted")
-    func changePassphrase() async throws {
-        let vault = try folder.create("old passphrase")
-        try await VaultAccountDataSource(vault: vault).insert(VaultFolder.account(1))
-        let ciphertext = { [path = folder.path] in
-            try DatabaseQueue(path: path).read { db in try Data.fetchOne(db, sql: "SELECT ciphertext FROM entry") }
-        }
-        let before = try ciphertext()
-        try vault.changePassphrase(to: Passphrase("new passphrase"), kdf: VaultFolder.fastKDF)
-        #expect(try ciphertext() == before)
-        #expect(try vault.slotCount() == 1)
-        #expect(throws: VaultError.wrongPassphrase) { try Vault.open(at: folder.path, passphrase: Passphrase("old passphrase")) }
-        let reopened = try Vault.open(at: folder.path, passphrase: Passphrase("new passphrase"))
-        #expect(try await VaultAccountDataSource(vault: reopened).fetchAll() == [VaultFolder.account(1)])
-    }
-
     @Test("the default KDF cost is scrypt N=2^15, r=8, p=1, stored in the slot; the file is in WAL mode")
     func defaultKDF() throws {
         try Vault.create(at: folder.path, passphrase: Passphrase("p"))

@@ -62,6 +62,10 @@ public final class ChildProcess: @unchecked Sendable {
         pid = child
     }
 
+    /// The child's peak resident memory in bytes (getrusage's maxrss), once it has ended.
+    public var peakResidentBytes: Int? { lock.withLock { peakResident } }
+    private var peakResident: Int?
+
     /// Whether the child still runs (reaping it if it has ended).
     public var isRunning: Bool { poll() == nil }
 
@@ -70,8 +74,10 @@ public final class ChildProcess: @unchecked Sendable {
         lock.withLock {
             if let ended { return ended }
             var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            var usage = rusage()
+            guard wait4(pid, &status, WNOHANG, &usage) == pid else { return nil }
             ended = Self.termination(status)
+            peakResident = Int(usage.ru_maxrss) * 1024
             return ended
         }
     }

@@ -3,6 +3,8 @@ import Foundation
 /// How a child process ended and what it printed.
 public struct ProcessResult: Sendable {
     public let status: Int32
+    /// The child's peak resident memory (getrusage's maxrss), for the benchmarks.
+    public let peakResidentBytes: Int?
     public let stdout: String
     public let stderr: String
 
@@ -47,7 +49,7 @@ public enum ProcessRunner {
             usleep(2_000)
         }
         return ProcessResult(
-            status: child.wait().status,
+            status: child.wait().status, peakResidentBytes: child.peakResidentBytes,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }

@@ -17,7 +17,11 @@ enum Bench {
         let output = value(after: "--output", in: arguments) ?? "bench/results.json"
         var results: [Result] = []
         results.append(try throughput())
-        if let tokens { results += try oneShot(tokens: tokens) }
+        if let tokens {
+            results += try oneShot(tokens: tokens)
+            results.append(try importMemory(tokens: tokens))
+            results += try hostileFiles(tokens: tokens)
+        }
         results += try await search()
         results += try await frames()
         results.append(try await importAegis())

@@ -13,7 +13,7 @@ public enum FailureKind: Sendable, Equatable {
     public init(of error: any Error) {
         switch error as? VaultError {
         case .wrongPassphrase?: self = .wrongPassphrase
-        case .notAVault?, .damaged?, .headerTampered?, .entryDamaged?: self = .damagedVault
+        case .notAVault?, .damaged?, .headerTampered?, .modified?, .entryDamaged?: self = .damagedVault
         default: self = .other
         }
     }

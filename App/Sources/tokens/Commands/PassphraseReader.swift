@@ -60,9 +60,11 @@ struct PassphraseReader {
         if stat(path, &status) == 0, status.st_mode & 0o077 != 0 {
             CommandRunner.printError("warning: other users can read \(path); make it private with chmod 600")
         }
-        guard var bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
+        guard var data = FileManager.default.contents(atPath: path) else {
             throw CLIError("cannot read passphrase file \(path)")
         }
+        var bytes = Array(data)
+        data.resetBytes(in: 0..<data.count)
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard !bytes.isEmpty else { throw CLIError("passphrase file \(path) is empty") }
@@ -76,6 +78,9 @@ struct PassphraseReader {
         bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) }
         return passphrase
     }
+
+    /// The longest passphrase read from a terminal.
+    static let maximumLength = 1024
 
     /// Reads a line from the controlling terminal with echo off.
     static func fromTerminal(prompt: String) throws -> Passphrase {
@@ -97,11 +102,17 @@ struct PassphraseReader {
             PromptSignals.reset()
         }
         _ = prompt.withCString { write(tty, $0, strlen($0)) }
+        // One buffer, never grown (growing would leave copies of the passphrase in freed memory).
         var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        bytes.reserveCapacity(maximumLength + 1)
         defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+        var byte: UInt8 = 0
+        while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            guard bytes.count < maximumLength else { throw CLIError("the passphrase is longer than \(maximumLength) bytes") }
+            bytes.append(byte)
+        }
+        byte = 0
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard !bytes.isEmpty else { throw CLIError("the passphrase must not be empty") }
         return Passphrase(bytes)
     }

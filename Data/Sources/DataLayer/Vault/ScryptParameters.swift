@@ -30,6 +30,13 @@ public struct ScryptParameters: Hashable, Sendable, Codable {
         return memory <= 256 << 20 && memory * p <= 1 << 30
     }
 
+    /// The work of one run, in bytes of memory passes (128·r·N·p).
+    var work: Int { 128 * r * n * p }
+
+    /// The most scrypt work one import may spend over all of a file's slots: four slots at
+    /// Aegis's cost (N=2^15, r=8, p=1), so a hostile file ends in well under a second.
+    static let importWorkBudget = 128 << 20
+
     /// Memory scrypt needs, with headroom, for BoringSSL's limit.
     var memoryLimit: Int { 128 * r * (n + p + 2) + (1 << 20) }
 }

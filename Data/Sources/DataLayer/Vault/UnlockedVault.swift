@@ -1,24 +1,33 @@
 import Crypto
 import Foundation
 import GRDB
+import Synchronization
 
 /// An open, unlocked vault: the database and the keys, held only here.
-/// swift-crypto's SymmetricKey wipes its memory when released.
+///
+/// Every read and write runs in one SQLite transaction that first checks the header's MAC and
+/// the entries against its manifest; every write also checks the schema, and ends by renewing
+/// the manifest and the revision under a new MAC.
 public final class UnlockedVault: Sendable {
     let pool: DatabaseQueue
     public let path: String
-    private let master: SymmetricKey
     let vaultID: Data
-    /// The key entries are encrypted with (derived from the master key).
-    let entryKey: SymmetricKey
+    /// The keys, and the ids of the slots they were unlocked with; replaced by a rotation.
+    private let session: Mutex<Session>
 
-    init(pool: DatabaseQueue, path: String, master: SymmetricKey, header: VaultHeader) {
+    struct Session: Sendable {
+        var keys: VaultKeys
+        var slotIDs: Set<Data>
+    }
+
+    init(pool: DatabaseQueue, path: String, keys: VaultKeys, header: VaultHeader) {
         self.pool = pool
         self.path = path
-        self.master = master
         self.vaultID = header.vaultID
-        self.entryKey = VaultCrypto.subkey(of: master, purpose: "tokens/entries/v1", salt: header.vaultID)
+        self.session = Mutex(Session(keys: keys, slotIDs: Set(header.slots.map(\.id))))
     }
+
+    var keys: VaultKeys { session.withLock { $0.keys } }
 
     /// How many key slots the vault has.
     public func slotCount() throws -> Int {
@@ -27,16 +36,84 @@ public final class UnlockedVault: Sendable {
         }
     }
 
-    /// Replaces the passphrase: the master key is wrapped anew in a fresh slot (new salt), the
-    /// old password slots go, and the header MAC is renewed, in one transaction. Entries are not
-    /// re-encrypted: their key does not change.
+    /// Runs `body` in a read transaction, with the entries once the header and manifest check out.
+    func read<T>(_ body: (Database, VaultKeys, [EntryRecord]) throws -> T) throws -> T {
+        let session = session.withLock { $0 }
+        return try VaultStore.guarding(path: path) {
+            try pool.read { db in
+                let header = try verifiedHeader(db, session)
+                let records = try EntryRecord.fetchAll(db)
+                guard VaultManifest.digest(records) == header.manifest else { throw VaultError.modified(.entries) }
+                return try body(db, session.keys, records)
+            }
+        }
+    }
+
+    /// Checks the header and every entry, as unlock does.
+    func verify() throws {
+        try read { _, _, _ in }
+    }
+
+    /// Runs `body` in a write transaction after every check, then seals what it left: the
+    /// manifest of the entries and the next revision, under the header MAC (or the header
+    /// `sealing` makes, for a change of keys).
+    func write<T>(
+        _ body: (Database, VaultKeys) throws -> T,
+        sealing: ((VaultHeader, Data) throws -> VaultHeader)? = nil
+    ) throws -> T {
+        let session = session.withLock { $0 }
+        return try VaultStore.guarding(path: path) {
+            try pool.write { db in
+                try VaultSchema.check(db, format: VaultHeader.currentFormat)
+                let header = try verifiedHeader(db, session)
+                guard try VaultManifest.current(db) == header.manifest else { throw VaultError.modified(.entries) }
+                let result = try body(db, session.keys)
+                let manifest = try VaultManifest.current(db)
+                if let sealing {
+                    try Vault.write(try sealing(header, manifest), in: db)
+                } else {
+                    let next = header.advanced(to: manifest, keys: session.keys)
+                    try VaultRows.execute(
+                        db, "UPDATE header SET revision = ?, manifest = ?, mac = ? WHERE id = 1 AND revision = ?",
+                        [next.revision, next.manifest, next.mac, header.revision])
+                }
+                return result
+            }
+        }
+    }
+
+    /// The header, if it is still the one these keys authenticate.
+    private func verifiedHeader(_ db: Database, _ session: Session) throws -> VaultHeader {
+        let header = try Vault.readHeader(db, path: path)
+        guard header.formatVersion == VaultHeader.currentFormat, header.isAuthentic(keys: session.keys) else {
+            // Other slots: another tokens changed the passphrase, and with it the keys.
+            let rekeyed = header.formatVersion == VaultHeader.currentFormat && Set(header.slots.map(\.id)) != session.slotIDs
+            throw rekeyed ? VaultError.changedSinceUnlock : VaultError.headerTampered
+        }
+        return header
+    }
+
+    /// Replaces the passphrase and rotates the master key, in one transaction: a new random
+    /// master key, every entry re-encrypted under it, one fresh slot (new salt) in place of the
+    /// old ones, and a header under the new MAC. An old passphrase with an old copy of the header
+    /// opens nothing written since.
     public func changePassphrase(to passphrase: Passphrase, kdf: ScryptParameters = .default) throws {
         guard !passphrase.isEmpty else { throw VaultError.emptyPassphrase }
-        let slot = try KeySlot.make(wrapping: master, passphrase: passphrase, parameters: kdf)
-        let header = VaultHeader.make(vaultID: vaultID, slots: [slot], master: master)
-        try VaultStore.guarding(path: path) {
-            try pool.write { db in try Vault.write(header, in: db) }
-        }
+        let fresh = VaultKeys.fresh(vaultID: vaultID)
+        let slot = try KeySlot.make(wrapping: fresh.master, passphrase: passphrase, parameters: kdf)
+        try write(
+            { db, old in
+                for record in try EntryRecord.fetchAll(db) {
+                    let account = try EntryCipher.open(record, keys: old)
+                    let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: fresh)
+                    try VaultRows.reseal(record, updatedAt: record.updatedAt, sealed: sealed, db)
+                }
+            },
+            sealing: { header, manifest in
+                VaultHeader.make(
+                    vaultID: header.vaultID, slots: [slot], revision: header.revision + 1, manifest: manifest, keys: fresh)
+            })
+        session.withLock { $0 = Session(keys: fresh, slotIDs: [slot.id]) }
     }
 
     /// Closes the database; the files are complete and the WAL checkpointed.

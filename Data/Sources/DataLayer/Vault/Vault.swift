@@ -12,7 +12,8 @@ import GRDB
 ///
 /// A random 256-bit master key encrypts every entry with AES-256-GCM. Key slots wrap the master
 /// key with a key derived from a passphrase by scrypt; the header (format version, vault id,
-/// slots) is authenticated with an HMAC under a key derived from the master key.
+/// slots, revision and the manifest of every entry) is authenticated with an HMAC under a key
+/// derived from the master key.
 public enum Vault {
     /// The format version this build writes.
     public static let formatVersion = VaultHeader.currentFormat
@@ -34,10 +35,11 @@ public enum Vault {
         let temporary = path + ".creating-\(getpid())"
         removeFiles(at: temporary)
         defer { removeFiles(at: temporary) }
-        let master = VaultCrypto.randomKey()
         let vaultID = Data(VaultCrypto.randomBytes(16))
-        let slot = try KeySlot.make(wrapping: master, passphrase: passphrase, parameters: kdf)
-        let header = VaultHeader.make(vaultID: vaultID, slots: [slot], master: master)
+        let keys = VaultKeys.fresh(vaultID: vaultID)
+        let slot = try KeySlot.make(wrapping: keys.master, passphrase: passphrase, parameters: kdf)
+        let header = VaultHeader.make(
+            vaultID: vaultID, slots: [slot], revision: 0, manifest: VaultManifest.digest([]), keys: keys)
         try VaultStore.guarding(path: path) {
             let pool = try DatabaseQueue(path: temporary, configuration: VaultStore.configuration())
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
@@ -54,12 +56,22 @@ public enum Vault {
         }
     }
 
-    /// Unlocks the vault at `path`. Wrong passphrase, tampering, damage or a newer format each
-    /// give their own error, and nothing is written.
+    /// Unlocks the vault at `path`: the schema, the header's MAC and every entry against the
+    /// manifest are checked. Wrong passphrase, tampering, damage or a newer format each give
+    /// their own error, and nothing is written. A format-1 vault is migrated in place, in one
+    /// transaction, so an interrupted migration leaves the format-1 vault as it was.
     public static func open(at path: String, passphrase: Passphrase) throws -> UnlockedVault {
+        try open(at: path, passphrase: passphrase, migrationStep: nil)
+    }
+
+    /// `open`, with a hook run after each entry a migration re-encrypts (tests interrupt it).
+    static func open(at path: String, passphrase: Passphrase, migrationStep: ((Int) throws -> Void)?) throws -> UnlockedVault {
         let pool = try VaultStore.open(path: path)
         do {
-            return try unlock(pool, path: path, passphrase: passphrase)
+            let (vault, format) = try unlock(pool, path: path, passphrase: passphrase)
+            if format < VaultHeader.currentFormat { try VaultMigration.migrate(vault, step: migrationStep) }
+            try vault.verify()
+            return vault
         } catch {
             // Leave the files as they were: close, so SQLite removes its -wal and -shm files.
             try? pool.close()
@@ -67,14 +79,18 @@ public enum Vault {
         }
     }
 
-    private static func unlock(_ pool: DatabaseQueue, path: String, passphrase: Passphrase) throws -> UnlockedVault {
+    /// The vault unlocked, and the format its header had.
+    private static func unlock(_ pool: DatabaseQueue, path: String, passphrase: Passphrase) throws -> (UnlockedVault, Int) {
         let header = try VaultStore.guarding(path: path) {
             try pool.read { db in try readHeader(db, path: path) }
         }
         guard header.formatVersion <= VaultHeader.currentFormat else {
             throw VaultError.newerFormat(found: header.formatVersion, supported: VaultHeader.currentFormat)
         }
-        guard header.formatVersion == VaultHeader.currentFormat else { throw VaultError.headerTampered }
+        guard header.formatVersion >= 1 else { throw VaultError.headerTampered }
+        try VaultStore.guarding(path: path) {
+            try pool.read { db in try VaultSchema.check(db, format: header.formatVersion) }
+        }
         var master: SymmetricKey?
         for slot in header.slots.prefix(ScryptParameters.maximumSlots) {
             if let key = try slot.unwrap(with: passphrase) {
@@ -83,13 +99,14 @@ public enum Vault {
             }
         }
         guard let master else { throw VaultError.wrongPassphrase }
-        guard header.isAuthentic(master: master) else { throw VaultError.headerTampered }
-        return UnlockedVault(pool: pool, path: path, master: master, header: header)
+        let keys = VaultKeys(master: master, vaultID: header.vaultID)
+        guard header.isAuthentic(keys: keys) else { throw VaultError.headerTampered }
+        return (UnlockedVault(pool: pool, path: path, keys: keys, header: header), header.formatVersion)
     }
 
     static func readHeader(_ db: Database, path: String) throws -> VaultHeader {
         guard try db.tableExists("header"), try db.tableExists("key_slot"),
-            let row = try Row.fetchOne(db, sql: "SELECT format_version, vault_id, mac FROM header WHERE id = 1")
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM header WHERE id = 1")
         else { throw VaultError.damaged(path: path, reason: "it has no vault header") }
         let slots = try Row.fetchAll(db, sql: "SELECT * FROM key_slot ORDER BY id").map { row in
             KeySlot(
@@ -97,26 +114,29 @@ public enum Vault {
                 parameters: ScryptParameters(n: row["kdf_n"], r: row["kdf_r"], p: row["kdf_p"]),
                 salt: row["salt"], nonce: row["nonce"], wrappedKey: row["wrapped_key"])
         }
-        return VaultHeader(formatVersion: row["format_version"], vaultID: row["vault_id"], slots: slots, mac: row["mac"])
+        let revision: Int = row.hasColumn("revision") ? row["revision"] : 0
+        let manifest: Data = row.hasColumn("manifest") ? row["manifest"] : Data()
+        return VaultHeader(
+            formatVersion: row["format_version"], vaultID: row["vault_id"], slots: slots, revision: revision,
+            manifest: manifest, mac: row["mac"])
     }
 
-    /// Replaces the header and all key slots, in the caller's transaction.
+    /// Replaces the header and all key slots with a current-format header, in the caller's
+    /// transaction.
     static func write(_ header: VaultHeader, in db: Database) throws {
         try db.execute(sql: "DELETE FROM key_slot")
         for slot in header.slots {
-            try db.execute(
-                sql: """
-                    INSERT INTO key_slot (id, kdf, kdf_n, kdf_r, kdf_p, salt, nonce, wrapped_key)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
+            try VaultRows.execute(
+                db, "INSERT INTO key_slot (id, kdf, kdf_n, kdf_r, kdf_p, salt, nonce, wrapped_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
                     slot.id, slot.kdf, slot.parameters.n, slot.parameters.r, slot.parameters.p, slot.salt, slot.nonce,
                     slot.wrappedKey,
                 ])
         }
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO header (id, format_version, vault_id, mac) VALUES (1, ?, ?, ?)",
-            arguments: [header.formatVersion, header.vaultID, header.mac])
+        try VaultRows.execute(
+            db,
+            "INSERT OR REPLACE INTO header (id, format_version, vault_id, revision, manifest, mac) VALUES (1, ?, ?, ?, ?, ?)",
+            [header.formatVersion, header.vaultID, header.revision, header.manifest, header.mac])
     }
 
     private static func removeFiles(at path: String) {

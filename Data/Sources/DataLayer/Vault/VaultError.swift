@@ -7,6 +7,10 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAVault(path: String)
     case damaged(path: String, reason: String)
     case headerTampered
+    /// The file was changed outside Tokens in a way the header's MAC and manifest reveal.
+    case modified(VaultModification)
+    /// Another tokens changed the passphrase (and so the keys) after this one unlocked.
+    case changedSinceUnlock
     case entryDamaged(id: String)
     case newerFormat(found: Int, supported: Int)
     case unsupportedKDF(String)
@@ -23,6 +27,9 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damaged(let path, let reason): "the vault at \(path) is damaged (\(reason)); restore it from a backup"
         case .headerTampered:
             "the vault header failed its integrity check: it was modified outside Tokens; restore it from a backup"
+        case .modified(let what): "the vault was modified outside Tokens (\(what)); restore it from a backup"
+        case .changedSinceUnlock:
+            "the vault's passphrase was changed by another tokens after this one unlocked it; nothing was written: unlock again"
         case .entryDamaged(let id):
             "vault entry \(id) failed its integrity check (damaged or tampered); restore the vault from a backup"
         case .newerFormat(let found, let supported):
@@ -30,6 +37,27 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedKDF(let name): "the vault's key slot uses an unsupported key derivation (\(name))"
         case .busy: "the vault stayed busy (another tokens is writing); try again"
         case .locked: "the vault is locked"
+        }
+    }
+}
+
+/// What the integrity checks found changed in a vault file.
+public enum VaultModification: Equatable, Sendable, CustomStringConvertible {
+    /// An entry was added, removed, replaced by an older copy or otherwise changed.
+    case entries
+    /// A trigger, view, table or index that Tokens did not create.
+    case foreignSchema(kind: String, name: String)
+    /// One of Tokens's own tables or indexes has a different definition.
+    case schemaChanged
+    /// A write that SQLite reported as changing nothing (something in the file intercepts it).
+    case writeIgnored
+
+    public var description: String {
+        switch self {
+        case .entries: "an entry was added, removed, changed or replaced by an older copy"
+        case .foreignSchema(let kind, let name): "it has a \(kind) named “\(name)” that Tokens did not create"
+        case .schemaChanged: "the definition of its tables was changed"
+        case .writeIgnored: "a write was silently ignored; nothing was written"
         }
     }
 }

@@ -1,20 +1,27 @@
 import Crypto
 import Foundation
 
-/// The vault's header: format version, vault id and key slots, authenticated as a whole by an
-/// HMAC under a key derived from the master key. Unlike Aegis's, a changed header is detected.
+/// The vault's header: format version, vault id, key slots and (from format 2) the revision
+/// and the manifest of every entry, authenticated as a whole by an HMAC under a key derived
+/// from the master key. Unlike Aegis's, a changed header, and so a changed entry, is detected.
 struct VaultHeader: Sendable {
-    /// The format this code writes and reads.
-    static let currentFormat = 1
+    /// The format this code writes; format 1 is still read, to migrate it.
+    static let currentFormat = 2
 
     let formatVersion: Int
     let vaultID: Data
     let slots: [KeySlot]
+    /// Counts the writes since creation (format 2).
+    let revision: Int
+    /// `VaultManifest.digest` of every entry as the last write left them (format 2).
+    let manifest: Data
     let mac: Data
 
     /// The bytes the MAC covers: everything in the header, slots in id order.
-    static func authenticatedBytes(formatVersion: Int, vaultID: Data, slots: [KeySlot]) -> Data {
-        var data = Data("tokens/header/v1".utf8)
+    static func authenticatedBytes(
+        formatVersion: Int, vaultID: Data, slots: [KeySlot], revision: Int, manifest: Data
+    ) -> Data {
+        var data = Data("tokens/header/v\(formatVersion == 1 ? 1 : 2)".utf8)
         data.append(CanonicalEncoding.integers([formatVersion]))
         data.append(CanonicalEncoding.bytes(vaultID))
         data.append(CanonicalEncoding.integers([slots.count]))
@@ -23,6 +30,10 @@ struct VaultHeader: Sendable {
             data.append(CanonicalEncoding.bytes(slot.nonce))
             data.append(CanonicalEncoding.bytes(slot.wrappedKey))
         }
+        if formatVersion >= 2 {
+            data.append(CanonicalEncoding.integers([revision]))
+            data.append(CanonicalEncoding.bytes(manifest))
+        }
         return data
     }
 
@@ -30,16 +41,23 @@ struct VaultHeader: Sendable {
         VaultCrypto.subkey(of: master, purpose: "tokens/header-mac/v1", salt: vaultID)
     }
 
-    /// A header for these slots, with its MAC.
-    static func make(vaultID: Data, slots: [KeySlot], master: SymmetricKey) -> VaultHeader {
-        let bytes = authenticatedBytes(formatVersion: currentFormat, vaultID: vaultID, slots: slots)
+    /// A current-format header for these slots and entries, with its MAC.
+    static func make(vaultID: Data, slots: [KeySlot], revision: Int, manifest: Data, keys: VaultKeys) -> VaultHeader {
+        let bytes = authenticatedBytes(
+            formatVersion: currentFormat, vaultID: vaultID, slots: slots, revision: revision, manifest: manifest)
         return VaultHeader(
-            formatVersion: currentFormat, vaultID: vaultID, slots: slots,
-            mac: VaultCrypto.mac(bytes, key: headerKey(master: master, vaultID: vaultID)))
+            formatVersion: currentFormat, vaultID: vaultID, slots: slots, revision: revision, manifest: manifest,
+            mac: VaultCrypto.mac(bytes, key: keys.header))
     }
 
-    func isAuthentic(master: SymmetricKey) -> Bool {
-        let bytes = Self.authenticatedBytes(formatVersion: formatVersion, vaultID: vaultID, slots: slots)
-        return VaultCrypto.verify(mac, for: bytes, key: Self.headerKey(master: master, vaultID: vaultID))
+    /// The same header after one more write that left the entries with `manifest`.
+    func advanced(to manifest: Data, keys: VaultKeys) -> VaultHeader {
+        Self.make(vaultID: vaultID, slots: slots, revision: revision + 1, manifest: manifest, keys: keys)
+    }
+
+    func isAuthentic(keys: VaultKeys) -> Bool {
+        let bytes = Self.authenticatedBytes(
+            formatVersion: formatVersion, vaultID: vaultID, slots: slots, revision: revision, manifest: manifest)
+        return VaultCrypto.verify(mac, for: bytes, key: keys.header)
     }
 }

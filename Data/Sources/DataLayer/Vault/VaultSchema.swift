@@ -1,37 +1,91 @@
 import GRDB
 
-/// The vault's SQLite schema, as versioned GRDB migrations.
+/// The vault's SQLite schema, as versioned GRDB migrations, and the check that a file holds
+/// nothing else: a trigger, view, table or index Tokens did not create is refused at unlock
+/// and before every write, since SQLite would run a planted trigger inside our transactions.
 enum VaultSchema {
+    static let v1 = """
+        CREATE TABLE header (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            format_version INTEGER NOT NULL,
+            vault_id BLOB NOT NULL,
+            mac BLOB NOT NULL
+        );
+        CREATE TABLE key_slot (
+            id BLOB PRIMARY KEY,
+            kdf TEXT NOT NULL,
+            kdf_n INTEGER NOT NULL,
+            kdf_r INTEGER NOT NULL,
+            kdf_p INTEGER NOT NULL,
+            salt BLOB NOT NULL,
+            nonce BLOB NOT NULL,
+            wrapped_key BLOB NOT NULL
+        );
+        CREATE TABLE entry (
+            id TEXT PRIMARY KEY,
+            sort_order INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            nonce BLOB NOT NULL,
+            ciphertext BLOB NOT NULL
+        );
+        """
+
+    /// Format 2: a version per entry (in its associated data) and the header's revision and
+    /// manifest. Run by `migrator` for a new vault and by `VaultMigration` for a format-1 one,
+    /// so both end with the same schema text.
+    static let v2 = """
+        ALTER TABLE entry ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE header ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE header ADD COLUMN manifest BLOB NOT NULL DEFAULT x'';
+        """
+
+    /// The migration that belongs to each format version.
+    static let migrationForFormat = [1: "v1", 2: "v2"]
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE header (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    format_version INTEGER NOT NULL,
-                    vault_id BLOB NOT NULL,
-                    mac BLOB NOT NULL
-                );
-                CREATE TABLE key_slot (
-                    id BLOB PRIMARY KEY,
-                    kdf TEXT NOT NULL,
-                    kdf_n INTEGER NOT NULL,
-                    kdf_r INTEGER NOT NULL,
-                    kdf_p INTEGER NOT NULL,
-                    salt BLOB NOT NULL,
-                    nonce BLOB NOT NULL,
-                    wrapped_key BLOB NOT NULL
-                );
-                CREATE TABLE entry (
-                    id TEXT PRIMARY KEY,
-                    sort_order INTEGER NOT NULL,
-                    created_at REAL NOT NULL,
-                    updated_at REAL NOT NULL,
-                    nonce BLOB NOT NULL,
-                    ciphertext BLOB NOT NULL
-                );
-                """)
-        }
+        migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
+        migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
         return migrator
+    }
+
+    /// One row of `sqlite_schema`.
+    struct Object: Hashable, Sendable {
+        let type: String
+        let name: String
+        let table: String
+        let sql: String?
+    }
+
+    /// The objects a vault of each format holds: what the migrations make in an empty database.
+    static let expected: [Int: Set<Object>] = {
+        var result: [Int: Set<Object>] = [:]
+        for (format, migration) in migrationForFormat {
+            // An in-memory database cannot fail to open or migrate with our own SQL.
+            let queue = try! DatabaseQueue()
+            try! migrator.migrate(queue, upTo: migration)
+            result[format] = try! queue.read(objects)
+        }
+        return result
+    }()
+
+    static func objects(_ db: Database) throws -> Set<Object> {
+        Set(
+            try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema").map { row in
+                Object(type: row["type"], name: row["name"], table: row["tbl_name"], sql: row["sql"])
+            })
+    }
+
+    /// Throws `.modified` when the file's schema is not exactly that of `format`.
+    static func check(_ db: Database, format: Int) throws {
+        guard let expected = expected[format] else { throw VaultError.newerFormat(found: format, supported: VaultHeader.currentFormat) }
+        let found = try objects(db)
+        guard found != expected else { return }
+        let names = Set(expected.map(\.name))
+        if let foreign = found.subtracting(expected).filter({ !names.contains($0.name) }).min(by: { $0.name < $1.name }) {
+            throw VaultError.modified(.foreignSchema(kind: foreign.type, name: String(foreign.name.prefix(64))))
+        }
+        throw VaultError.modified(.schemaChanged)
     }
 }

@@ -33,11 +33,14 @@ enum AegisCodec {
         guard !slots.isEmpty else { throw ImportError.unsupported(.aegis, "no password slot (biometric only)") }
         // Only the first few password slots, and only those whose scrypt cost is within bounds.
         var tried = 0
+        var budget = ScryptParameters.importWorkBudget
         for slot in slots.prefix(ScryptParameters.maximumSlots) {
             guard let n = slot.n, let r = slot.r, let p = slot.p, let salt = slot.salt.flatMap(InteropJSON.hex),
                 let wrapped = InteropJSON.hex(slot.key), let nonce = InteropJSON.hex(slot.key_params.nonce),
-                let tag = InteropJSON.hex(slot.key_params.tag), ScryptParameters(n: n, r: r, p: p).isValid
+                let tag = InteropJSON.hex(slot.key_params.tag), ScryptParameters(n: n, r: r, p: p).isValid,
+                ScryptParameters(n: n, r: r, p: p).work <= budget
             else { continue }
+            budget -= ScryptParameters(n: n, r: r, p: p).work
             tried += 1
             let kek: SymmetricKey
             do {
@@ -52,7 +55,7 @@ enum AegisCodec {
         }
         guard tried > 0 else {
             throw ImportError.unsupported(
-                .aegis, "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 256 MiB)")
+                .aegis, "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 128 MiB of work in all)")
         }
         throw ImportError.wrongPassword(.aegis)
     }

@@ -4,22 +4,32 @@ import Foundation
 /// otpauth:// URIs one a line (blank lines and `#` comments allowed), and Ente Auth's export:
 /// the same, with a `codeDisplay` JSON parameter carrying tags, pins and notes.
 enum KeyURIListDecoder {
+    /// The longest line read as a Key URI: every field at its limit, percent-encoded, fits.
+    static let maximumLineBytes = 64 << 10
+
     static func decode(_ data: Data, format: ImportFormat) throws -> DecodedImport {
-        guard let text = String(data: data, encoding: .utf8) else { throw ImportError.malformed(format, "it is not text") }
+        guard String(data: data, encoding: .utf8) != nil else { throw ImportError.malformed(format, "it is not text") }
+        // Lines are found on bytes, and counted before any is parsed: too many is refused at once.
+        let lines = ByteLines.all(of: data).filter { !$0.bytes.isEmpty && $0.bytes.first != UInt8(ascii: "#") }
+        let limit = DefaultImportAccountsUseCase.maximumEntries
+        guard lines.count <= limit else { throw ImportError.tooManyEntries(lines.count, limit: limit) }
         var collector = InteropCollector()
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let display = format == .ente ? EnteCodeDisplay(uri: line) : nil
-            if display?.trashed == true { collector.notice("line \(index + 1)", "in Ente's trash; imported anyway") }
+        for line in lines {
+            let position = "line \(line.number)"
+            guard line.bytes.count <= maximumLineBytes else {
+                collector.drop(position, reason: "the line is \(line.bytes.count) bytes long; a Key URI has at most \(maximumLineBytes)")
+                continue
+            }
+            let text = String(decoding: line.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            let display = format == .ente ? EnteCodeDisplay(uri: text) : nil
+            if display?.trashed == true { collector.notice(position, "in Ente's trash; imported anyway") }
             collector.add(
-                uri: line, position: "line \(index + 1)", note: display?.note ?? "", groups: display?.tags ?? [],
+                uri: text, position: position, note: display?.note ?? "", groups: display?.tags ?? [],
                 isFavorite: display?.pinned ?? false)
         }
         return collector.result(format)
     }
 }
-
 /// Ente Auth's `codeDisplay` parameter: {"pinned":…, "trashed":…, "tags":[…], "note":…}.
 struct EnteCodeDisplay: Decodable {
     var pinned: Bool?
