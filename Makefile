@@ -108,7 +108,10 @@ release: deps ## Build the release tokens (a fully static executable), completio
 	  "$$bin/tokens" --generate-completion-script bash >"$(STAGE)/share/bash-completion/completions/tokens"; \
 	  "$$bin/tokens" --generate-completion-script zsh >"$(STAGE)/share/zsh/site-functions/_tokens"; \
 	  "$$bin/tokens" --generate-completion-script fish >"$(STAGE)/share/fish/vendor_completions.d/tokens.fish"; \
-	  "$$bin/generate-manual" "$$bin/tokens" --output-directory "$(STAGE)/share/man/man1" >/dev/null
+	  "$$bin/generate-manual" "$$bin/tokens" --output-directory "$(STAGE)/share/man/man1" >/dev/null; \
+	  man="$(STAGE)/share/man/man1/tokens.1"; \
+	  sed -i '/^\.Sh "EXIT STATUS"$$/,$$d' "$$man"; \
+	  "$$bin/tokens" _manual-sections >>"$$man"
 
 install: ## Install tokens (stripped; DEBUG_SYMBOLS=1 keeps them), its completions and man page under PREFIX (default ~/.local)
 	@if command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release; \

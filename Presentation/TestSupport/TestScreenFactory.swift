@@ -71,7 +71,7 @@ public final class TestAddAccountUseCase: AddAccountUseCase {
 
     public var accounts: [Account] { added.withLock { $0 } }
 
-    public func execute(_ spec: AccountSpec, note: String, groups: [String]) async throws -> Account {
+    public func execute(_ spec: AccountSpec, note: String, groups: [String], allowDuplicate: Bool) async throws -> Account {
         let account = Account(
             id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", 900 + accounts.count))!, spec: spec,
             note: note, groups: groups, createdAt: Date(timeIntervalSince1970: 0))

@@ -23,7 +23,7 @@ extension ExitStatus {
         (.noMatch, "no account matches the query"),
         (.ambiguous, "several accounts match the query"),
         (.wrongPassphrase, "wrong passphrase"),
-        (.damagedVault, "the vault is damaged, was modified outside Tokens, or is not a Tokens vault"),
+        (.damagedVault, "the vault is damaged, was modified outside Tokens, or is no vault"),
         (.usage, "the command line is wrong (unknown option, missing argument)"),
     ]
 }

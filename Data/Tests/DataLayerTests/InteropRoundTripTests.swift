@@ -1,4 +1,4 @@
-import DataLayer
+@testable import DataLayer
 import Domain
 import Foundation
 import Testing
@@ -94,5 +94,28 @@ struct InteropRoundTripTests {
     func unknown() {
         #expect(throws: ImportError.unknownFormat) { try InteropCodec().decode(Data("hello".utf8), as: nil, password: nil) }
         #expect(throws: ImportError.self) { try InteropCodec().decode(Data("{}".utf8), as: .aegis, password: nil) }
+    }
+
+    @Test("formats are recognised only by their signature: a picture, a KeePass file or random bytes are not an andOTP backup")
+    func signatures() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 200)
+        #expect(throws: ImportError.image(kind: "PNG")) { try InteropCodec().decode(Data(png), as: nil, password: "pw") }
+        #expect(ImportError.image(kind: "PNG").description.contains("zbarimg --raw FILE | tokens import -"))
+        let kdbx: [UInt8] = [0x03, 0xD9, 0xA2, 0x9A, 0x67, 0xFB, 0x4B, 0xB5] + Array(repeating: 1, count: 200)
+        #expect(throws: ImportError.notAnExport(kind: "a KeePass database (.kdbx)")) {
+            try InteropCodec().decode(Data(kdbx), as: nil, password: "pw")
+        }
+        var generator = SplitMix(seed: 14)
+        for _ in 0..<50 {
+            var bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes[0] = 0xC3  // never an andOTP iteration count, never valid UTF-8 after it
+            #expect(throws: ImportError.unknownFormat) { try InteropCodec().decode(Data(bytes), as: nil, password: "pw") }
+        }
+        #expect(throws: ImportError.unknownFormat) {
+            try InteropCodec().decode(Data(String(repeating: "a", count: 1000).utf8), as: nil, password: nil)
+        }
+        // An andOTP backup's header: 145 776 PBKDF2 rounds, then salt, nonce and ciphertext.
+        let andOTP: [UInt8] = [0x00, 0x02, 0x39, 0x70] + Array(repeating: 0xFE, count: 60)
+        #expect(FormatDetector.detect(Data(andOTP)) == .andOTP)
     }
 }

@@ -32,19 +32,35 @@ struct ImportAccountsUseCaseTests {
         #expect(stored.allSatisfy { $0.note == "n" && $0.createdAt == Date(timeIntervalSince1970: 100) })
     }
 
-    @Test("a duplicate is the same secret and kind: skipped by default, kept on request, also within the file")
+    @Test("a duplicate is the same secret, kind and parameters: skipped by default, kept on request, also within the file")
     func duplicates() async throws {
-        try await repository.add(.stub(secret: Secret(bytes: [1])))
+        try await repository.add(.stub(issuer: "Kept", name: "me", secret: Secret(bytes: [1])))
         let decoded = DecodedImport(format: .keyURIs, entries: [
-            try Self.entry("Same", secret: [1]), try Self.entry("HOTP same secret", secret: [1], kind: .hotp(counter: 0)),
+            try Self.entry("Same secret, other issuer", secret: [1]), try Self.entry("HOTP same secret", secret: [1], kind: .hotp(counter: 0)),
+            try Self.entry("Same secret, 60 s", secret: [1], kind: .totp(period: 60)),
             try Self.entry("New", secret: [9]), try Self.entry("New again", secret: [9]),
         ])
         let skipped = try await importer(decoded).execute(Data(), format: nil, password: nil, duplicates: .skip, dryRun: true)
-        #expect(skipped.added.map(\.spec.issuer) == ["HOTP same secret", "New"])
-        #expect(skipped.duplicates.map(\.spec.issuer) == ["Same", "New again"])
+        #expect(skipped.added.map(\.spec.issuer) == ["HOTP same secret", "Same secret, 60 s", "New"])
+        #expect(skipped.duplicates.map(\.entry.spec.issuer) == ["Same secret, other issuer", "New again"])
+        #expect(skipped.duplicates.map(\.existing) == ["Kept (me) (id 00000000)", "New (me), entry 4 of this file"])
         let kept = try await importer(decoded).execute(Data(), format: nil, password: nil, duplicates: .keep, dryRun: true)
-        #expect(kept.added.count == 4)
+        #expect(kept.added.count == 5)
         #expect(kept.duplicates.count == 2)
+    }
+
+    @Test("digits or algorithm that differ make another account")
+    func parametersCount() throws {
+        let base = try AccountSpec(issuer: "A", name: "me", secret: Secret(bytes: [1]), kind: .totp(period: 30))
+        let eight = try AccountSpec(issuer: "A", name: "me", secret: Secret(bytes: [1]), kind: .totp(period: 30), digits: 8)
+        let sha256 = try AccountSpec(issuer: "A", name: "me", secret: Secret(bytes: [1]), kind: .totp(period: 30), algorithm: .sha256)
+        let renamed = try AccountSpec(issuer: "B", name: "you", secret: Secret(bytes: [1]), kind: .totp(period: 30))
+        let counted = try AccountSpec(issuer: "A", name: "me", secret: Secret(bytes: [1]), kind: .hotp(counter: 5))
+        let recounted = try AccountSpec(issuer: "A", name: "me", secret: Secret(bytes: [1]), kind: .hotp(counter: 9))
+        #expect(DuplicateKey(base) != DuplicateKey(eight))
+        #expect(DuplicateKey(base) != DuplicateKey(sha256))
+        #expect(DuplicateKey(base) == DuplicateKey(renamed))
+        #expect(DuplicateKey(counted) == DuplicateKey(recounted))
     }
 
     @Test("a dry run writes nothing")

@@ -18,6 +18,23 @@ struct UseCaseTests {
         #expect(try await repository.list() == [account])
     }
 
+    @Test("AddAccount of an account already there adds nothing and names the one there, unless a duplicate is allowed")
+    func addDuplicate() async throws {
+        let add = DefaultAddAccountUseCase(repository: repository, clock: clock, random: CountingRandomSource())
+        let first = try await add.execute(uri: "otpauth://totp/ACME:alice?secret=jbswy3dpehpk3pxp")
+        let error = await #expect(throws: DuplicateAccountError.self) {
+            try await add.execute(uri: "otpauth://totp/Other:bob?secret=JBSWY3DPEHPK3PXP")
+        }
+        #expect(error?.existing == first)
+        #expect(error?.description == "already there as ACME (alice) (id 01010101); nothing was added")
+        #expect(try await repository.list() == [first])
+        let twin = try await add.execute(KeyURI.parse("otpauth://totp/ACME:alice?secret=jbswy3dpehpk3pxp"), note: "", groups: [], allowDuplicate: true)
+        #expect(try await repository.list() == [first, twin])
+        // Another period is another account.
+        _ = try await add.execute(uri: "otpauth://totp/ACME:alice?secret=jbswy3dpehpk3pxp&period=60")
+        #expect(try await repository.list().count == 3)
+    }
+
     @Test("AddAccount from fields reports the field at fault and stores nothing")
     func addFromDraft() async throws {
         let add = DefaultAddAccountUseCase(repository: repository, clock: clock, random: CountingRandomSource())

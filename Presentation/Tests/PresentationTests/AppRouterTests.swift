@@ -29,6 +29,19 @@ struct AppRouterTests {
         #expect(!lock.isLocked)
     }
 
+    @Test("unlocked before start (a passphrase file or variable): the list at once, and idling still locks to Unlock")
+    func unlockedBeforeStart() async throws {
+        let (router, _) = makeRouter()
+        try await lock.unlock(passphrase: Array("right".utf8))
+        router.unlockedBeforeStart = true
+        router.start()
+        #expect(router.appState.route == .list && !router.appState.isLocked && router.unlock == nil)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(120))
+        _ = await eventually { router.appState.route == .unlock }
+        #expect(router.appState.route == .unlock && lock.isLocked)
+    }
+
     @Test("DEV (no lock) starts on the list")
     func devStartsOnList() {
         let (router, _) = makeRouter(lock: TestLock(requiresUnlock: false))

@@ -23,6 +23,19 @@ public enum Vaults {
         return files
     }
 
+    /// A Base32 secret of its own for each number (16 characters, 10 bytes): accounts with
+    /// the same secret are one account to `add` and `import`.
+    public static func secret(_ number: Int) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+        var digits = ""
+        var value = number
+        for _ in 0..<8 {
+            digits.append(alphabet[value & 31])
+            value >>= 5
+        }
+        return "GEZDGNBV" + digits
+    }
+
     /// A Key URI for a test account.
     public static func uri(issuer: String, account: String = "me", secret: String = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ") -> String {
         "otpauth://totp/\(issuer):\(account)?secret=\(secret)&issuer=\(issuer)"

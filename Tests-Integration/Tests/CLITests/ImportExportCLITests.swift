@@ -92,7 +92,7 @@ struct ImportExportCLITests {
         #expect(unknown.errorLines.count == 1)
         #expect(unknown.stderr.contains("cannot tell the file's format"))
         let missing = try TokensProcess.run(["import", "/nonexistent/file"], home: home.url, environment: Vaults.environment())
-        #expect(missing.errorLines == ["tokens: cannot read /nonexistent/file"])
+        #expect(missing.errorLines == ["tokens: cannot read /nonexistent/file: no such file"])
         let badFormat = try TokensProcess.run(["import", junk.path, "--format", "palm"], home: home.url, environment: Vaults.environment())
         #expect(badFormat.status == 64)
     }

@@ -23,6 +23,25 @@ struct LinuxCitizenCLITests {
         }
     }
 
+    @Test("one exit status table: README's, --help's and the man page's sections agree")
+    func exitStatusTableAgrees() throws {
+        let home = try TemporaryHome()
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let table = readme.components(separatedBy: "### Exit status")[1].components(separatedBy: "\n\n")[1]
+        let rows = table.split(separator: "\n").dropFirst(2).map { row in
+            row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(rows.count == 7)
+        let help = try TokensProcess.run(["--help"], home: home.url).stdout
+        let manual = try TokensProcess.run(["_manual-sections"], home: home.url).stdout
+        for row in rows {
+            #expect(help.contains("  \(row[0])  \(row[1])\n"), "--help lacks \(row)")
+            #expect(manual.contains(".It \(row[0])\n\(row[1])\n"), "the man page lacks \(row)")
+        }
+    }
+
     @Test("distinct exit statuses: usage 64, no match 2, ambiguous 3, wrong passphrase 4, damaged vault 5")
     func exitStatuses() throws {
         let home = try TemporaryHome()

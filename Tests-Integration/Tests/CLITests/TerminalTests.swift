@@ -107,6 +107,39 @@ struct TerminalTests {
         #expect(!(try session.pasteBufferSamples()).contains("hostile"), "a paste buffer holds the hostile payload")
     }
 
+    @Test("--passphrase-file or TOKENS_PASSPHRASE open the screen on the list, without Unlock")
+    func givenPassphraseSkipsUnlock() throws {
+        let home = try TemporaryHome()
+        _ = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment())
+        _ = try TokensProcess.run(["add", RFC6238.vectors[0].uri], home: home.url, environment: Vaults.environment())
+        let file = home.url.appendingPathComponent("passphrase")
+        try Data((Vaults.passphrase + "\n").utf8).write(to: file)
+        chmod(file.path, 0o600)
+        for (arguments, environment) in [(["--passphrase-file", file.path], [:]), ([], Vaults.environment())] {
+            let session = try TmuxSession(tokens: arguments, home: home.url, environment: environment)
+            let screen = try session.waitFor("1 account", timeout: 60)
+            #expect(screen.contains("RFC6238") && !screen.contains("The vault is locked."))
+            try session.type("q")
+            try session.waitFor("[exit 0]")
+        }
+    }
+
+    @Test("an encrypted import with no password given asks for it on the terminal, without echo")
+    func importAsksPassword() throws {
+        let home = try TemporaryHome()
+        let export = home.url.appendingPathComponent("aegis.json")
+        let exported = try TokensProcess.run(
+            ["export", "--format", "aegis-encrypted", "--output", export.path, "--phase", "dev"], home: home.url,
+            environment: ["TOKENS_EXPORT_PASSWORD": "backup-pw"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let session = try TmuxSession(tokens: ["import", export.path, "--dry-run", "--phase", "dev", "--duplicates", "keep"], home: home.url)
+        try session.waitFor("Password of the Aegis")
+        try session.type("backup-pw")
+        try session.press("Enter")
+        let done = try session.waitFor("[exit 0]", timeout: 60)
+        #expect(done.contains("would add 5") && !done.contains("backup-pw"), "\(done)")
+    }
+
     @Test("REAL: Unlock says a wrong passphrase, opens with the right one, copies with c, locks when idle")
     func unlockCopyAndIdleLock() throws {
         let home = try TemporaryHome()

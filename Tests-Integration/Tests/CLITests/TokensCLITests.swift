@@ -60,7 +60,7 @@ struct TokensCLITests {
         #expect(code.stdout == vector.code + "\n", "\(code.stderr)")
         let added = try TokensProcess.run(
             ["add", "-", "--phase", "dev"], home: home.url,
-            input: Vaults.uri(issuer: "FromStdin1") + "\n\n" + Vaults.uri(issuer: "FromStdin2") + "\n")
+            input: Vaults.uri(issuer: "FromStdin1", secret: "KRSXG5CTMVRXEZLU") + "\n\n" + Vaults.uri(issuer: "FromStdin2", secret: "MFRGGZDFMZTWQ2LK") + "\n")
         #expect(added.stdout == "Added FromStdin1 (me)\nAdded FromStdin2 (me)\n", "\(added.stderr)")
         let empty = try TokensProcess.run(["code", "--uri", "-"], home: home.url, input: "")
         #expect(empty.status == 1)
@@ -70,7 +70,7 @@ struct TokensCLITests {
     @Test("DEV writes nothing to disk, even after add")
     func devWritesNothing() throws {
         let home = try TemporaryHome()
-        let added = try TokensProcess.run(["add", "otpauth://totp/New:me?secret=JBSWY3DPEHPK3PXP", "--phase", "dev"], home: home.url)
+        let added = try TokensProcess.run(["add", "otpauth://totp/New:me?secret=KRSXG5CTMVRXEZLU", "--phase", "dev"], home: home.url)
         #expect(added.status == 0)
         #expect(added.stdout == "Added New (me)\n")
         _ = try TokensProcess.run(["list", "--phase", "dev"], home: home.url)

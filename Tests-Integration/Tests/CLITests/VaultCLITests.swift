@@ -134,7 +134,7 @@ struct VaultCLITests {
         let results = ResultsBox()
         let homeURL = home.url
         DispatchQueue.concurrentPerform(iterations: 2) { writer in
-            let uris = (0..<15).map { Vaults.uri(issuer: "Writer\(writer)x\($0)") }
+            let uris = (0..<15).map { Vaults.uri(issuer: "Writer\(writer)x\($0)", secret: Vaults.secret(writer * 100 + $0)) }
             results.set(writer, try? TokensProcess.run(["add"] + uris, home: homeURL, environment: Vaults.environment()))
         }
         for writer in 0..<2 {
@@ -176,7 +176,7 @@ struct VaultCLITests {
             let replay = "seed \(Self.killSeed), trial \(trial) (replay: make stress SEED=\(Self.killSeed))"
             let afterWrites = Int.random(in: 1...Self.latestKill, using: &random)
             let fractionOfWrite = Double.random(in: 0..<1, using: &random)
-            let uris = (0..<Self.burst).map { Vaults.uri(issuer: "Kill\(trial)x\($0)") }
+            let uris = (0..<Self.burst).map { Vaults.uri(issuer: "Kill\(trial)x\($0)", secret: Vaults.secret(trial * Self.burst + $0)) }
             let child = try RunningProcess(tokens: ["add"] + uris, home: home.url, environment: Vaults.environment())
             let progress = child.waitForLines(prefix: "Added ", count: afterWrites, timeout: 300)
             secondsPerWrite = progress.secondsPerLine ?? secondsPerWrite

@@ -20,7 +20,9 @@ struct DevGraphTests {
     @Test("RFC 6238 vectors through AddAccount, GenerateCodes, the real HMAC and a fixed clock", arguments: RFC6238.vectors)
     func rfc6238(vector: RFC6238.Vector) async throws {
         let container = try container()
-        let account = try await container.makeAddAccountUseCase().execute(uri: vector.uri)
+        // The demo accounts hold two of these secrets: twins, added on purpose.
+        let account = try await container.makeAddAccountUseCase().execute(
+            KeyURI.parse(vector.uri), note: "", groups: [], allowDuplicate: true)
         clock.set(unix: TimeInterval(vector.time))
         #expect(container.makeGenerateCodesUseCase().execute(for: account, at: container.clock.now()).code == vector.code)
     }
@@ -29,8 +31,10 @@ struct DevGraphTests {
     func roundTrip() async throws {
         let container = try container()
         let before = try await container.makeListAccountsUseCase().execute()
-        let added = try await container.makeAddAccountUseCase()
-            .execute(uri: "otpauth://totp/Round%20Trip:me?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Round%20Trip")
+        // The demo's GitHub account has this secret too: a twin, added on purpose.
+        let added = try await container.makeAddAccountUseCase().execute(
+            KeyURI.parse("otpauth://totp/Round%20Trip:me?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Round%20Trip"),
+            note: "", groups: [], allowDuplicate: true)
         let after = try await container.makeListAccountsUseCase().execute()
         #expect(after.count == before.count + 1)
         let found = try await container.makeSearchAccountsUseCase().execute(query: "round trip")

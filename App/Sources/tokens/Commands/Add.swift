@@ -8,8 +8,9 @@ struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add accounts from otpauth:// URIs.",
         discussion: """
-            All URIs are checked before anything is added. Each account is then saved in its own
-            transaction, and "Added …" is printed once it is safely stored.
+            All URIs are checked before anything is added. Each account is then saved in its own \
+            transaction, and "Added …" is printed once it is safely stored. An account that is \
+            already there (same secret and parameters) is skipped and named.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -18,6 +19,9 @@ struct Add: AsyncParsableCommand {
         "The accounts' Key URIs (quote them in the shell); - reads them from standard input, one a line (keeps secrets out of argv and shell history).",
         valueName: "otpauth-uri"))
     var uris: [String]
+
+    @Flag(help: "Add an account even when one with the same secret and parameters is already there.")
+    var allowDuplicate = false
 
     func validate() throws {
         if uris.isEmpty { throw ValidationError("give at least one otpauth:// URI") }
@@ -34,9 +38,15 @@ struct Add: AsyncParsableCommand {
         try await global.withContainer { container in
             let add = container.makeAddAccountUseCase()
             for spec in specs {
-                let account = try await add.execute(spec, note: "", groups: [])
-                CLILog.logger.debug("added account \(account.id) (\(account.kind.typeName))")
-                print("Added \(TerminalText.escaped(account.displayName))")
+                do {
+                    let account = try await add.execute(spec, note: "", groups: [], allowDuplicate: allowDuplicate)
+                    CLILog.logger.debug("added account \(account.id) (\(account.kind.typeName))")
+                    print("Added \(TerminalText.escaped(account.displayName))")
+                } catch let duplicate as DuplicateAccountError {
+                    // Already there: nothing to do, and not a failure (adding is idempotent).
+                    print(
+                        "Skipped \(TerminalText.escaped(Account.displayName(issuer: spec.issuer, name: spec.name))): \(TerminalText.escaped(duplicate.description)) (--allow-duplicate adds it anyway)")
+                }
                 fflush(nil)
             }
             if container.phase == .dev {

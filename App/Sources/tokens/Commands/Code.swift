@@ -8,15 +8,15 @@ struct Code: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the current code of the one account matching QUERY.",
         discussion: """
-            With --uri, the code comes straight from a Key URI and no store is touched (like oathtool).
-            HOTP accounts advance their counter each time a code is printed.
+            With --uri, the code comes straight from a Key URI and no store is touched (like \
+            oathtool). HOTP accounts advance their counter each time a code is printed.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOption
 
-    @Argument(help: "Text in the issuer, account name or note.")
+    @Argument(help: GlobalOptions.queryHelp)
     var query: String?
 
     @Option(help: ArgumentHelp(

@@ -9,7 +9,7 @@ struct Edit: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Text in the issuer, account name or note.")
+    @Argument(help: GlobalOptions.queryHelp)
     var query: String
 
     @Option(help: "New issuer.") var issuer: String?

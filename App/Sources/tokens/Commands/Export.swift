@@ -13,7 +13,7 @@ struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Export every account (otpauth, aegis, aegis-encrypted, google).",
         discussion: """
-            Plaintext formats hold your secrets in the clear: a warning is printed, and files are
+            Plaintext formats hold your secrets in the clear: a warning is printed, and files are \
             written 0600. What a format cannot hold is listed on standard error and left out.
             """)
 

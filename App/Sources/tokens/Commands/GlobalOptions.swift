@@ -3,6 +3,11 @@ import ArgumentParser
 
 /// Options every command takes: which phase, which config file, how to unlock.
 struct GlobalOptions: ParsableArguments {
+    /// The help of every command's QUERY argument.
+    static let queryHelp = ArgumentHelp(
+        "Text in the issuer, account name or note; or an account's id, or its first 4 or more hex digits (list shows 8).",
+        valueName: "query")
+
     @Option(help: "The phase: dev, alpha or real (beats TOKENS_PHASE and the config file).")
     var phase: String?
 

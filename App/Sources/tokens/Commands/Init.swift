@@ -7,7 +7,7 @@ struct Init: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create the encrypted vault of the ALPHA or REAL phase.",
         discussion: """
-            The passphrase is asked twice on the terminal, without echo. For scripts, give it with
+            The passphrase is asked twice on the terminal, without echo. For scripts, give it with \
             --passphrase-file or TOKENS_PASSPHRASE (less safe). There is no recovery without it.
             """)
 

@@ -24,19 +24,32 @@ struct Interactive: AsyncParsableCommand {
         }
         let settings = try await global.settings()
         let (container, lock) = try AppComposer.makeInteractiveContainer(for: settings)
-        await Self.runScreen(container, lock: lock, settings: settings)
+        // --passphrase-file or TOKENS_PASSPHRASE unlock before the screen starts (a wrong one
+        // ends here, status 4); the Unlock screen is for when neither is given.
+        var unlocked = false
+        if lock.requiresUnlock, let passphrase = try global.passphraseReader.givenPassphrase() {
+            var bytes = passphrase.copyBytes()
+            defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+            try await lock.unlock(passphrase: bytes)
+            unlocked = true
+        }
+        await Self.runScreen(container, lock: lock, settings: settings, unlocked: unlocked)
         await lock.lock()
     }
 
     @MainActor
-    private static func runScreen(_ container: any AppContainer, lock: any AccountStoreLock, settings: AppSettings) async {
+    private static func runScreen(
+        _ container: any AppContainer, lock: any AccountStoreLock, settings: AppSettings, unlocked: Bool
+    ) async {
         let screens = ScreenContainer(
             container: container, lock: lock, clipboard: OSC52Clipboard(),
             options: .init(
                 nextCodeWindow: settings.nextCodeSeconds.value,
                 clipboardTimeout: .seconds(settings.clipboardClearSeconds.value)))
+        let router = screens.makeRouter(idleTimeout: .seconds(settings.idleLockSeconds.value))
+        router.unlockedBeforeStart = unlocked
         let screen = AppScreen(
-            router: screens.makeRouter(idleTimeout: .seconds(settings.idleLockSeconds.value)),
+            router: router,
             style: Style.fromEnvironment(ProcessInfo.processInfo.environment))
         await screen.run()
     }

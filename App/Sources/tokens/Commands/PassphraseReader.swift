@@ -29,12 +29,18 @@ struct PassphraseReader {
         return passphrase
     }
 
-    private func readPassphrase(prompt: String, confirm: Bool) throws -> Passphrase {
+    /// The passphrase from the file or the environment variable; nil when neither is given.
+    func givenPassphrase() throws -> Passphrase? {
         if let file { return try Self.fromFile(file) }
         if let value = environment[environmentVariable] {
             guard !value.isEmpty else { throw CLIError("\(environmentVariable) is empty") }
             return Passphrase(value)
         }
+        return nil
+    }
+
+    private func readPassphrase(prompt: String, confirm: Bool) throws -> Passphrase {
+        if let given = try givenPassphrase() { return given }
         let first = try Self.fromTerminal(prompt: prompt)
         guard confirm else { return first }
         let second = try Self.fromTerminal(prompt: "Repeat \(prompt.prefix(1).lowercased())\(prompt.dropFirst())")

@@ -7,8 +7,9 @@ struct Passwd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change the vault passphrase.",
         discussion: """
-            The master key is wrapped anew for the new passphrase; entries are not re-encrypted.
-            For scripts: --new-passphrase-file or TOKENS_NEW_PASSPHRASE.
+            The master key is rotated: a new key, every account re-encrypted under it and the old \
+            passphrase's slot removed, in one transaction. For scripts: --new-passphrase-file or \
+            TOKENS_NEW_PASSPHRASE.
             """)
 
     @OptionGroup var global: GlobalOptions

@@ -11,7 +11,7 @@ struct QR: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Text in the issuer, account name or note.")
+    @Argument(help: GlobalOptions.queryHelp)
     var query: String
 
     func run() async throws {

@@ -9,7 +9,7 @@ struct Remove: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Text in the issuer, account name or note.")
+    @Argument(help: GlobalOptions.queryHelp)
     var query: String
 
     @Flag(name: [.customShort("y"), .long], help: "Delete without asking (for scripts).")

@@ -8,7 +8,7 @@ struct URI: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Text in the issuer, account name or note.")
+    @Argument(help: GlobalOptions.queryHelp)
     var query: String
 
     func run() async throws {

@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import Presentation
 
-/// The non-interactive listing of accounts: an aligned table, or JSON for scripts.
+/// The non-interactive listing of accounts: an aligned table (issuer, account, code, time left
+/// or counter, short id), or JSON for scripts.
 enum AccountListing {
     /// One account in `list --json`. Never includes the secret.
     struct Entry: Encodable {
@@ -39,7 +40,7 @@ enum AccountListing {
         let rows: [[String]] = zip(accounts, codes).map { account, code in
             let shown = code.code.map(CodeFormatter.grouped) ?? "(hotp)"
             let remaining = code.secondsRemaining.map { "\($0)s" } ?? "#\(account.counter ?? 0)"
-            return [account.issuer, account.name, shown, remaining]
+            return [account.issuer, account.name, shown, remaining, account.shortID]
         }
         return TextTable.render(rows)
     }

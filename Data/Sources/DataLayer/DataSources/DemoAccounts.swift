@@ -24,7 +24,7 @@ public enum DemoAccounts {
         groups: [String] = []
     ) -> Account {
         Account(
-            id: UUID(uuidString: "DE300000-0000-4000-8000-00000000000\(number)")!,
+            id: UUID(uuidString: "DE30000\(number)-0000-4000-8000-00000000000\(number)")!,
             issuer: issuer, name: name, secret: Secret(bytes: try! Base32.decode(secret)), kind: kind,
             algorithm: algorithm, digits: digits, note: note, isFavorite: isFavorite, groups: groups,
             createdAt: created, updatedAt: created)

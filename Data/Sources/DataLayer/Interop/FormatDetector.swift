@@ -5,10 +5,17 @@ import Foundation
 /// file of anything is classified in one linear pass.
 enum FormatDetector {
     static func detect(_ data: Data) -> ImportFormat? {
-        guard String(data: data, encoding: .utf8) != nil else {
-            // andOTP's encrypted backups are binary: a 4-byte iteration count, salt, nonce, ciphertext.
-            return data.count > 44 ? .andOTP : nil
+        try? recognise(data)
+    }
+
+    /// The format, by its real signature; `nil` when the content is none Tokens reads, and an
+    /// error naming what the file looks like when it is a picture or another known kind of file.
+    static func recognise(_ data: Data) throws(ImportError) -> ImportFormat? {
+        if isAndOTPEncrypted(data) { return .andOTP }
+        if let signature = FileSignature.match(data) {
+            throw signature.isImage ? .image(kind: signature.name) : .notAnExport(kind: signature.name)
         }
+        guard String(data: data, encoding: .utf8) != nil else { return nil }
         guard let first = data.first(where: { !ByteLines.isWhitespace($0) }) else { return nil }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             return detectJSON(data)
@@ -26,7 +33,16 @@ enum FormatDetector {
         }
         if migration { return .googleMigration }
         if uris { return ente ? .ente : .keyURIs }
-        return data.count > 44 && !ByteLines.contains(data, "otpauth") ? .andOTP : nil
+        return nil
+    }
+
+    /// andOTP's encrypted backup: binary, a big-endian PBKDF2 iteration count (andOTP writes
+    /// 140 000 to 160 000; 100 000 to 1 000 000 is accepted), a 12-byte salt, a 12-byte nonce,
+    /// then AES-GCM ciphertext and tag.
+    static func isAndOTPEncrypted(_ data: Data) -> Bool {
+        guard data.count > 4 + 12 + 12 + 16 else { return false }
+        let bytes = data.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        return (100_000...1_000_000).contains(bytes) && String(data: data, encoding: .utf8) == nil
     }
 
     /// Whether `line` starts with the ASCII `prefix`, ignoring case.

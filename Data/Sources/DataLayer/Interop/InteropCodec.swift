@@ -7,7 +7,7 @@ public struct InteropCodec: AccountImportDecoder, AccountExportEncoder {
     public init() {}
 
     public func decode(_ data: Data, as format: ImportFormat?, password: String?) throws -> DecodedImport {
-        guard let format = format ?? FormatDetector.detect(data) else { throw ImportError.unknownFormat }
+        guard let format = try format ?? FormatDetector.recognise(data) else { throw ImportError.unknownFormat }
         switch format {
         case .keyURIs, .ente: return try KeyURIListDecoder.decode(data, format: format)
         case .googleMigration: return try GoogleMigrationCodec.decode(data)

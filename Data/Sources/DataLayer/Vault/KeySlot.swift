@@ -19,11 +19,10 @@ struct KeySlot: Hashable, Sendable {
         let id = Data(VaultCrypto.randomBytes(16))
         let salt = Data(VaultCrypto.randomBytes(32))
         let kek = try VaultCrypto.keyEncryptionKey(passphrase, salt: Array(salt), parameters: parameters)
-        let sealed = try master.withUnsafeBytes { raw in
-            try VaultCrypto.seal(
-                Data(raw), key: kek,
-                authenticating: additionalData(id: id, kdf: scrypt, parameters: parameters, salt: salt))
-        }
+        var raw = master.withUnsafeBytes { Data($0) }
+        defer { raw.resetBytes(in: 0..<raw.count) }
+        let sealed = try VaultCrypto.seal(
+            raw, key: kek, authenticating: additionalData(id: id, kdf: scrypt, parameters: parameters, salt: salt))
         return KeySlot(
             id: id, kdf: scrypt, parameters: parameters, salt: salt, nonce: sealed.nonce, wrappedKey: sealed.ciphertext)
     }

@@ -51,6 +51,10 @@ public struct Account: Identifiable, Hashable, Sendable {
             updatedAt: createdAt)
     }
 
+    /// The first 8 hex digits of the id, lower case: enough to name one account among thousands
+    /// on the command line (every command taking QUERY accepts it, or any longer prefix).
+    public var shortID: String { String(id.uuidString.lowercased().prefix(8)) }
+
     /// "Issuer (name)", or whichever of the two is present.
     public var displayName: String { Self.displayName(issuer: issuer, name: name) }
 

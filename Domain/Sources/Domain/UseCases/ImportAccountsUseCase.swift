@@ -1,6 +1,6 @@
 import Foundation
 
-/// What to do with an imported account that duplicates one already kept (same secret and kind).
+/// What to do with an imported account that duplicates one already kept (see DuplicateKey).
 public enum DuplicatePolicy: String, CaseIterable, Sendable {
     case skip, keep
 }
@@ -10,8 +10,8 @@ public struct ImportReport: Sendable {
     public let format: ImportFormat
     /// Accounts added (or that would be added).
     public let added: [ImportedEntry]
-    /// Accounts that duplicate one already kept or one earlier in the file.
-    public let duplicates: [ImportedEntry]
+    /// Accounts that duplicate one already kept or one earlier in the file, each with the one it duplicates.
+    public let duplicates: [ImportDuplicate]
     public let duplicatePolicy: DuplicatePolicy
     /// Entries that could not be imported, and why.
     public let dropped: [DroppedItem]
@@ -19,6 +19,19 @@ public struct ImportReport: Sendable {
     public let notices: [DroppedItem]
     /// True when nothing was written.
     public let isDryRun: Bool
+
+    public init(
+        format: ImportFormat, added: [ImportedEntry], duplicates: [ImportDuplicate], duplicatePolicy: DuplicatePolicy,
+        dropped: [DroppedItem], notices: [DroppedItem], isDryRun: Bool
+    ) {
+        self.format = format
+        self.added = added
+        self.duplicates = duplicates
+        self.duplicatePolicy = duplicatePolicy
+        self.dropped = dropped
+        self.notices = notices
+        self.isDryRun = isDryRun
+    }
 }
 
 /// Imports another app's export: decodes it, finds duplicates, and adds everything in one
@@ -55,16 +68,20 @@ public struct DefaultImportAccountsUseCase: ImportAccountsUseCase {
         guard decoded.entries.count <= Self.maximumEntries else {
             throw ImportError.tooManyEntries(decoded.entries.count, limit: Self.maximumEntries)
         }
-        var seen = Set(try await repository.list().map(DuplicateKey.init))
+        var seen: [DuplicateKey: String] = [:]
+        for account in try await repository.list() where seen[DuplicateKey(account)] == nil {
+            seen[DuplicateKey(account)] = "\(account.displayName) (id \(account.shortID))"
+        }
         var added: [ImportedEntry] = []
-        var duplicates: [ImportedEntry] = []
-        for entry in decoded.entries {
+        var duplicates: [ImportDuplicate] = []
+        for (index, entry) in decoded.entries.enumerated() {
             let key = DuplicateKey(entry.spec)
-            if seen.contains(key) {
-                duplicates.append(entry)
+            if let existing = seen[key] {
+                duplicates.append(ImportDuplicate(entry: entry, existing: existing))
                 if policy == .skip { continue }
+            } else {
+                seen[key] = "\(entry.label), entry \(index + 1) of this file"
             }
-            seen.insert(key)
             added.append(entry)
         }
         if !dryRun, !added.isEmpty {
@@ -83,18 +100,14 @@ public struct DefaultImportAccountsUseCase: ImportAccountsUseCase {
     }
 }
 
-/// Two accounts are the same account when their secret and kind of moving factor match.
-struct DuplicateKey: Hashable {
-    let secret: [UInt8]
-    let kind: String
+/// An imported entry that duplicates an account, and which one: "GitHub (me) (id 3f2a91c0)",
+/// or an earlier entry of the same file.
+public struct ImportDuplicate: Hashable, Sendable {
+    public let entry: ImportedEntry
+    public let existing: String
 
-    init(_ spec: AccountSpec) {
-        secret = spec.secret.bytes
-        kind = spec.kind.typeName
-    }
-
-    init(_ account: Account) {
-        secret = account.secret.bytes
-        kind = account.kind.typeName
+    public init(entry: ImportedEntry, existing: String) {
+        self.entry = entry
+        self.existing = existing
     }
 }

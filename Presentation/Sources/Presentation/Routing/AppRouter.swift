@@ -29,12 +29,18 @@ public final class AppRouter {
         self.idleTimeout = idleTimeout
     }
 
+    /// Set before `start` when the store was unlocked already (a passphrase file or variable
+    /// was given): the list shows at once, and idle locking still leads to Unlock.
+    public var unlockedBeforeStart = false
+
     /// The first screen: Unlock when the store is locked, else the list.
     public func start() {
-        if factory.accountStoreLock.requiresUnlock {
+        if factory.accountStoreLock.requiresUnlock, !unlockedBeforeStart {
             showUnlock()
         } else {
+            appState.isLocked = false
             showList()
+            userActivity()
         }
     }
 

@@ -73,7 +73,9 @@ enum AegisCodec {
         let salt = VaultCrypto.randomBytes(32)
         let cost = ScryptParameters.default
         let kek = try VaultCrypto.scrypt(Array(password.utf8), salt: salt, parameters: cost)
-        let wrapped = try master.withUnsafeBytes { try AES.GCM.seal(Data($0), using: kek) }
+        var raw = master.withUnsafeBytes { Data($0) }
+        defer { raw.resetBytes(in: 0..<raw.count) }
+        let wrapped = try AES.GCM.seal(raw, using: kek)
         var plaintext = try JSONEncoder().encode(database)
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         let sealed = try AES.GCM.seal(plaintext, using: master)

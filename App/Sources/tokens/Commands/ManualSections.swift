@@ -1,0 +1,61 @@
+import AppComposition
+import ArgumentParser
+
+/// The man page's ENVIRONMENT, FILES and EXIT STATUS sections, in mdoc, from the sources
+/// `--help` and README use (ExitStatus.documented, SettingsLoader.keys). `make release` puts
+/// them in place of the generic EXIT STATUS that ArgumentParser's generate-manual writes.
+/// Hidden: `tokens _manual-sections`.
+struct ManualSections: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "_manual-sections", abstract: "Print the man page's ENVIRONMENT, FILES and EXIT STATUS sections.",
+        shouldDisplay: false)
+
+    /// What each setting's environment variable does, by config key.
+    static let settings: [String: String] = [
+        "phase": "The phase: dev, alpha or real (after --phase, before the config file).",
+        "log.level": "The log level on standard error: trace, debug, info, notice, warning, error or critical.",
+        "alpha.vault.path": "The ALPHA phase's vault file.",
+        "real.vault.path": "The REAL phase's vault file.",
+        "lock.idle": "Seconds without a key press before the screen locks the vault.",
+        "clipboard.clear": "Seconds before a code copied from the screen is cleared from the clipboard.",
+        "codes.next": "Seconds before the end of a period from which the next code shows too.",
+    ]
+
+    /// Variables that carry a secret, for scripts; never settings, never in the config file.
+    static let secrets: [(String, String)] = [
+        ("TOKENS_PASSPHRASE", "The vault passphrase (less safe than --passphrase-file: other processes of the user can read the environment)."),
+        ("TOKENS_NEW_PASSPHRASE", "The new passphrase for passwd."),
+        ("TOKENS_IMPORT_PASSWORD", "The password of an encrypted export being imported."),
+        ("TOKENS_EXPORT_PASSWORD", "The password of an aegis-encrypted export."),
+    ]
+
+    static let others: [(String, String)] = [
+        ("XDG_CONFIG_HOME", "Where the config file is looked for (default ~/.config)."),
+        ("XDG_DATA_HOME", "Where the vaults live (default ~/.local/share)."),
+        ("NO_COLOR", "When set and not empty, the screen uses no colours."),
+    ]
+
+    static let files: [(String, String)] = [
+        ("$XDG_CONFIG_HOME/tokens/config.json", "The config file (--config names another)."),
+        ("$XDG_DATA_HOME/tokens/vault.sqlite", "The REAL phase's encrypted vault, in a folder only you can open."),
+        ("$XDG_DATA_HOME/tokens-alpha/vault.sqlite", "The ALPHA phase's vault, never shared with REAL."),
+    ]
+
+    static func mdoc() -> String {
+        var lines = [".Sh ENVIRONMENT", ".Bl -tag -width 6n"]
+        for key in SettingsLoader.keys {
+            lines += [".It Ev \(SettingsLoader.environmentName(key))", settings[key] ?? key]
+        }
+        for (name, meaning) in secrets + others { lines += [".It Ev \(name)", meaning] }
+        lines += [".El", ".Sh FILES", ".Bl -tag -width 6n"]
+        for (path, meaning) in files { lines += [".It Pa \(path)", meaning] }
+        lines += [".El", ".Sh \"EXIT STATUS\"", ".Bl -tag -width 6n"]
+        for (status, meaning) in ExitStatus.documented { lines += [".It \(status.rawValue)", meaning] }
+        lines.append(".El")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func run() {
+        print(Self.mdoc(), terminator: "")
+    }
+}
