@@ -76,8 +76,9 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --scratch-path $(RELEASE_SCRATCH)
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
-bench: deps ## Measure against oathtool, hashlib.scrypt and the goals (release build); writes bench/results.json
-	@missing=""; for tool in oathtool hyperfine; do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+bench: deps ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the goals (release build); writes bench/results.json
+	@missing=""; for pair in oathtool:oathtool hyperfine:hyperfine keepassxc-cli:keepassxc; do \
+	  command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \

@@ -7,6 +7,11 @@ import TerminalUI
 /// documented exit status; no error ever ends in a stack trace.
 enum CommandRunner {
     static func run(_ arguments: [String]) -> Int32 {
+        // For `make release` only, and kept out of ArgumentParser so no help or man page lists it.
+        if arguments == [ManualSections.argument] {
+            print(ManualSections.mdoc(), terminator: "")
+            return ExitStatus.success.rawValue
+        }
         if let quick = QuickCode(arguments: arguments) {
             return CommandLoop.wait {
                 do {

@@ -1,14 +1,13 @@
 import AppComposition
-import ArgumentParser
 
 /// The man page's ENVIRONMENT, FILES and EXIT STATUS sections, in mdoc, from the sources
 /// `--help` and README use (ExitStatus.documented, SettingsLoader.keys). `make release` puts
 /// them in place of the generic EXIT STATUS that ArgumentParser's generate-manual writes.
-/// Hidden: `tokens _manual-sections`.
-struct ManualSections: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "_manual-sections", abstract: "Print the man page's ENVIRONMENT, FILES and EXIT STATUS sections.",
-        shouldDisplay: false)
+/// `tokens _manual-sections` prints them; CommandRunner answers it before ArgumentParser, so
+/// neither `--help` nor the man page lists it.
+enum ManualSections {
+    /// The one argument that prints the sections.
+    static let argument = "_manual-sections"
 
     /// What each setting's environment variable does, by config key.
     static let settings: [String: String] = [
@@ -53,9 +52,5 @@ struct ManualSections: ParsableCommand {
         for (status, meaning) in ExitStatus.documented { lines += [".It \(status.rawValue)", meaning] }
         lines.append(".El")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    func run() {
-        print(Self.mdoc(), terminator: "")
     }
 }

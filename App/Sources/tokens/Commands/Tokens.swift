@@ -24,7 +24,7 @@ struct Tokens: AsyncParsableCommand {
         version: versionLine,
         subcommands: [
             Interactive.self, List.self, Code.self, Add.self, Edit.self, Remove.self, URI.self, QR.self, Import.self, Export.self, Init.self,
-            Passwd.self, Config.self, ManualSections.self,
+            Passwd.self, Config.self,
         ],
         defaultSubcommand: Interactive.self
     )

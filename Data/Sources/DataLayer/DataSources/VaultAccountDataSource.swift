@@ -34,21 +34,22 @@ public struct VaultAccountDataSource: AccountDataSource {
     public func insertAll(_ accounts: [Account]) async throws {
         try vault.write { db, keys in
             var order = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM entry") ?? -1) + 1
-            for account in accounts {
-                guard try EntryRecord.fetchOne(db, id: account.id.uuidString) == nil else {
-                    throw RepositoryError.duplicateID(account.id)
-                }
-                let sealed = try EntryCipher.seal(account, version: 1, keys: keys)
-                try VaultRows.execute(
-                    db,
-                    """
+            var ids = Set(try String.fetchAll(db, sql: "SELECT id FROM entry"))
+            // One statement compiled once for the whole batch (an import of 10 000 accounts
+            // compiled 20 000 statements before).
+            let insert = try db.cachedStatement(
+                sql: """
                     INSERT INTO entry (id, sort_order, created_at, updated_at, version, nonce, ciphertext)
                     VALUES (?, ?, ?, ?, 1, ?, ?)
-                    """,
-                    [
-                        account.id.uuidString, order, account.createdAt.timeIntervalSince1970,
-                        account.updatedAt.timeIntervalSince1970, sealed.nonce, sealed.ciphertext,
-                    ])
+                    """)
+            for account in accounts {
+                guard ids.insert(account.id.uuidString).inserted else { throw RepositoryError.duplicateID(account.id) }
+                let sealed = try EntryCipher.seal(account, version: 1, keys: keys)
+                try insert.execute(arguments: [
+                    account.id.uuidString, order, account.createdAt.timeIntervalSince1970,
+                    account.updatedAt.timeIntervalSince1970, sealed.nonce, sealed.ciphertext,
+                ])
+                guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
                 order += 1
             }
         }

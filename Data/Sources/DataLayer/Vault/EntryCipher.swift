@@ -15,8 +15,8 @@ enum EntryCipher {
 
     /// `account` sealed as version `version` of its entry.
     static func seal(_ account: Account, version: Int, keys: VaultKeys) throws -> (nonce: Data, ciphertext: Data) {
-        var plaintext = try JSONEncoder().encode(EntryPayloadDTO(account))
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        var plaintext = EntryPayloadDTO(account).jsonBytes()
+        defer { plaintext.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
         let aad = additionalData(
             format: VaultHeader.currentFormat, vaultID: keys.vaultID, id: account.id.uuidString, version: version)
         return try VaultCrypto.seal(plaintext, key: keys.entries, authenticating: aad)
