@@ -5,7 +5,7 @@ import Synchronization
 enum CommandLoop {
     /// Runs `work` on the calling (main) thread and returns its status, starting no worker
     /// thread. Only for work that never needs the main actor, which this thread then cannot
-    /// serve: the quick `code` path. Default actors run on the same thread (the task's
+    /// serve: every command but the screen. Default actors run on the same thread (the task's
     /// executor preference).
     static func wait(_ work: sending @escaping () async -> Int32) -> Int32 {
         let executor = CurrentThreadExecutor()

@@ -9,32 +9,35 @@ enum CommandRunner {
     static func run(_ arguments: [String]) -> Int32 {
         // For `make release` only, and kept out of ArgumentParser so no help or man page lists it.
         if arguments == [ManualSections.argument] {
-            print(ManualSections.mdoc(), terminator: "")
+            StandardStreams.write(ManualSections.mdoc())
             return ExitStatus.success.rawValue
         }
+        let run: () async throws -> Void
+        var needsMainActor = false
         if let quick = QuickCode(arguments: arguments) {
-            return CommandLoop.wait {
-                do {
-                    try await quick.run()
-                    return ExitStatus.success.rawValue
-                } catch {
-                    return report(error)
-                }
-            }
-        }
-        CommandLoop.serveMainActor {
+            run = quick.run
+        } else {
+            let command: any ParsableCommand
             do {
-                var command = try Tokens.parseAsRoot(GlobalOptionsPlacement.normalize(arguments))
-                if var asyncCommand = command as? any AsyncParsableCommand {
-                    try await asyncCommand.run()
-                } else {
-                    try command.run()
-                }
+                command = try Tokens.parseAsRoot(GlobalOptionsPlacement.normalize(arguments))
+            } catch {
+                return report(error)
+            }
+            run = CommandTable.runner(for: command)
+            // Only the screen needs the main actor, and the run loop that serves it (with its
+            // threads); every other command runs its tasks on this thread.
+            needsMainActor = command is Interactive
+        }
+        let work: () async -> Int32 = {
+            do {
+                try await run()
                 return ExitStatus.success.rawValue
             } catch {
                 return report(error)
             }
         }
+        if needsMainActor { CommandLoop.serveMainActor(work) }
+        return CommandLoop.wait(work)
     }
 
     /// Prints an error as one line and returns its exit status (help and --version print normally).
@@ -46,8 +49,9 @@ enum CommandRunner {
         if let exitCode = error as? ExitCode { return exitCode.rawValue }
         let code = Tokens.exitCode(for: error)
         if code == .success {
-            // --help and --version: ArgumentParser prints them.
-            Tokens.exit(withError: error)
+            // --help and --version, written here rather than by ArgumentParser's `print`.
+            StandardStreams.writeLine(Tokens.fullMessage(for: error))
+            return ExitStatus.success.rawValue
         }
         guard code == .validationFailure else {
             printError(String(describing: error))

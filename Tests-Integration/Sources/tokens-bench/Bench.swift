@@ -19,6 +19,8 @@ enum Bench {
         results.append(try throughput())
         if let tokens {
             results += try oneShot(tokens: tokens)
+            results += try startup(tokens: tokens)
+            results.append(try binarySize(tokens: tokens))
             results.append(try importSpeed(tokens: tokens))
             results.append(try importMemory(tokens: tokens))
             results += try hostileFiles(tokens: tokens)

@@ -6,6 +6,7 @@ import TerminalUI
 /// `tokens add URI…`: add accounts from otpauth:// Key URIs.
 struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add accounts from otpauth:// URIs.",
         discussion: """
             All URIs are checked before anything is added. Each account is then saved in its own \
@@ -41,10 +42,10 @@ struct Add: AsyncParsableCommand {
                 do {
                     let account = try await add.execute(spec, note: "", groups: [], allowDuplicate: allowDuplicate)
                     CLILog.logger.debug("added account \(account.id) (\(account.kind.typeName))")
-                    print("Added \(TerminalText.escaped(account.displayName))")
+                    StandardStreams.writeLine("Added \(TerminalText.escaped(account.displayName))")
                 } catch let duplicate as DuplicateAccountError {
                     // Already there: nothing to do, and not a failure (adding is idempotent).
-                    print(
+                    StandardStreams.writeLine(
                         "Skipped \(TerminalText.escaped(Account.displayName(issuer: spec.issuer, name: spec.name))): \(TerminalText.escaped(duplicate.description)) (--allow-duplicate adds it anyway)")
                 }
                 fflush(nil)

@@ -6,6 +6,7 @@ import Foundation
 /// `tokens code QUERY` or `tokens code --uri URI`: print one code, for scripts.
 struct Code: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "code",
         abstract: "Print the current code of the one account matching QUERY.",
         discussion: """
             With --uri, the code comes straight from a Key URI and no store is touched (like \
@@ -31,10 +32,10 @@ struct Code: AsyncParsableCommand {
 
     func run() async throws {
         if let uri {
-            print(try codeFromURI(uri == "-" ? StandardInputURIs.single() : uri))
+            StandardStreams.writeLine(try codeFromURI(uri == "-" ? StandardInputURIs.single() : uri))
             return
         }
-        print(try await Self.code(matching: query ?? "", global: global.values, unixTime: time.unixTime))
+        StandardStreams.writeLine(try await Self.code(matching: query ?? "", global: global.values, unixTime: time.unixTime))
     }
 
     /// The code of the one account matching `query`, at `unixTime` or now: what `tokens code

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// `tokens edit QUERY`: change an account's issuer, name, note, favourite or groups.
 struct Edit: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Edit the one account matching QUERY.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Edit the one account matching QUERY.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -37,6 +37,6 @@ struct Edit: AsyncParsableCommand {
             }
             return try await container.makeUpdateAccountUseCase().execute(edited)
         }
-        print("Updated \(TerminalText.escaped(updated.displayName))")
+        StandardStreams.writeLine("Updated \(TerminalText.escaped(updated.displayName))")
     }
 }

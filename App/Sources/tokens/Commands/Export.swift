@@ -11,6 +11,7 @@ import Foundation
 /// `tokens export --format F`: write every account in a format other apps read.
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export every account (otpauth, aegis, aegis-encrypted, google).",
         discussion: """
             Plaintext formats hold your secrets in the clear: a warning is printed, and files are \
@@ -58,8 +59,8 @@ struct Export: AsyncParsableCommand {
         if qr {
             let batches = String(decoding: exported.data, as: UTF8.self).split(separator: "\n").map(String.init)
             for (index, batch) in batches.enumerated() {
-                print("Batch \(index + 1) of \(batches.count): scan with Google Authenticator (Transfer accounts → Import)")
-                print(try QRText.render(batch))
+                StandardStreams.writeLine("Batch \(index + 1) of \(batches.count): scan with Google Authenticator (Transfer accounts → Import)")
+                StandardStreams.writeLine(try QRText.render(batch))
             }
             return
         }

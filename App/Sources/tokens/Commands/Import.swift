@@ -6,6 +6,7 @@ import TerminalUI
 /// `tokens import FILE|-`: bring accounts over from another authenticator, nothing lost silently.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import accounts from another app's export (the format is detected).",
         discussion: """
             Formats: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).
@@ -76,9 +77,9 @@ struct Import: AsyncParsableCommand {
         CLILog.logger.debug(
             "import (\(report.format.rawValue)): \(report.added.count) added, \(report.duplicates.count) duplicates, \(report.dropped.count) dropped\(report.isDryRun ? ", dry run" : "")")
         if json {
-            print(try ImportReportText.json(report))
+            StandardStreams.writeLine(try ImportReportText.json(report))
         } else {
-            print(ImportReportText.render(report, quiet: quiet), terminator: "")
+            StandardStreams.write(ImportReportText.render(report, quiet: quiet))
         }
     }
 }

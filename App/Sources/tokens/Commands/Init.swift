@@ -5,6 +5,7 @@ import TerminalUI
 /// `tokens init`: create the phase's encrypted vault.
 struct Init: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create the encrypted vault of the ALPHA or REAL phase.",
         discussion: """
             The passphrase is asked twice on the terminal, without echo. For scripts, give it with \
@@ -18,6 +19,6 @@ struct Init: AsyncParsableCommand {
         guard settings.phase.value.usesVault else { throw CompositionError.noVaultInDev }
         let passphrase = try global.passphraseReader.passphrase(prompt: "New vault passphrase: ", confirm: true)
         let path = try AppComposer.createVault(for: settings, passphrase: passphrase)
-        print("Created the \(settings.phase.value.rawValue.uppercased()) vault at \(TerminalText.escaped(path))")
+        StandardStreams.writeLine("Created the \(settings.phase.value.rawValue.uppercased()) vault at \(TerminalText.escaped(path))")
     }
 }

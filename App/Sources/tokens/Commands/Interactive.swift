@@ -19,7 +19,7 @@ struct Interactive: AsyncParsableCommand {
                 let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: container.clock.now())
                 return AccountListing.table(accounts, codes)
             }
-            print(listing, terminator: "")
+            StandardStreams.write(listing)
             return
         }
         let settings = try await global.settings()

@@ -3,7 +3,7 @@ import Foundation
 
 /// `tokens list`: every account with its current code.
 struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List accounts with their current codes.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List accounts with their current codes.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var time: TimeOption
@@ -17,6 +17,6 @@ struct List: AsyncParsableCommand {
             let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: time.date(now: container.clock.now()))
             return json ? try AccountListing.json(accounts, codes) : AccountListing.table(accounts, codes)
         }
-        print(output, terminator: "")
+        StandardStreams.write(output)
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 /// `tokens passwd`: change the vault passphrase.
 struct Passwd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "passwd",
         abstract: "Change the vault passphrase.",
         discussion: """
             The master key is rotated: a new key, every account re-encrypted under it and the old \
@@ -24,6 +25,6 @@ struct Passwd: AsyncParsableCommand {
                 environment: ProcessInfo.processInfo.environment)
             try container.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
         }
-        print("Passphrase changed")
+        StandardStreams.writeLine("Passphrase changed")
     }
 }

@@ -7,6 +7,7 @@ import TerminalUI
 /// `tokens qr QUERY`: draw an account's Key URI as a QR code, to add it to a phone.
 struct QR: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "qr",
         abstract: "Draw the QR code of the one account matching QUERY (it contains the secret).")
 
     @OptionGroup var global: GlobalOptions
@@ -19,8 +20,8 @@ struct QR: AsyncParsableCommand {
             let account = try await AccountSelection.find(query, in: container)
             return (account.displayName, KeyURI.format(try account.spec))
         }
-        print(label)
-        print(try QRText.render(uri))
+        StandardStreams.writeLine(label)
+        StandardStreams.writeLine(try QRText.render(uri))
     }
 }
 

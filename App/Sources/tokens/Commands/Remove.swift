@@ -22,7 +22,7 @@ struct Remove: AsyncParsableCommand {
                 guard Terminal.isInteractive else {
                     throw CLIError("not deleting \(account.displayName) without confirmation: pass --yes")
                 }
-                print("Delete \(TerminalText.escaped(account.displayName))? Its codes cannot be recovered. [y/N] ", terminator: "")
+                StandardStreams.write("Delete \(TerminalText.escaped(account.displayName))? Its codes cannot be recovered. [y/N] ")
                 fflush(nil)
                 guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                     throw CLIError("not deleted")
@@ -31,6 +31,6 @@ struct Remove: AsyncParsableCommand {
             try await container.makeDeleteAccountUseCase().execute(id: account.id)
             return account.displayName
         }
-        print("Deleted \(TerminalText.escaped(removed))")
+        StandardStreams.writeLine("Deleted \(TerminalText.escaped(removed))")
     }
 }

@@ -4,6 +4,7 @@ import Domain
 /// `tokens uri QUERY`: print an account's Key URI (it contains the secret).
 struct URI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "uri",
         abstract: "Print the otpauth:// URI of the one account matching QUERY (it contains the secret).")
 
     @OptionGroup var global: GlobalOptions
@@ -16,6 +17,6 @@ struct URI: AsyncParsableCommand {
             let account = try await AccountSelection.find(query, in: container)
             return KeyURI.format(try account.spec)
         }
-        print(uri)
+        StandardStreams.writeLine(uri)
     }
 }
