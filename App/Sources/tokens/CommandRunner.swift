@@ -54,7 +54,7 @@ enum CommandRunner {
             return ExitStatus.success.rawValue
         }
         guard code == .validationFailure else {
-            printError(String(describing: error))
+            printError(FailureText.sentence(for: error))
             return switch FailureKind(of: error) {
             case .wrongPassphrase: ExitStatus.wrongPassphrase.rawValue
             case .damagedVault: ExitStatus.damagedVault.rawValue

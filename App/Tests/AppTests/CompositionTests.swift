@@ -61,7 +61,9 @@ struct CompositionTests {
                 return Passphrase("unused")
             }
         }
-        #expect(String(describing: error!) == "no vault at /nonexistent/vault.sqlite: create one with `tokens init`")
+        // Data names what is missing; the command line says what to type about it.
+        #expect(String(describing: error!) == "no vault at /nonexistent/vault.sqlite")
+        #expect(FailureText.sentence(for: error!) == "no vault at /nonexistent/vault.sqlite: create one with `tokens init`")
     }
 
     @Test("a query selects one account; exact issuer beats partial; none and several are errors")

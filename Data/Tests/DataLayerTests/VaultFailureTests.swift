@@ -22,11 +22,28 @@ struct VaultFailureTests {
         #expect(VaultError.wrongPassphrase.description == "wrong passphrase")
     }
 
-    @Test("header tampered: vault id, an added slot, or a weakened KDF cost")
+    @Test("header tampered: the vault id")
     func headerTampered() async throws {
         try await makeVault()
         try tamper("UPDATE header SET vault_id = zeroblob(16)")
         try await expectFailure(.headerTampered)
+    }
+
+    /// A slot's KDF parameters are read before the header MAC can be checked (the MAC key is
+    /// what the slot unwraps), so a weakened cost or a changed salt derives a different key,
+    /// which does not unwrap the master key: the vault does not open and nothing changes. It
+    /// says "wrong passphrase", not "tampered"; binding the parameters to the wrapped key
+    /// would tell the two apart (a format change, not made yet).
+    @Test(
+        "a key slot's KDF cost weakened or its salt changed: the vault does not open, and nothing changes",
+        arguments: [
+            "UPDATE key_slot SET kdf_n = kdf_n / 2", "UPDATE key_slot SET kdf_r = 1",
+            "UPDATE key_slot SET salt = zeroblob(length(salt))",
+        ])
+    func slotParametersChanged(sql: String) async throws {
+        try await makeVault()
+        try tamper(sql)
+        try await expectFailure(.wrongPassphrase)
     }
 
     @Test("header tampered: a key slot added")

@@ -27,6 +27,20 @@ struct VaultTamperingTests {
         #expect(VaultError.modified(.entries).description.hasPrefix("the vault was modified outside Tokens"))
     }
 
+    @Test("one entry fetched by id: only it is decrypted, but every entry is still checked against the manifest")
+    func fetchOneChecksAll() async throws {
+        let vault = try folder.create()
+        let source = VaultAccountDataSource(vault: vault)
+        let (first, second) = (VaultFolder.account(1), VaultFolder.account(2))
+        try await source.insertAll([first, second])
+        #expect(try await source.fetch(id: second.id) == second)
+        let missing = VaultFolder.account(3).id
+        await #expect(throws: RepositoryError.notFound(missing)) { try await source.fetch(id: missing) }
+        try folder.tamper("DELETE FROM entry WHERE id = ?", arguments: [first.id.uuidString])
+        await #expect(throws: VaultError.modified(.entries)) { try await source.fetch(id: second.id) }
+        try vault.close()
+    }
+
     @Test("the ciphertext is bound to its entry's version: an older version's ciphertext does not open as a newer one")
     func versionInAssociatedData() throws {
         let keys = VaultKeys.fresh(vaultID: Data(repeating: 7, count: 16))

@@ -89,6 +89,6 @@ struct ImportAccountsUseCaseTests {
         await #expect(throws: ImportError.passwordRequired(.aegis)) {
             try await failing.execute(Data(), format: nil, password: nil, duplicates: .skip, dryRun: false)
         }
-        #expect(ImportError.passwordRequired(.aegis).description.contains("--password-file"))
+        #expect(ImportError.passwordRequired(.aegis).description == "the Aegis vault is encrypted and no password was given")
     }
 }

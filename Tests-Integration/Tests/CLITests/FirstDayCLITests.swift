@@ -75,7 +75,9 @@ struct FirstDayCLITests {
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 100)).write(to: png)
         let picture = try run([png.path])
         #expect(picture.status == 1)
-        #expect(picture.errorLines == ["tokens: this looks like an image (PNG); Tokens reads QR codes from text, e.g. `zbarimg --raw FILE | tokens import -`"])
+        #expect(picture.errorLines == [
+            "tokens: this looks like an image (PNG); Tokens reads the text a QR code holds, not pictures: decode it first, e.g. `zbarimg --raw FILE | tokens import -`"
+        ])
 
         let list = home.url.appendingPathComponent("list.txt")
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -13,7 +13,7 @@ public struct DevContainer: AppContainer {
     /// The DEV graph; tests may pass a fixed clock.
     public init(clock: (any WallClock)? = nil) {
         self.accountRepository = DefaultAccountRepository(
-            dataSource: InMemoryAccountStore(accounts: DemoAccounts.all))
+            dataSource: InMemoryAccountDataSource(accounts: DemoAccounts.all))
         self.hmac = SwiftCryptoHMAC()
         self.clock = clock ?? SystemClock()
         self.random = SecureRandomSource()

@@ -11,10 +11,16 @@ public enum FailureKind: Sendable, Equatable {
     case other
 
     public init(of error: any Error) {
-        switch error as? VaultError {
-        case .wrongPassphrase?: self = .wrongPassphrase
-        case .notAVault?, .damaged?, .headerTampered?, .modified?, .entryDamaged?: self = .damagedVault
-        default: self = .other
+        guard let vault = error as? VaultError else {
+            self = .other
+            return
+        }
+        // Every case named, no default: a new vault error must be given its status here.
+        switch vault {
+        case .wrongPassphrase: self = .wrongPassphrase
+        case .notAVault, .damaged, .headerTampered, .modified, .entryDamaged: self = .damagedVault
+        case .notInitialized, .alreadyExists, .emptyPassphrase, .changedSinceUnlock, .newerFormat, .unsupportedKDF, .busy, .locked:
+            self = .other
         }
     }
 }

@@ -13,13 +13,13 @@ public final class LockedVaultContainer: AppContainer {
     public let vaultPath: String?
     /// The lock the Unlock screen and idle lock use.
     public let lock: any AccountStoreLock
-    private let store: LockableVaultStore
+    private let store: LockableVaultDataSource
 
     init(phase: Phase, path: String) {
         ProcessHardening.forbidDumpsAndTracing()
         self.phase = phase
         self.vaultPath = path
-        self.store = LockableVaultStore(path: path)
+        self.store = LockableVaultDataSource(path: path)
         self.lock = store
         self.accountRepository = DefaultAccountRepository(dataSource: store)
         self.hmac = SwiftCryptoHMAC()

@@ -5,6 +5,8 @@ import Foundation
 /// Each call is atomic; repositories build Domain's AccountRepository on top of it.
 public protocol AccountDataSource: Sendable {
     func fetchAll() async throws -> [Account]
+    /// The account with this id; throws RepositoryError.notFound.
+    func fetch(id: UUID) async throws -> Account
     /// Changes whenever what `fetchAll()` returns changes.
     func revision() async throws -> AccountsRevision
     func insert(_ account: Account) async throws

@@ -18,10 +18,7 @@ public struct DefaultAccountRepository: AccountRepository {
     }
 
     public func get(id: UUID) async throws -> Account {
-        guard let account = try await dataSource.fetchAll().first(where: { $0.id == id }) else {
-            throw RepositoryError.notFound(id)
-        }
-        return account
+        try await dataSource.fetch(id: id)
     }
 
     public func add(_ account: Account) async throws {

@@ -9,7 +9,7 @@ import Synchronization
 /// the entries against its manifest; every write also checks the schema, and ends by renewing
 /// the manifest and the revision under a new MAC.
 public final class UnlockedVault: Sendable {
-    let pool: DatabaseQueue
+    let database: DatabaseQueue
     public let path: String
     let vaultID: Data
     /// The keys, and the ids of the slots they were unlocked with; replaced by a rotation.
@@ -20,8 +20,8 @@ public final class UnlockedVault: Sendable {
         var slotIDs: Set<Data>
     }
 
-    init(pool: DatabaseQueue, path: String, keys: VaultKeys, header: VaultHeader) {
-        self.pool = pool
+    init(database: DatabaseQueue, path: String, keys: VaultKeys, header: VaultHeader) {
+        self.database = database
         self.path = path
         self.vaultID = header.vaultID
         self.session = Mutex(Session(keys: keys, slotIDs: Set(header.slots.map(\.id))))
@@ -31,16 +31,16 @@ public final class UnlockedVault: Sendable {
 
     /// How many key slots the vault has.
     public func slotCount() throws -> Int {
-        try VaultStore.guarding(path: path) {
-            try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM key_slot") ?? 0 }
+        try VaultDatabase.guarding(path: path) {
+            try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM key_slot") ?? 0 }
         }
     }
 
     /// Runs `body` in a read transaction, with the entries once the header and manifest check out.
     func read<T>(_ body: (Database, VaultKeys, [EntryRecord]) throws -> T) throws -> T {
         let session = session.withLock { $0 }
-        return try VaultStore.guarding(path: path) {
-            try pool.read { db in
+        return try VaultDatabase.guarding(path: path) {
+            try database.read { db in
                 let header = try verifiedHeader(db, session)
                 let records = try EntryRecord.fetchAll(db)
                 guard VaultManifest.digest(records) == header.manifest else { throw VaultError.modified(.entries) }
@@ -62,8 +62,8 @@ public final class UnlockedVault: Sendable {
         sealing: ((VaultHeader, Data) throws -> VaultHeader)? = nil
     ) throws -> T {
         let session = session.withLock { $0 }
-        return try VaultStore.guarding(path: path) {
-            try pool.write { db in
+        return try VaultDatabase.guarding(path: path) {
+            try database.write { db in
                 try VaultSchema.check(db, format: VaultHeader.currentFormat)
                 let header = try verifiedHeader(db, session)
                 guard try VaultManifest.current(db) == header.manifest else { throw VaultError.modified(.entries) }
@@ -118,6 +118,6 @@ public final class UnlockedVault: Sendable {
 
     /// Closes the database; the files are complete and the WAL checkpointed.
     public func close() throws {
-        try VaultStore.guarding(path: path) { try pool.close() }
+        try VaultDatabase.guarding(path: path) { try database.close() }
     }
 }

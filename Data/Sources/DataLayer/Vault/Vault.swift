@@ -40,13 +40,13 @@ public enum Vault {
         let slot = try KeySlot.make(wrapping: keys.master, passphrase: passphrase, parameters: kdf)
         let header = VaultHeader.make(
             vaultID: vaultID, slots: [slot], revision: 0, manifest: VaultManifest.digest([]), keys: keys)
-        try VaultStore.guarding(path: path) {
-            let pool = try DatabaseQueue(path: temporary, configuration: VaultStore.configuration())
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-            try VaultSchema.migrator.migrate(pool)
-            try pool.write { db in try write(header, in: db) }
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-            try pool.close()
+        try VaultDatabase.guarding(path: path) {
+            let database = try DatabaseQueue(path: temporary, configuration: VaultDatabase.configuration())
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try VaultSchema.migrator.migrate(database)
+            try database.write { db in try write(header, in: db) }
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try database.close()
         }
         chmod(temporary, 0o600)
         // link(2) fails if `path` appeared meanwhile: never clobber a vault.
@@ -66,30 +66,30 @@ public enum Vault {
 
     /// `open`, with a hook run after each entry a migration re-encrypts (tests interrupt it).
     static func open(at path: String, passphrase: Passphrase, migrationStep: ((Int) throws -> Void)?) throws -> UnlockedVault {
-        let pool = try VaultStore.open(path: path)
+        let database = try VaultDatabase.open(path: path)
         do {
-            let (vault, format) = try unlock(pool, path: path, passphrase: passphrase)
+            let (vault, format) = try unlock(database, path: path, passphrase: passphrase)
             if format < VaultHeader.currentFormat { try VaultMigration.migrate(vault, step: migrationStep) }
             try vault.verify()
             return vault
         } catch {
             // Leave the files as they were: close, so SQLite removes its -wal and -shm files.
-            try? pool.close()
+            try? database.close()
             throw error
         }
     }
 
     /// The vault unlocked, and the format its header had.
-    private static func unlock(_ pool: DatabaseQueue, path: String, passphrase: Passphrase) throws -> (UnlockedVault, Int) {
-        let header = try VaultStore.guarding(path: path) {
-            try pool.read { db in try readHeader(db, path: path) }
+    private static func unlock(_ database: DatabaseQueue, path: String, passphrase: Passphrase) throws -> (UnlockedVault, Int) {
+        let header = try VaultDatabase.guarding(path: path) {
+            try database.read { db in try readHeader(db, path: path) }
         }
         guard header.formatVersion <= VaultHeader.currentFormat else {
             throw VaultError.newerFormat(found: header.formatVersion, supported: VaultHeader.currentFormat)
         }
         guard header.formatVersion >= 1 else { throw VaultError.headerTampered }
-        try VaultStore.guarding(path: path) {
-            try pool.read { db in try VaultSchema.check(db, format: header.formatVersion) }
+        try VaultDatabase.guarding(path: path) {
+            try database.read { db in try VaultSchema.check(db, format: header.formatVersion) }
         }
         var master: SymmetricKey?
         for slot in header.slots.prefix(ScryptParameters.maximumSlots) {
@@ -101,7 +101,7 @@ public enum Vault {
         guard let master else { throw VaultError.wrongPassphrase }
         let keys = VaultKeys(master: master, vaultID: header.vaultID)
         guard header.isAuthentic(keys: keys) else { throw VaultError.headerTampered }
-        return (UnlockedVault(pool: pool, path: path, keys: keys, header: header), header.formatVersion)
+        return (UnlockedVault(database: database, path: path, keys: keys, header: header), header.formatVersion)
     }
 
     static func readHeader(_ db: Database, path: String) throws -> VaultHeader {

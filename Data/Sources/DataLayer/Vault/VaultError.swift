@@ -19,7 +19,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notInitialized(let path): "no vault at \(path): create one with `tokens init`"
+        case .notInitialized(let path): "no vault at \(path)"
         case .alreadyExists(let path): "a vault already exists at \(path); nothing was changed"
         case .wrongPassphrase: "wrong passphrase"
         case .emptyPassphrase: "the passphrase must not be empty"

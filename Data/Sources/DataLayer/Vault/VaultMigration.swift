@@ -8,8 +8,8 @@ import GRDB
 enum VaultMigration {
     static func migrate(_ vault: UnlockedVault, step: ((Int) throws -> Void)?) throws {
         let keys = vault.keys
-        try VaultStore.guarding(path: vault.path) {
-            try vault.pool.write { db in
+        try VaultDatabase.guarding(path: vault.path) {
+            try vault.database.write { db in
                 let header = try Vault.readHeader(db, path: vault.path)
                 // Another tokens may have migrated it since this one read the header.
                 guard header.formatVersion == 1 else { return }

@@ -15,13 +15,13 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownFormat:
-            "cannot tell the file's format: it is none of the exports Tokens reads; if it is one, name it with --format (\(Self.formats))"
+            "cannot tell the file's format: it is none of the exports Tokens reads (\(Self.formats))"
         case .image(let kind):
-            "this looks like an image (\(kind)); Tokens reads QR codes from text, e.g. `zbarimg --raw FILE | tokens import -`"
+            "this looks like an image (\(kind)); Tokens reads the text a QR code holds, not pictures"
         case .notAnExport(let kind):
             "this looks like \(kind), not an export Tokens reads (\(Self.formats))"
         case .passwordRequired(let format):
-            "the \(format.displayName) is encrypted: give its password with --password-file or TOKENS_IMPORT_PASSWORD (on a terminal it is asked)"
+            "the \(format.displayName) is encrypted and no password was given"
         case .wrongPassword(let format): "wrong password for the \(format.displayName)"
         case .malformed(let format, let detail): "not a valid \(format.displayName): \(detail)"
         case .unsupported(let format, let detail): "unsupported \(format.displayName): \(detail)"
@@ -29,6 +29,6 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Every format `--format` takes.
+    /// Every format Tokens reads.
     private static var formats: String { ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -13,11 +13,9 @@ public struct Style: Sendable {
 
     public func bold(_ text: String) -> String { wrap(text, "1") }
     public func dim(_ text: String) -> String { wrap(text, "2") }
-    public func inverse(_ text: String) -> String { wrap(text, "7") }
     public func green(_ text: String) -> String { wrap(text, "32") }
     public func yellow(_ text: String) -> String { wrap(text, "33") }
     public func red(_ text: String) -> String { wrap(text, "31") }
-    public func cyan(_ text: String) -> String { wrap(text, "36") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         colors && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -3,7 +3,7 @@ import GRDB
 
 /// Opening the vault's SQLite file: WAL, a busy timeout, full syncs, and SQLite's
 /// errors turned into VaultError.
-enum VaultStore {
+enum VaultDatabase {
     /// The first bytes of every SQLite 3 file.
     static let sqliteMagic = Data("SQLite format 3\u{0}".utf8)
 
@@ -32,23 +32,23 @@ enum VaultStore {
         let prefix = (try? handle.read(upToCount: 100)) ?? Data()
         try? handle.close()
         guard prefix.starts(with: sqliteMagic) else {
-            throw prefix.count < sqliteMagic.count && !prefix.isEmpty || prefix.isEmpty
+            throw prefix.count < sqliteMagic.count
                 ? VaultError.damaged(path: path, reason: "the file is empty or truncated")
                 : VaultError.notAVault(path: path)
         }
         guard prefix.count == 100 else { throw VaultError.damaged(path: path, reason: "the file is truncated") }
-        let pool: DatabaseQueue
+        let database: DatabaseQueue
         do {
-            pool = try DatabaseQueue(path: path, configuration: configuration())
+            database = try DatabaseQueue(path: path, configuration: configuration())
         } catch let error as DatabaseError {
             throw map(error, path: path)
         }
         do {
-            let check = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+            let check = try database.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
             guard check == "ok" else { throw VaultError.damaged(path: path, reason: "the file is truncated or corrupt") }
-            return pool
+            return database
         } catch {
-            try? pool.close()
+            try? database.close()
             throw (error as? DatabaseError).map { map($0, path: path) } ?? error
         }
     }

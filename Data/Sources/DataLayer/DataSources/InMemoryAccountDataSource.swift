@@ -3,7 +3,7 @@ import Foundation
 
 /// The DEV data source: accounts in memory only, never written to disk. An actor, so any number
 /// of concurrent callers see each change whole.
-public actor InMemoryAccountStore: AccountDataSource {
+public actor InMemoryAccountDataSource: AccountDataSource {
     private var accounts: [Account] { didSet { changes &+= 1 } }
     private var changes: UInt64 = 0
 
@@ -12,6 +12,8 @@ public actor InMemoryAccountStore: AccountDataSource {
     }
 
     public func fetchAll() -> [Account] { accounts }
+
+    public func fetch(id: UUID) throws -> Account { accounts[try existingIndex(of: id)] }
 
     public func revision() -> AccountsRevision { AccountsRevision(changes) }
 

@@ -12,7 +12,7 @@ struct InMemoryAccountStoreTests {
             updatedAt: Date(timeIntervalSince1970: 0))
     }
 
-    let repository = DefaultAccountRepository(dataSource: InMemoryAccountStore())
+    let repository = DefaultAccountRepository(dataSource: InMemoryAccountDataSource())
 
     @Test("add, get, update and delete behave as the port says")
     func crud() async throws {

@@ -3,7 +3,7 @@ import Foundation
 
 /// The vault for the interactive screen: starts locked, unlocks with a passphrase, and locks
 /// again (closing the file and dropping the keys) when the screen goes idle.
-public actor LockableVaultStore: AccountDataSource, AccountStoreLock {
+public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock {
     private let path: String
     private var vault: UnlockedVault?
     private var source: VaultAccountDataSource?
@@ -35,6 +35,7 @@ public actor LockableVaultStore: AccountDataSource, AccountStoreLock {
     }
 
     public func fetchAll() async throws -> [Account] { try await current().fetchAll() }
+    public func fetch(id: UUID) async throws -> Account { try await current().fetch(id: id) }
     public func revision() async throws -> AccountsRevision { try await current().revision().within(epoch) }
     public func insert(_ account: Account) async throws { try await current().insert(account) }
     public func insertAll(_ accounts: [Account]) async throws { try await current().insertAll(accounts) }

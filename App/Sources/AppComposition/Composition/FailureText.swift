@@ -1,0 +1,23 @@
+import DataLayer
+import Domain
+
+/// The sentence the command line prints for an error. Inner layers' errors say what went wrong
+/// in their own terms; what to type about it (a command, a flag, a variable) is the command
+/// line's to say, and is added here.
+public enum FailureText {
+    public static func sentence(for error: any Error) -> String {
+        let plain = String(describing: error)
+        switch error {
+        case VaultError.notInitialized:
+            return "\(plain): create one with `tokens init`"
+        case ImportError.unknownFormat:
+            return "\(plain); if it is one of them, name it with --format"
+        case ImportError.image:
+            return "\(plain): decode it first, e.g. `zbarimg --raw FILE | tokens import -`"
+        case ImportError.passwordRequired:
+            return "\(plain): give it with --password-file or TOKENS_IMPORT_PASSWORD (on a terminal it is asked)"
+        default:
+            return plain
+        }
+    }
+}
