@@ -1,9 +1,9 @@
 import Foundation
 
 /// Rule 12: a process is ended only by the pid or process group that we started, never by name.
-/// `pkill -f PATTERN` matches whole command lines: in a Makefile recipe it matches (and kills) the
-/// recipe's own shell, and on a shared machine every other user's or checkout's processes whose
-/// command line holds the pattern. The same goes for `killall` and for kills fed by `pgrep`.
+/// The tools in `patterns` find processes by name, matching whole command lines: in a Makefile
+/// recipe that matches (and ends) the recipe's own shell, and on a shared machine every other
+/// user's or checkout's processes whose command line holds the name.
 public struct NoKillByName: ArchitectureRule {
     public let number = 12
     public let title = "processes are ended by pid or process group, never by name"
