@@ -108,7 +108,7 @@ public final class TestScreenFactory: ScreenFactory {
     public func makeAccountListViewModel(actions: AccountListViewModel.Actions) -> AccountListViewModel {
         AccountListViewModel(
             searchAccounts: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
-            advanceHOTP: TestAdvanceHOTPUseCase(), wallClock: clock.wallClock, scheduler: clock,
+            currentCode: TestCurrentCodeUseCase(), wallClock: clock.wallClock, scheduler: clock,
             clipboard: clipboard, options: .init(nextCodeWindow: 5, clipboardTimeout: .seconds(30)), actions: actions)
     }
 

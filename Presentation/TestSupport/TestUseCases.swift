@@ -39,15 +39,23 @@ public final class TestSearchAccountsUseCase: SearchAccountsUseCase {
     }
 }
 
-/// A fake AdvanceHOTP: hands out the account's counter then moves it on, like the real one.
-public final class TestAdvanceHOTPUseCase: AdvanceHOTPUseCase {
+/// A fake CurrentCode for counter-based accounts: hands out the account's counter then moves it
+/// on, like the real one; `failNext` makes the next call throw.
+public final class TestCurrentCodeUseCase: CurrentCodeUseCase {
     private let counters: Mutex<[UUID: UInt64]>
+    private let failure = Mutex<(any Error)?>(nil)
 
     public init(counters: [UUID: UInt64] = [:]) {
         self.counters = Mutex(counters)
     }
 
-    public func execute(id: UUID) async throws -> GeneratedCode {
+    /// The next call throws `error`.
+    public func failNext(with error: any Error) {
+        failure.withLock { $0 = error }
+    }
+
+    public func execute(id: UUID, at date: Date) async throws -> GeneratedCode {
+        if let error = failure.withLock({ failure in defer { failure = nil }; return failure }) { throw error }
         let counter = try counters.withLock { counters -> UInt64 in
             guard let counter = counters[id] else { throw RepositoryError.notFound(id) }
             counters[id] = counter + 1

@@ -45,10 +45,26 @@ struct PrecomputedHMACSHA1Tests {
         let key = Array("12345678901234567890".utf8)
         let message: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 1]
         let provider = SwiftCryptoHMAC()
-        #expect(provider.keyed(key, algorithm: .sha1) is PrecomputedHMACSHA1)
+        #expect(provider.counterMAC(key: key, algorithm: .sha1) is PrecomputedHMACSHA1)
         #expect(provider.authenticationCode(for: message, key: key, algorithm: .sha1) == Self.reference(message, key: key))
         #expect(
             provider.authenticationCode(for: message, key: key, algorithm: .sha256)
                 == Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key))))
+    }
+
+    @Test("a counter's MAC is the HMAC of its 8 big-endian bytes, for every algorithm")
+    func counterMACs() {
+        var random = SplitMix(seed: 0xC0DE)
+        let provider = SwiftCryptoHMAC()
+        for keyLength in [1, 20, 64, 65, 128] {
+            let key = (0..<keyLength).map { _ in UInt8.random(in: 0...255, using: &random) }
+            for counter in [0, 1, 0x0102_0304_0506_0708, UInt64.max, UInt64.random(in: 0...UInt64.max, using: &random)] {
+                let message = (0..<8).map { UInt8(truncatingIfNeeded: counter >> (56 - 8 * UInt64($0))) }
+                for algorithm in OTPAlgorithm.allCases {
+                    let mac = provider.counterMAC(key: key, algorithm: algorithm).authenticationCode(forCounter: counter)
+                    #expect(mac.bytes == provider.authenticationCode(for: message, key: key, algorithm: algorithm))
+                }
+            }
+        }
     }
 }

@@ -24,8 +24,10 @@ struct AccountLimitsTests {
         #expect(throws: AccountValidationError.counterExhausted) { try OTPKind.hotp(counter: .max).advancingCounter() }
         let account = Account.stub(kind: .hotp(counter: .max))
         let repository = TestAccountRepository([account])
-        let advance = DefaultAdvanceHOTPUseCase(repository: repository, hmac: RFC4226HMAC())
-        await #expect(throws: AccountValidationError.counterExhausted) { try await advance.execute(id: account.id) }
+        let current = DefaultCurrentCodeUseCase(repository: repository, hmac: RFC4226HMAC())
+        await #expect(throws: AccountValidationError.counterExhausted) {
+            try await current.execute(id: account.id, at: Date(timeIntervalSince1970: 59))
+        }
         #expect(try await repository.get(id: account.id).kind == .hotp(counter: .max))
     }
 

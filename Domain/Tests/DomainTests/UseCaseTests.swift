@@ -80,51 +80,18 @@ struct UseCaseTests {
             .stub(number: 2, issuer: "GitHub", name: "octocat"),
             .stub(number: 3, issuer: "Work", name: "x", note: "VPN at Zürich office"),
         ])
-        let search = DefaultSearchAccountsUseCase(
-            listAccounts: DefaultListAccountsUseCase(repository: repository), repository: repository)
+        let search = DefaultSearchAccountsUseCase(listAccounts: DefaultListAccountsUseCase(repository: repository))
         #expect(try await search.execute(query: "credit").map(\.issuer) == ["Crédit Agricole"])
         #expect(try await search.execute(query: "OCTO").map(\.issuer) == ["GitHub"])
         #expect(try await search.execute(query: "zurich vpn").map(\.issuer) == ["Work"])
         #expect(try await search.execute(query: "").count == 3)
         #expect(try await search.execute(query: "nothing").isEmpty)
-        // The folded text is cached between keystrokes, and refreshed when an account changes.
+        // Each search sees the accounts as they are now.
         var renamed = try await repository.get(id: Account.stub(number: 2, issuer: "").id)
         renamed.issuer = "Gitea"
         try await repository.update(renamed)
         #expect(try await search.execute(query: "octo").map(\.issuer) == ["Gitea"])
         #expect(try await search.execute(query: "github").isEmpty)
-    }
-
-    @Test("SearchAccounts lists the accounts once per repository revision, not once per keystroke")
-    func searchIndex() async throws {
-        await repository.send([.stub(number: 1, issuer: "GitHub"), .stub(number: 2, issuer: "GitLab")])
-        let search = DefaultSearchAccountsUseCase(
-            listAccounts: DefaultListAccountsUseCase(repository: repository), repository: repository)
-        for query in ["g", "gi", "git", "gith", "githu", "github"] { _ = try await search.execute(query: query) }
-        #expect(await repository.listCalls == 1)
-        #expect(try await search.execute(query: "git").map(\.issuer) == ["GitHub", "GitLab"])
-        try await repository.add(.stub(number: 3, issuer: "Gitea"))
-        #expect(try await search.execute(query: "git").map(\.issuer) == ["GitHub", "GitLab", "Gitea"])
-        #expect(await repository.listCalls == 2)
-    }
-
-    @Test("a rebuilt index reuses unchanged text by id when accounts move, and folds changed ones again")
-    func searchIndexAfterMoves() async throws {
-        await repository.send([
-            .stub(number: 1, issuer: "Alpha"), .stub(number: 2, issuer: "Bravo"), .stub(number: 3, issuer: "Charlie"),
-        ])
-        let search = DefaultSearchAccountsUseCase(
-            listAccounts: DefaultListAccountsUseCase(repository: repository), repository: repository)
-        #expect(try await search.execute(query: "a").map(\.issuer) == ["Alpha", "Bravo", "Charlie"])
-        // Bravo leaves, so Charlie moves up a place; Charlie is renamed too.
-        try await repository.delete(id: Account.stub(number: 2, issuer: "").id)
-        var charlie = try await repository.get(id: Account.stub(number: 3, issuer: "").id)
-        charlie.issuer = "Delta"
-        try await repository.update(charlie)
-        #expect(try await search.execute(query: "a").map(\.issuer) == ["Alpha", "Delta"])
-        #expect(try await search.execute(query: "charlie").isEmpty)
-        #expect(try await search.execute(query: "bravo").isEmpty)
-        #expect(try await search.execute(query: "alpha").map(\.issuer) == ["Alpha"])
     }
 
     @Test("UpdateAccount validates and stamps the update time")
@@ -165,51 +132,25 @@ struct UseCaseTests {
         #expect(atBoundary.secondsRemaining == 30)
     }
 
-    @Test("GenerateCodes keeps a step's codes, and makes them again when the digits, period or step change")
-    func generateCodesCache() {
+    @Test("GenerateCodes follows the account: digits, period and step")
+    func generateCodesFollowTheAccount() {
         let codes = DefaultGenerateCodesUseCase(hmac: RFC4226HMAC())
         var account = Account.stub()
-        let first = codes.execute(for: account, at: Date(timeIntervalSince1970: 31))
-        #expect(codes.execute(for: account, at: Date(timeIntervalSince1970: 40)).code == first.code)
         account.digits = 8
-        let longer = codes.execute(for: account, at: Date(timeIntervalSince1970: 40))
-        #expect(longer.code == "94287082")
+        #expect(codes.execute(for: account, at: Date(timeIntervalSince1970: 40)).code == "94287082")
         account.kind = .totp(period: 60)
-        #expect(codes.execute(for: account, at: Date(timeIntervalSince1970: 40)).code == "84755224")
-        #expect(
-            codes.execute(for: Account.stub(), at: Date(timeIntervalSince1970: 61)).code == RFC4226HMAC.codes[2])
+        let longer = codes.execute(for: account, at: Date(timeIntervalSince1970: 40))
+        #expect(longer.code == "84755224")
+        #expect(longer.secondsRemaining == 20)
+        #expect(longer.period == 60)
     }
 
-    @Test("when the step turns, the next code becomes current: one new MAC per account, the key prepared once")
-    func generateCodesAtBoundary() {
+    @Test("GenerateCodes prepares each account's key once for its two codes")
+    func generateCodesPrepareOnce() {
         let hmac = CountingHMAC()
-        let codes = DefaultGenerateCodesUseCase(hmac: hmac)
-        let account = Account.stub()
-        for (second, step) in [(31.0, 1), (60.0, 2), (95.0, 3), (185.0, 6), (215.0, 7)] {
-            let generated = codes.execute(for: account, at: Date(timeIntervalSince1970: second))
-            #expect(generated.code == RFC4226HMAC.codes[step], "at \(second) s")
-            #expect(generated.nextCode == RFC4226HMAC.codes[step + 1], "at \(second) s")
-        }
-        // Steps 1 (two codes), 2 and 3 (one each), 6 after a gap (two), 7 (one).
-        #expect(hmac.counts == (keys: 1, codes: 7))
-    }
-
-    @Test("codes for the step after next are made ahead between turns, so the turn itself makes none")
-    func generateCodesAhead() {
-        let hmac = CountingHMAC()
-        let codes = DefaultGenerateCodesUseCase(hmac: hmac)
-        let account = Account.stub()
-        _ = codes.execute(for: account, at: Date(timeIntervalSince1970: 31))  // steps 1 and 2
-        _ = codes.execute(for: account, at: Date(timeIntervalSince1970: 32))  // step 3, ahead
-        #expect(hmac.counts == (keys: 1, codes: 3))
-        let turned = codes.execute(for: account, at: Date(timeIntervalSince1970: 60))
-        #expect(hmac.counts == (keys: 1, codes: 3))
-        #expect(turned.code == RFC4226HMAC.codes[2])
-        #expect(turned.nextCode == RFC4226HMAC.codes[3])
-        // An edited account is made afresh, never from codes made ahead for its old secret or digits.
-        var edited = account
-        edited.digits = 8
-        #expect(codes.execute(for: edited, at: Date(timeIntervalSince1970: 60)).code == "37359152")
+        _ = DefaultGenerateCodesUseCase(hmac: hmac).execute(
+            for: [Account.stub(), Account.stub(number: 2, issuer: "B")], at: Date(timeIntervalSince1970: 31))
+        #expect(hmac.counts == (keys: 2, codes: 4))
     }
 
     @Test("GenerateCodes leaves HOTP codes to be made on request")
@@ -220,17 +161,39 @@ struct UseCaseTests {
         #expect(generated.counter == 4)
     }
 
-    @Test("AdvanceHOTP gives the code of the stored counter and moves the counter on")
-    func advanceHOTP() async throws {
+    @Test("CurrentCode gives an HOTP account the code of its stored counter and moves the counter on")
+    func currentCodeHOTP() async throws {
         let account = Account.stub(kind: .hotp(counter: 0))
         await repository.send([account])
-        let advance = DefaultAdvanceHOTPUseCase(repository: repository, hmac: RFC4226HMAC())
-        #expect(try await advance.execute(id: account.id).code == "755224")
-        #expect(try await advance.execute(id: account.id).code == "287082")
+        let current = DefaultCurrentCodeUseCase(repository: repository, hmac: RFC4226HMAC())
+        let first = try await current.execute(id: account.id, at: Date(timeIntervalSince1970: 59))
+        #expect(first == GeneratedCode(accountID: account.id, code: "755224", secondsRemaining: nil, period: nil, nextCode: nil, counter: 0))
+        #expect(try await current.execute(id: account.id, at: Date(timeIntervalSince1970: 59)).code == "287082")
         #expect(try await repository.get(id: account.id).kind == .hotp(counter: 2))
-        let totp = Account.stub(number: 9, issuer: "T")
-        try await repository.add(totp)
-        await #expect(throws: RepositoryError.notCounterBased(totp.id)) { try await advance.execute(id: totp.id) }
+    }
+
+    @Test("CurrentCode gives a time-based account the code of the moment's step, and changes nothing")
+    func currentCodeTOTP() async throws {
+        let account = Account.stub()
+        await repository.send([account])
+        let current = DefaultCurrentCodeUseCase(repository: repository, hmac: RFC4226HMAC())
+        let generated = try await current.execute(id: account.id, at: Date(timeIntervalSince1970: 59))
+        #expect(generated.code == RFC4226HMAC.codes[1])
+        #expect(generated.nextCode == RFC4226HMAC.codes[2])
+        #expect(try await repository.list() == [account])
+        await #expect(throws: RepositoryError.notFound(Account.stub(number: 9, issuer: "").id)) {
+            try await current.execute(id: Account.stub(number: 9, issuer: "").id, at: Date(timeIntervalSince1970: 59))
+        }
+    }
+
+    @Test("a Key URI's code: its step's for TOTP, its own counter's for HOTP")
+    func codeOfASpec() throws {
+        let generator = OTPGenerator(hmac: RFC4226HMAC())
+        let secret = RFC4226HMAC.secret
+        let totp = try AccountSpec(issuer: "A", name: "b", secret: secret, kind: .totp(period: 30))
+        #expect(generator.code(for: totp, at: Date(timeIntervalSince1970: 100)) == RFC4226HMAC.codes[3])
+        let hotp = try AccountSpec(issuer: "A", name: "b", secret: secret, kind: .hotp(counter: 5))
+        #expect(generator.code(for: hotp, at: Date(timeIntervalSince1970: 100)) == RFC4226HMAC.codes[5])
     }
 
     @Test("Secrets never show in descriptions")
@@ -288,12 +251,12 @@ final class CountingHMAC: HMACProvider, @unchecked Sendable {
         return RFC4226HMAC().authenticationCode(for: message, key: key, algorithm: algorithm)
     }
 
-    func keyed(_ key: [UInt8], algorithm: OTPAlgorithm) -> any KeyedMAC {
+    func counterMAC(key: [UInt8], algorithm: OTPAlgorithm) -> any CounterMAC {
         lock.withLock { keys += 1 }
-        return Unprepared(counting: self).keyed(key, algorithm: algorithm)
+        return Unprepared(counting: self).counterMAC(key: key, algorithm: algorithm)
     }
 
-    /// The provider without its own `keyed`: the default KeyedMAC, whose MACs it counts.
+    /// The provider without its own `counterMAC`: the default CounterMAC, whose MACs it counts.
     private struct Unprepared: HMACProvider {
         let counting: CountingHMAC
         func authenticationCode(for message: [UInt8], key: [UInt8], algorithm: OTPAlgorithm) -> [UInt8] {

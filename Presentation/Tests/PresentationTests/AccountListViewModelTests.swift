@@ -15,12 +15,12 @@ struct AccountListViewModelTests {
         .row(4, issuer: "Counter", kind: .hotp(counter: 7)),
         .row(5, issuer: "Long", digits: 8),
     ])
-    let advance = TestAdvanceHOTPUseCase(counters: [Account.row(4, issuer: "").id: 7])
+    let advance = TestCurrentCodeUseCase(counters: [Account.row(4, issuer: "").id: 7])
 
     func makeViewModel() -> AccountListViewModel {
         AccountListViewModel(
             searchAccounts: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
-            advanceHOTP: advance, wallClock: clock.wallClock, scheduler: clock)
+            currentCode: advance, wallClock: clock.wallClock, scheduler: clock)
     }
 
     @Test("starts not requested, then loads rows with grouped codes and seconds left")
@@ -101,5 +101,16 @@ struct AccountListViewModelTests {
         #expect(viewModel.state.value?[3].display == .generated(code: "000 007", counter: 7))
         await viewModel.generateCode(for: id)
         #expect(viewModel.state.value?[3].display == .generated(code: "000 008", counter: 8))
+    }
+
+    @Test("an HOTP code that cannot be made is a notice: the list stays")
+    func hotpFailure() async {
+        let viewModel = makeViewModel()
+        await viewModel.load()
+        advance.failNext(with: RepositoryError.notFound(Account.row(4, issuer: "").id))
+        await viewModel.generateCode(for: Account.row(4, issuer: "").id)
+        #expect(viewModel.notice == "no such account")
+        #expect(viewModel.state.value?.count == 5)
+        #expect(viewModel.state.value?[3].display == .onRequest(counter: 7))
     }
 }

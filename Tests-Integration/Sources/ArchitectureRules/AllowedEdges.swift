@@ -22,7 +22,9 @@ public enum AllowedEdges {
     /// Modules Domain's sources may import.
     public static let domainImports: Set<String> = ["Foundation", "FoundationEssentials"]
     /// Modules the view-model target may import.
-    public static let viewModelImports: Set<String> = ["Domain", "Foundation", "FoundationEssentials", "Observation"]
+    public static let viewModelImports: Set<String> = [
+        "Domain", "Foundation", "FoundationEssentials", "Observation", "Synchronization",
+    ]
     /// The modules of the Data layer and the libraries only it may use.
     public static let dataModules: Set<String> = ["DataLayer", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf"]
     /// The modules of the App layer.

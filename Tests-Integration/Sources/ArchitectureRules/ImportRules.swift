@@ -31,7 +31,7 @@ extension ImportRule {
         allowed: AllowedEdges.domainImports, forbidden: [])
     /// Rule 4.
     static let viewModelsImportOnlyDomain = ImportRule(
-        number: 4, title: "the view-model target imports only Domain, Foundation, Observation",
+        number: 4, title: "the view-model target imports only Domain, Foundation, Observation, Synchronization",
         folders: ["Presentation/Sources/Presentation"], allowed: AllowedEdges.viewModelImports, forbidden: [])
     /// Rule 5.
     static let terminalUIImportsNoData = ImportRule(

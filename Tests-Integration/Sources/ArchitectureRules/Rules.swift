@@ -13,6 +13,7 @@ public enum Rules {
         NoTestSupportInProducts(),
         CommittedGraphMatches(),
         NoKillByName(),
+        DomainIsPlain(),
     ]
 
     /// Checks `rules`, returning each rule with its violations (a rule that cannot be checked

@@ -121,77 +121,6 @@ enum Bench {
         return results
     }
 
-    /// 3. Search over 10 000 accounts, per keystroke.
-    static func search() async throws -> [Result] {
-        let accounts = (0..<10_000).map { number in
-            Account(
-                id: UUID(), issuer: "Issuer \(number) Çà", name: "user\(number)@example.com", secret: Secret(bytes: [1, 2, 3]),
-                kind: .totp(period: 30), note: number % 7 == 0 ? "note \(number)" : "", createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: 0))
-        }
-        let container = DevContainer()
-        try await container.accountRepository.add(contentsOf: accounts)
-        let search = container.makeSearchAccountsUseCase()
-        var samples: [Double] = []
-        let typed = "issuer 9999 ca"
-        for length in 1...typed.count {
-            let query = String(typed.prefix(length))
-            for _ in 0..<10 {
-                samples.append(try await Measure.seconds { _ = try await search.execute(query: query) })
-            }
-        }
-        let p50 = Measure.percentile(samples, 0.5) * 1000
-        let p99 = Measure.percentile(samples, 0.99) * 1000
-        return [
-            Result(name: "search 10 000 accounts, per keystroke, p50", value: p50, unit: "ms", comparedTo: nil, reference: nil, goal: "-", met: nil),
-            Result(name: "search 10 000 accounts, per keystroke, p99", value: p99, unit: "ms", comparedTo: nil, reference: nil, goal: "< 2 ms", met: p99 < 2),
-        ]
-    }
-
-    /// 4. One frame of the list screen with 1 000 accounts: refresh the codes, render the text.
-    /// The screen draws a frame a second; most fall inside a time step (codes reused). The first
-    /// frame of a period is measured on its own: a clock one second further each frame, 60 periods.
-    @MainActor
-    static func frames() async throws -> [Result] {
-        let typical = try await frameSamples(clock: nil, frames: 200) { true }
-        let clock = SteppingClock(step: 1)
-        let boundary = try await frameSamples(clock: clock, frames: 60 * 30) { clock.lastReading % 30 == 0 }
-        let typicalMedian = Measure.percentile(typical, 0.5) * 1000
-        let boundaryMedian = Measure.percentile(boundary, 0.5) * 1000
-        return [
-            Result(
-                name: "one list frame, 1 000 accounts (codes + render), median", value: typicalMedian, unit: "ms",
-                comparedTo: nil, reference: nil, goal: "< 1 ms", met: typicalMedian < 1),
-            Result(
-                name: "one list frame as a period starts (1 000 codes turn), median of 60", value: boundaryMedian,
-                unit: "ms", comparedTo: nil, reference: nil, goal: "< 1 ms", met: boundaryMedian < 1),
-        ]
-    }
-
-    /// The times of the frames `keep` selects (asked after each frame).
-    @MainActor
-    static func frameSamples(clock: (any WallClock)?, frames: Int, keep: () -> Bool) async throws -> [Double] {
-        let container = DevContainer(clock: clock)
-        let accounts = (0..<1000).map { number in
-            Account(
-                id: UUID(), issuer: "Issuer \(number)", name: "user\(number)", secret: Secret(bytes: Array("12345678901234567890".utf8)),
-                kind: .totp(period: 30), createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
-        }
-        try await container.accountRepository.add(contentsOf: accounts)
-        let viewModel = container.makeAccountListViewModel()
-        await viewModel.load()
-        let view = AccountListView(style: Style(colors: true))
-        var samples: [Double] = []
-        for _ in 0..<frames {
-            let elapsed = Measure.seconds {
-                viewModel.refreshCodes()
-                _ = view.render(state: viewModel.state, query: "", chrome: .init(selectedIndex: 0), width: 120, height: 50)
-            }
-            if keep() { samples.append(elapsed) }
-        }
-        return samples
-    }
-
     /// 5. Import of a 10 000-entry Aegis plain file (decode, duplicates, report; dry run).
     static func importAegis() async throws -> Result {
         let accounts = (0..<10_000).map { number in
@@ -216,33 +145,6 @@ enum Bench {
         return Result(
             name: "import 10 000-entry Aegis plain file, median of 5", value: elapsed, unit: "s", comparedTo: nil,
             reference: nil, goal: "< 0.5 s", met: elapsed < 0.5)
-    }
-
-    /// 6. Unlock at the default KDF parameters, against Python's hashlib.scrypt with the same ones.
-    static func unlock() throws -> Result {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-vault-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("vault.sqlite").path
-        try AppComposer.createBenchVault(at: path, passphrase: "bench")
-        var samples: [Double] = []
-        for _ in 0..<7 { samples.append(try Measure.seconds { try AppComposer.unlockBenchVault(at: path, passphrase: "bench") }) }
-        let ours = Measure.percentile(samples, 0.5)
-        var python: Double?
-        if let python3 = Measure.which("python3") {
-            let script = """
-                import hashlib, time
-                samples = []
-                for _ in range(7):
-                    t = time.perf_counter(); hashlib.scrypt(b'bench', salt=b'0'*32, n=32768, r=8, p=1, maxmem=64*1024*1024, dklen=32); samples.append(time.perf_counter() - t)
-                print(sorted(samples)[3])
-                """
-            let printed = (try? ProcessRunner.run(python3, ["-c", script]))?.stdout ?? ""
-            python = Double(printed.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return Result(
-            name: "vault unlock at scrypt N=2^15 r=8 p=1, median of 7", value: ours, unit: "s",
-            comparedTo: "python3 hashlib.scrypt", reference: python, goal: "≤ 1.1× hashlib.scrypt",
-            met: python.map { ours <= 1.1 * $0 })
     }
 
     static func machine() -> String {

@@ -40,6 +40,11 @@ struct ArchitectureRuleTests {
         ("stale-graph", RuleBox(CommittedGraphMatches()), [
             "ARCHITECTURE.md: committed but not in manifests: Domain -.-> swiftcrypto[\"swift-crypto\"] (run `make graph`)",
         ]),
+        ("domain-has-lock", RuleBox(DomainIsPlain()), [
+            "Domain/Sources/Domain/CodeCache.swift:5: uses @unchecked Sendable",
+            "Domain/Sources/Domain/CodeCache.swift:6: uses a lock",
+            "Domain/Sources/Domain/CodeCache.swift:7: uses unsafe pointers",
+        ]),
         ("kill-by-name", RuleBox(NoKillByName()), [
             "Makefile:3: finds processes by name to end them; end the pid or process group you started",
             "Tests-Integration/Scripts/stop.sh:3: finds processes by name to end them; end the pid or process group you started",

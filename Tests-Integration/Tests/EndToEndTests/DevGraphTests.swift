@@ -45,7 +45,8 @@ struct DevGraphTests {
     @Test("the list view model shows the demo accounts with live codes")
     @MainActor
     func viewModel() async throws {
-        let viewModel = try container().makeAccountListViewModel()
+        let screens = ScreenContainer(container: try container(), lock: AlwaysUnlocked(), clipboard: UnusedClipboard())
+        let viewModel = screens.makeAccountListViewModel(actions: .init())
         await viewModel.load()
         let rows = try #require(viewModel.state.value)
         let github = try #require(rows.first { $0.issuer == "GitHub" })
@@ -56,8 +57,15 @@ struct DevGraphTests {
     func hotp() async throws {
         let container = try container()
         let hotp = try #require(try await container.makeListAccountsUseCase().execute().first { $0.counter != nil })
-        let advance = container.makeAdvanceHOTPUseCase()
-        #expect(try await advance.execute(id: hotp.id).code == "755224")
-        #expect(try await advance.execute(id: hotp.id).code == "287082")
+        let current = container.makeCurrentCodeUseCase()
+        #expect(try await current.execute(id: hotp.id, at: container.clock.now()).code == "755224")
+        #expect(try await current.execute(id: hotp.id, at: container.clock.now()).code == "287082")
     }
+}
+
+/// The list view model needs a clipboard; these tests copy nothing.
+@MainActor
+private final class UnusedClipboard: Clipboard {
+    func copy(_ text: String) {}
+    func clear() {}
 }

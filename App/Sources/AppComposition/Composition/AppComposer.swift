@@ -59,11 +59,6 @@ extension AppComposer {
         OTPGenerator(hmac: SwiftCryptoHMAC())
     }
 
-    /// Code generation with the real HMAC, for accounts that live in no store.
-    public static func makeGenerateCodesUseCase() -> any GenerateCodesUseCase {
-        DefaultGenerateCodesUseCase(hmac: SwiftCryptoHMAC())
-    }
-
     /// Every import and export format (Data's Interop).
     public static func makeInteropCodec() -> InteropCodec { InteropCodec() }
 
@@ -72,9 +67,6 @@ extension AppComposer {
 
     /// The system's clock.
     public static func makeClock() -> any WallClock { SystemClock() }
-
-    /// The system's secure randomness.
-    public static func makeRandomSource() -> any RandomSource { SecureRandomSource() }
 }
 
 extension AppComposer {

@@ -10,12 +10,17 @@ public protocol AppContainer: Sendable {
     var hmac: any HMACProvider { get }
     var clock: any WallClock { get }
     var random: any RandomSource { get }
-    /// The vault file, for phases that have one.
-    var vaultPath: String? { get }
-    /// Re-wraps the vault's master key for a new passphrase; DEV has no vault.
-    func changePassphrase(to passphrase: Passphrase) throws
     /// Releases what the phase opened (the vault), leaving its files complete.
     func close() throws
+}
+
+/// A phase whose accounts are in a vault it has unlocked (ALPHA and REAL on the command line):
+/// what only such a phase can do. DEV has no vault, and the screen's container unlocks later.
+public protocol UnlockedVaultContainer: AppContainer {
+    /// The vault file.
+    var vaultPath: String { get }
+    /// Re-wraps the vault's master key for a new passphrase.
+    func changePassphrase(to passphrase: Passphrase) throws
 }
 
 extension AppContainer {
@@ -23,8 +28,14 @@ extension AppContainer {
         DefaultListAccountsUseCase(repository: accountRepository)
     }
 
+    /// Search for one question (the command line's QUERY).
     public func makeSearchAccountsUseCase() -> any SearchAccountsUseCase {
-        DefaultSearchAccountsUseCase(listAccounts: makeListAccountsUseCase(), repository: accountRepository)
+        DefaultSearchAccountsUseCase(listAccounts: makeListAccountsUseCase())
+    }
+
+    /// Search for a screen that searches at each keystroke: the folded text is kept per revision.
+    public func makeIndexedSearchAccountsUseCase() -> any SearchAccountsUseCase {
+        IndexedSearchAccountsUseCase(listAccounts: makeListAccountsUseCase(), repository: accountRepository)
     }
 
     public func makeAddAccountUseCase() -> any AddAccountUseCase {
@@ -47,8 +58,13 @@ extension AppContainer {
         DefaultGenerateCodesUseCase(hmac: hmac)
     }
 
-    public func makeAdvanceHOTPUseCase() -> any AdvanceHOTPUseCase {
-        DefaultAdvanceHOTPUseCase(repository: accountRepository, hmac: hmac)
+    /// Codes for a list redrawn every second: a time step's codes are kept until it ends.
+    public func makeListCodesUseCase() -> any GenerateCodesUseCase {
+        TimeStepCodeCache(generating: makeGenerateCodesUseCase())
+    }
+
+    public func makeCurrentCodeUseCase() -> any CurrentCodeUseCase {
+        DefaultCurrentCodeUseCase(repository: accountRepository, hmac: hmac)
     }
 
     public func makeImportAccountsUseCase() -> any ImportAccountsUseCase {
@@ -58,12 +74,5 @@ extension AppContainer {
 
     public func makeExportAccountsUseCase() -> any ExportAccountsUseCase {
         DefaultExportAccountsUseCase(repository: accountRepository, encoder: AppComposer.makeInteropCodec())
-    }
-
-    @MainActor
-    public func makeAccountListViewModel(scheduler: any Clock<Duration> = ContinuousClock()) -> AccountListViewModel {
-        AccountListViewModel(
-            searchAccounts: makeSearchAccountsUseCase(), generateCodes: makeGenerateCodesUseCase(),
-            advanceHOTP: makeAdvanceHOTPUseCase(), wallClock: clock, scheduler: scheduler)
     }
 }

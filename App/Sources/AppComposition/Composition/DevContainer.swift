@@ -19,11 +19,5 @@ public struct DevContainer: AppContainer {
         self.random = SecureRandomSource()
     }
 
-    public var vaultPath: String? { nil }
-
-    public func changePassphrase(to passphrase: Passphrase) throws {
-        throw CompositionError.noVaultInDev
-    }
-
     public func close() throws {}
 }

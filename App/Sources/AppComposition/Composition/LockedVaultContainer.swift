@@ -10,7 +10,6 @@ public final class LockedVaultContainer: AppContainer {
     public let hmac: any HMACProvider
     public let clock: any WallClock
     public let random: any RandomSource
-    public let vaultPath: String?
     /// The lock the Unlock screen and idle lock use.
     public let lock: any AccountStoreLock
     private let store: LockableVaultDataSource
@@ -18,17 +17,12 @@ public final class LockedVaultContainer: AppContainer {
     init(phase: Phase, path: String) {
         ProcessHardening.forbidDumpsAndTracing()
         self.phase = phase
-        self.vaultPath = path
         self.store = LockableVaultDataSource(path: path)
         self.lock = store
         self.accountRepository = DefaultAccountRepository(dataSource: store)
         self.hmac = SwiftCryptoHMAC()
         self.clock = SystemClock()
         self.random = SecureRandomSource()
-    }
-
-    public func changePassphrase(to passphrase: Passphrase) throws {
-        throw CompositionError.noPassphrase
     }
 
     public func close() throws {}

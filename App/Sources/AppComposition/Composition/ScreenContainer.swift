@@ -29,8 +29,8 @@ public final class ScreenContainer: ScreenFactory {
 
     public func makeAccountListViewModel(actions: AccountListViewModel.Actions) -> AccountListViewModel {
         AccountListViewModel(
-            searchAccounts: container.makeSearchAccountsUseCase(), generateCodes: container.makeGenerateCodesUseCase(),
-            advanceHOTP: container.makeAdvanceHOTPUseCase(), wallClock: container.clock, scheduler: scheduler,
+            searchAccounts: container.makeIndexedSearchAccountsUseCase(), generateCodes: container.makeListCodesUseCase(),
+            currentCode: container.makeCurrentCodeUseCase(), wallClock: container.clock, scheduler: scheduler,
             editing: .init(
                 update: container.makeUpdateAccountUseCase(), delete: container.makeDeleteAccountUseCase(),
                 add: container.makeAddAccountUseCase(), move: container.makeMoveAccountUseCase()),

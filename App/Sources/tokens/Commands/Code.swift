@@ -44,21 +44,12 @@ struct Code: AsyncParsableCommand {
         try await global.withContainer { container in
             let account = try await AccountSelection.find(query, in: container)
             CLILog.logger.debug("code for account \(account.id) (\(account.kind.typeName))")
-            if account.counter != nil {
-                return try await container.makeAdvanceHOTPUseCase().execute(id: account.id).code ?? ""
-            }
             let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())
-            return container.makeGenerateCodesUseCase().execute(for: account, at: date).code ?? ""
+            return try await container.makeCurrentCodeUseCase().execute(id: account.id, at: date).code ?? ""
         }
     }
 
     private func codeFromURI(_ uri: String) throws -> String {
-        let spec = try KeyURI.parse(uri)
-        let account = Account(id: UUID(), spec: spec, createdAt: Date(timeIntervalSince1970: 0))
-        if let counter = account.counter {
-            return AppComposer.makeOTPGenerator().code(for: account, counter: counter)
-        }
-        let date = time.date(now: AppComposer.makeClock().now())
-        return AppComposer.makeGenerateCodesUseCase().execute(for: account, at: date).code ?? ""
+        AppComposer.makeOTPGenerator().code(for: try KeyURI.parse(uri), at: time.date(now: AppComposer.makeClock().now()))
     }
 }

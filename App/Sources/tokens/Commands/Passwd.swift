@@ -20,10 +20,11 @@ struct Passwd: AsyncParsableCommand {
 
     func run() async throws {
         try await global.withContainer { container in
+            guard let vault = container as? any UnlockedVaultContainer else { throw CompositionError.noVaultInDev }
             let reader = PassphraseReader(
                 file: newPassphraseFile, environmentVariable: "TOKENS_NEW_PASSPHRASE",
                 environment: ProcessInfo.processInfo.environment)
-            try container.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
+            try vault.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
         }
         StandardStreams.writeLine("Passphrase changed")
     }

@@ -1,17 +1,15 @@
 import Crypto
 import Domain
 
-/// An HMAC state with the key's inner and outer pads already hashed; each message starts from
+/// An HMAC state with the key's inner and outer pads already hashed; each counter starts from
 /// a copy of it, so the key costs nothing per code. Used for SHA-256 and SHA-512.
-struct KeyedHMAC<H: HashFunction>: KeyedMAC, @unchecked Sendable {
+struct KeyedHMAC<H: HashFunction>: CounterMAC, @unchecked Sendable {
     // HMAC<H> is a value type; it is only ever copied, never shared mutably.
     let initial: HMAC<H>
 
-    func withAuthenticationCode<Result>(
-        for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
-    ) -> Result {
+    func authenticationCode(forCounter counter: UInt64) -> MACValue {
         var mac = initial
-        mac.update(data: message)
-        return mac.finalize().withUnsafeBytes(body)
+        withUnsafeBytes(of: counter.bigEndian) { mac.update(data: $0) }
+        return MACValue(Array(mac.finalize()))
     }
 }

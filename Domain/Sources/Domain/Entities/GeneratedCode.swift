@@ -30,3 +30,19 @@ public struct GeneratedCode: Hashable, Sendable {
         self.counter = counter
     }
 }
+
+extension GeneratedCode {
+    /// A time-based account's codes at `date`: `code` for its time step, `nextCode` for the next.
+    public init(account: Account, at date: Date, code: String, nextCode: String) {
+        let period = account.kind.period ?? OTPKind.defaultPeriod
+        self.init(
+            accountID: account.id, code: code, secondsRemaining: OTPGenerator.secondsRemaining(at: date, period: period),
+            period: period, nextCode: nextCode)
+    }
+
+    /// A counter-based account before its code is asked for: no code, its counter.
+    public init(waitingForRequest account: Account) {
+        self.init(
+            accountID: account.id, code: nil, secondsRemaining: nil, period: nil, nextCode: nil, counter: account.counter)
+    }
+}

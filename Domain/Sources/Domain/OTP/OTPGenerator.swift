@@ -13,55 +13,61 @@ public struct OTPGenerator: Sendable {
 
     /// RFC 4226 §5.3 dynamic truncation: the 31-bit value chosen by the last nibble of the HMAC.
     public static func truncate(_ mac: [UInt8]) -> UInt32 {
-        mac.withUnsafeBytes(truncate)
+        truncate(MACValue(mac))
     }
 
-    /// RFC 4226 §5.3 dynamic truncation over borrowed bytes (at least 20 of them).
-    public static func truncate(_ mac: UnsafeRawBufferPointer) -> UInt32 {
+    /// RFC 4226 §5.3 dynamic truncation of a MAC of at least 20 bytes.
+    public static func truncate(_ mac: MACValue) -> UInt32 {
         let offset = Int(mac[mac.count - 1] & 0x0F)
         return (UInt32(mac[offset]) & 0x7F) << 24 | UInt32(mac[offset + 1]) << 16
             | UInt32(mac[offset + 2]) << 8 | UInt32(mac[offset + 3])
     }
 
-    /// Formats a truncated value as `digits` decimal digits, zero-padded. The digits are written
-    /// into a stack buffer; a code this short becomes a small String with no heap allocation.
+    /// Formats a truncated value as `digits` decimal digits (1 to 10), zero-padded: the value
+    /// modulo 10^digits (RFC 4226 §5.3). A code this short is a small String, held inline.
     public static func decimal(_ value: UInt32, digits: Int) -> String {
         let digits = min(max(digits, 1), 10)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
-            var rest = value
-            for index in stride(from: digits - 1, through: 0, by: -1) {
-                buffer[index] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<digits]), as: UTF8.self)
-        }
+        let number = String(digits == 10 ? value : value % powersOfTen[digits])
+        let missing = digits - number.utf8.count
+        return missing == 0 ? number : zeroPadding[missing] + number
     }
 
-    /// Formats a truncated value as Steam's five characters.
+    private static let powersOfTen: [UInt32] = (0..<10).map { (0..<$0).reduce(1) { power, _ in power * 10 } }
+    private static let zeroPadding = (0...10).map { String(repeating: "0", count: $0) }
+
+    /// Formats a truncated value as Steam's five characters: base 26 over `steamAlphabet`, least
+    /// significant first.
     public static func steam(_ value: UInt32) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: AccountSpec.steamDigits) { buffer in
-            var rest = value
-            for index in 0..<AccountSpec.steamDigits {
-                buffer[index] = steamBytes[Int(rest % UInt32(steamBytes.count))]
-                rest /= UInt32(steamBytes.count)
-            }
-            return String(decoding: UnsafeBufferPointer(buffer), as: UTF8.self)
+        var rest = value
+        var text = ""
+        for _ in 0..<AccountSpec.steamDigits {
+            text.append(steamAlphabet[Int(rest % UInt32(steamAlphabet.count))])
+            rest /= UInt32(steamAlphabet.count)
         }
+        return text
     }
-
-    private static let steamBytes = Array("23456789BCDFGHJKMNPQRTVWXY".utf8)
 
     /// The RFC 6238 time step of a moment: floor(unix time / period), never negative.
     public static func timeStep(at date: Date, period: Int) -> UInt64 {
+        wholeSeconds(date) / UInt64(max(1, period))
+    }
+
+    /// Seconds until the time step of `date` ends: from `period` (the step just began) down to 1.
+    public static func secondsRemaining(at date: Date, period: Int) -> Int {
+        let period = max(1, period)
+        return period - Int(wholeSeconds(date) % UInt64(period))
+    }
+
+    /// Whole seconds since 1970, 0 before it and at most UInt64.max.
+    private static func wholeSeconds(_ date: Date) -> UInt64 {
         let seconds = date.timeIntervalSince1970
         guard seconds > 0 else { return 0 }
-        let whole = seconds < 1.8e19 ? UInt64(seconds) : UInt64.max
-        return whole / UInt64(max(1, period))
+        return seconds < 1.8e19 ? UInt64(seconds) : UInt64.max
     }
 
     /// The truncated HMAC of a 64-bit big-endian counter.
     public func truncatedValue(secret: Secret, counter: UInt64, algorithm: OTPAlgorithm) -> UInt32 {
-        PreparedOTP.truncatedValue(mac: hmac.keyed(secret.bytes, algorithm: algorithm), counter: counter)
+        Self.truncate(hmac.counterMAC(key: secret.bytes, algorithm: algorithm).authenticationCode(forCounter: counter))
     }
 
     /// The code of an account for a counter value (the time step for time-based kinds).
@@ -69,11 +75,36 @@ public struct OTPGenerator: Sendable {
         prepared(for: account).code(counter: counter)
     }
 
+    /// What to show for `account` at `date`: a time-based account's codes for the time step of
+    /// `date` and the next; a counter-based account's code is made only when asked for.
+    public func codes(for account: Account, at date: Date) -> GeneratedCode {
+        guard let period = account.kind.period else { return GeneratedCode(waitingForRequest: account) }
+        let otp = prepared(for: account)
+        let step = Self.timeStep(at: date, period: period)
+        return GeneratedCode(account: account, at: date, code: otp.code(counter: step), nextCode: otp.code(counter: step &+ 1))
+    }
+
+    /// The code of an account that lives in no store (a Key URI's) at `date`: the time step's
+    /// for a time-based kind; for HOTP, its counter's as given (nothing stored, nothing advanced).
+    public func code(for spec: AccountSpec, at date: Date) -> String {
+        let otp = prepared(secret: spec.secret, kind: spec.kind, algorithm: spec.algorithm, digits: spec.digits)
+        let counter: UInt64 =
+            if case .hotp(let counter) = spec.kind {
+                counter
+            } else {
+                Self.timeStep(at: date, period: spec.kind.period ?? OTPKind.defaultPeriod)
+            }
+        return otp.code(counter: counter)
+    }
+
     /// A generator for one account with its key absorbed once: cheap codes for many counters.
     public func prepared(for account: Account) -> PreparedOTP {
+        prepared(secret: account.secret, kind: account.kind, algorithm: account.algorithm, digits: account.digits)
+    }
+
+    private func prepared(secret: Secret, kind: OTPKind, algorithm: OTPAlgorithm, digits: Int) -> PreparedOTP {
         PreparedOTP(
-            mac: hmac.keyed(account.secret.bytes, algorithm: account.algorithm), isSteam: account.kind == .steam,
-            digits: account.digits)
+            mac: hmac.counterMAC(key: secret.bytes, algorithm: algorithm), isSteam: kind == .steam, digits: digits)
     }
 
     /// HOTP: the code for `counter`.
@@ -91,18 +122,13 @@ public struct OTPGenerator: Sendable {
 
 /// One account's code generator with its HMAC key prepared.
 public struct PreparedOTP: Sendable {
-    let mac: any KeyedMAC
+    let mac: any CounterMAC
     let isSteam: Bool
     let digits: Int
 
     /// The code for a counter value (the time step for time-based kinds).
     public func code(counter: UInt64) -> String {
-        let value = Self.truncatedValue(mac: mac, counter: counter)
+        let value = OTPGenerator.truncate(mac.authenticationCode(forCounter: counter))
         return isSteam ? OTPGenerator.steam(value) : OTPGenerator.decimal(value, digits: digits)
-    }
-
-    /// The truncated HMAC of the 8-byte big-endian counter HOTP authenticates.
-    static func truncatedValue(mac: any KeyedMAC, counter: UInt64) -> UInt32 {
-        withUnsafeBytes(of: counter.bigEndian) { message in mac.withAuthenticationCode(for: message, OTPGenerator.truncate) }
     }
 }

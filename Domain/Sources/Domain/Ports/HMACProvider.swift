@@ -1,46 +1,34 @@
 /// Port: computes an HMAC. Data implements it with swift-crypto, so Domain needs no crypto library.
 public protocol HMACProvider: Sendable {
-    func authenticationCode(
-        for message: [UInt8], key: [UInt8], algorithm: OTPAlgorithm
-    ) -> [UInt8]
+    /// The HMAC of `message` under `key`.
+    func authenticationCode(for message: [UInt8], key: [UInt8], algorithm: OTPAlgorithm) -> [UInt8]
 
-    /// An HMAC with the key already absorbed (its pads computed once), for many messages under
-    /// one key: the OTP engine's hot path.
-    func keyed(_ key: [UInt8], algorithm: OTPAlgorithm) -> any KeyedMAC
+    /// HMACs of HOTP counters under `key`, for many counters under one key: an implementation can
+    /// prepare the key once (the OTP engine asks once per account, then for a code per counter).
+    func counterMAC(key: [UInt8], algorithm: OTPAlgorithm) -> any CounterMAC
 }
 
-/// An HMAC under one fixed key.
-public protocol KeyedMAC: Sendable {
-    /// Calls `body` with the MAC of `message`. The bytes are valid only inside `body`, so an
-    /// implementation can keep them on the stack: the OTP hot path allocates nothing.
-    func withAuthenticationCode<Result>(
-        for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
-    ) -> Result
-}
-
-extension KeyedMAC {
-    /// The MAC of `message` as an array (for callers off the hot path).
-    public func authenticationCode(for message: [UInt8]) -> [UInt8] {
-        message.withUnsafeBytes { bytes in withAuthenticationCode(for: bytes) { Array($0) } }
-    }
+/// HMACs under one fixed key of RFC 4226's message: a counter as 8 bytes, most significant first.
+public protocol CounterMAC: Sendable {
+    /// HMAC(key, counter as 8 big-endian bytes).
+    func authenticationCode(forCounter counter: UInt64) -> MACValue
 }
 
 extension HMACProvider {
-    /// By default, every message goes through the full HMAC with the key.
-    public func keyed(_ key: [UInt8], algorithm: OTPAlgorithm) -> any KeyedMAC {
-        UnpreparedMAC(provider: self, key: key, algorithm: algorithm)
+    /// By default, every counter goes through `authenticationCode(for:key:algorithm:)`.
+    public func counterMAC(key: [UInt8], algorithm: OTPAlgorithm) -> any CounterMAC {
+        UnpreparedCounterMAC(provider: self, key: key, algorithm: algorithm)
     }
 }
 
-/// A KeyedMAC that simply calls its provider with the key each time.
-struct UnpreparedMAC: KeyedMAC {
+/// A CounterMAC that calls its provider with the key and the counter's bytes each time.
+struct UnpreparedCounterMAC: CounterMAC {
     let provider: any HMACProvider
     let key: [UInt8]
     let algorithm: OTPAlgorithm
 
-    func withAuthenticationCode<Result>(
-        for message: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result
-    ) -> Result {
-        provider.authenticationCode(for: Array(message), key: key, algorithm: algorithm).withUnsafeBytes(body)
+    func authenticationCode(forCounter counter: UInt64) -> MACValue {
+        let message = (0..<8).map { UInt8(truncatingIfNeeded: counter >> (56 - 8 * UInt64($0))) }
+        return MACValue(provider.authenticationCode(for: message, key: key, algorithm: algorithm))
     }
 }

@@ -20,12 +20,13 @@ public struct AccountQuery: Hashable, Sendable {
 
     /// Whether a prepared haystack (see `haystack(for:)`) matches.
     public func matches(haystack: [UInt8]) -> Bool {
-        haystack.withUnsafeBufferPointer { matches(haystack: $0) }
+        matches(haystack: haystack[...])
     }
 
-    /// Whether a prepared haystack matches, over borrowed bytes (the search index's buffer).
-    public func matches(haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        termBytes.allSatisfy { term in term.withUnsafeBufferPointer { Self.contains(haystack, $0) } }
+    /// Whether a prepared haystack matches, read in place (a search index keeps every
+    /// account's haystack in one buffer).
+    public func matches(haystack: ArraySlice<UInt8>) -> Bool {
+        termBytes.allSatisfy { Self.contains(haystack, $0) }
     }
 
     /// The folded text a query searches in: issuer, account name and note.
@@ -62,11 +63,11 @@ public struct AccountQuery: Hashable, Sendable {
         return bytes
     }
 
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
-        var index = 0
-        let last = haystack.count - needle.count
+        var index = haystack.startIndex
+        let last = haystack.endIndex - needle.count
         while index <= last {
             if haystack[index] == first {
                 var offset = 1

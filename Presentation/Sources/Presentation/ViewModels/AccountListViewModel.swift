@@ -26,7 +26,7 @@ public final class AccountListViewModel {
 
     @ObservationIgnored private let searchAccounts: any SearchAccountsUseCase
     @ObservationIgnored private let generateCodes: any GenerateCodesUseCase
-    @ObservationIgnored private let advanceHOTP: any AdvanceHOTPUseCase
+    @ObservationIgnored private let currentCode: any CurrentCodeUseCase
     @ObservationIgnored private let wallClock: any WallClock
     @ObservationIgnored private let scheduler: any Clock<Duration>
     @ObservationIgnored private let debounce: Duration
@@ -72,7 +72,7 @@ public final class AccountListViewModel {
     public init(
         searchAccounts: any SearchAccountsUseCase,
         generateCodes: any GenerateCodesUseCase,
-        advanceHOTP: any AdvanceHOTPUseCase,
+        currentCode: any CurrentCodeUseCase,
         wallClock: any WallClock,
         scheduler: any Clock<Duration>,
         debounce: Duration = .milliseconds(250),
@@ -83,7 +83,7 @@ public final class AccountListViewModel {
     ) {
         self.searchAccounts = searchAccounts
         self.generateCodes = generateCodes
-        self.advanceHOTP = advanceHOTP
+        self.currentCode = currentCode
         self.wallClock = wallClock
         self.scheduler = scheduler
         self.debounce = debounce
@@ -198,16 +198,17 @@ public final class AccountListViewModel {
         state = .loaded(zip(accounts, codes).map { account, code in row(for: account, code: code) })
     }
 
-    /// Input: generate the next code of a counter-based account.
+    /// Input: generate the next code of a counter-based account. A failure is a notice: the
+    /// list stays.
     public func generateCode(for id: UUID) async {
         do {
-            generated[id] = try await advanceHOTP.execute(id: id)
+            generated[id] = try await currentCode.execute(id: id, at: wallClock.now())
             if let index = accounts.firstIndex(where: { $0.id == id }), let counter = generated[id]?.counter {
                 accounts[index].kind = .hotp(counter: counter &+ 1)
             }
             refreshCodes()
         } catch {
-            state = .failed(String(describing: error))
+            notice = "\(error)"
         }
     }
 
