@@ -64,10 +64,7 @@ public actor TestAccountRepository: AccountRepository {
 
     public func reorder(_ ids: [UUID]) async throws {
         try throwIfPlanned()
-        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        accounts = accounts.enumerated().sorted {
-            (position[$0.element.id] ?? ids.count + $0.offset, $0.offset) < (position[$1.element.id] ?? ids.count + $1.offset, $1.offset)
-        }.map(\.element)
+        accounts = AccountOrder.reordered(accounts, by: ids, key: \.id)
     }
 
     public func advanceCounter(id: UUID) async throws -> Account {

@@ -109,6 +109,9 @@ public final class TestScreenFactory: ScreenFactory {
         AccountListViewModel(
             searchAccounts: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
             currentCode: TestCurrentCodeUseCase(), wallClock: clock.wallClock, scheduler: clock,
+            editing: .init(
+                update: update, delete: TestDeleteAccountUseCase(search: search), add: add,
+                move: TestMoveAccountUseCase(search: search)),
             clipboard: clipboard, options: .init(nextCodeWindow: 5, clipboardTimeout: .seconds(30)), actions: actions)
     }
 
@@ -137,5 +140,27 @@ public struct TestUpdateAccountUseCase: UpdateAccountUseCase {
         _ = try account.spec
         search.send(search.all.map { $0.id == account.id ? account : $0 })
         return account
+    }
+}
+
+/// A fake DeleteAccount: removes the account from the search fake; a missing one is an error.
+public struct TestDeleteAccountUseCase: DeleteAccountUseCase {
+    let search: TestSearchAccountsUseCase
+    public func execute(id: UUID) async throws {
+        guard search.all.contains(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }
+        search.send(search.all.filter { $0.id != id })
+    }
+}
+
+/// A fake MoveAccount: moves the account `offset` places in the search fake's order, stopping
+/// at either end.
+public struct TestMoveAccountUseCase: MoveAccountUseCase {
+    let search: TestSearchAccountsUseCase
+    public func execute(id: UUID, offset: Int) async throws {
+        var accounts = search.all
+        guard let from = accounts.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }
+        let account = accounts.remove(at: from)
+        accounts.insert(account, at: min(max(from + offset, 0), accounts.count))
+        search.send(accounts)
     }
 }

@@ -60,4 +60,20 @@ struct AccountTextTests {
         await #expect(throws: AccountValidationError.forbiddenCharacters(.note)) { try await update.execute(account) }
         #expect(try await repository.list().first?.note == "")
     }
+
+    @Test("groups as written: trimmed, comma-separated, empty ones and repeats dropped; and back")
+    func groupLists() {
+        #expect(AccountText.groups(fromList: " Work, Banks ,,Work, ") == ["Work", "Banks"])
+        #expect(AccountText.groups(fromList: "") == [])
+        #expect(AccountText.groupList(["Work", "Banks"]) == "Work, Banks")
+        #expect(AccountText.groups(fromList: AccountText.groupList(["a b", "c"])) == ["a b", "c"])
+    }
+
+    @Test("reordering puts the given first, in their order, then the rest as they were")
+    func reordering() {
+        let current = ["a", "b", "c", "d", "e"]
+        #expect(AccountOrder.reordered(current, by: ["d", "b"]) { $0 } == ["d", "b", "a", "c", "e"])
+        #expect(AccountOrder.reordered(current, by: ["x", "c", "c"]) { $0 } == ["c", "a", "b", "d", "e"])
+        #expect(AccountOrder.reordered(current, by: [String]()) { $0 } == current)
+    }
 }

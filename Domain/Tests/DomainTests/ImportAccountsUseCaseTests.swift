@@ -91,4 +91,13 @@ struct ImportAccountsUseCaseTests {
         }
         #expect(ImportError.passwordRequired(.aegis).description == "the Aegis vault is encrypted and no password was given")
     }
+
+    @Test("the file, the format asked for and the password go to the decoder as given")
+    func passesThrough() async throws {
+        let decoder = TestImportDecoder(DecodedImport(format: .aegis, entries: [try Self.entry("A", secret: [1])]))
+        let importer = DefaultImportAccountsUseCase(
+            decoder: decoder, repository: repository, clock: FixedClock(), random: CountingRandomSource())
+        _ = try await importer.execute(Data([1, 2, 3]), format: .aegis, password: "pw", duplicates: .skip, dryRun: true)
+        #expect(decoder.requests == [TestImportDecoder.Request(byteCount: 3, format: .aegis, password: "pw")])
+    }
 }

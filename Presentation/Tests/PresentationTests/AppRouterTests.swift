@@ -147,7 +147,7 @@ struct AppRouterTests {
         await list.load()
         await list.copyCode(for: Account.row(1, issuer: "").id)
         #expect(factory.clipboard.contents == "000000")
-        #expect(list.notice == "Copied the GitHub code; the clipboard clears in 30 s")
+        #expect(list.notice == "Copied the GitHub (user) code; the clipboard clears in 30 s")
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(30))
         _ = await eventually { factory.clipboard.contents == nil }
@@ -207,5 +207,27 @@ struct AppRouterTests {
         await router.unlock?.submit(Array("right".utf8))
         await router.lock()
         #expect(router.appState.route == .unlock && router.list == nil && lock.isLocked)
+    }
+
+    @Test("from the list, headless: favourite, move, and delete with undo, each with its notice")
+    func listEditing() async throws {
+        let (router, factory) = makeRouter(lock: TestLock(requiresUnlock: false))
+        router.start()
+        let list = try #require(router.list)
+        await list.load()
+        let github = Account.row(1, issuer: "").id
+        await list.toggleFavorite(github)
+        #expect(factory.search.all.first { $0.id == github }?.isFavorite == true)
+        #expect(list.state.value?.first?.isFavorite == true)
+        await list.move(github, by: 1)
+        #expect(list.state.value?.map(\.issuer) == ["Bank", "GitHub"])
+        await list.delete(github)
+        #expect(list.state.value?.map(\.issuer) == ["Bank"])
+        #expect(list.notice == "Deleted GitHub (user) (u to undo)")
+        await list.undoDelete()
+        #expect(list.notice == "Restored GitHub (user)")
+        #expect(Set(list.state.value?.map(\.issuer) ?? []) == ["Bank", "GitHub"])
+        await list.delete(UUID())  // not in the list: nothing happens
+        #expect(list.state.value?.count == 2)
     }
 }

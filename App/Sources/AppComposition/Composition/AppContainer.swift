@@ -73,6 +73,6 @@ extension AppContainer {
     }
 
     public func makeExportAccountsUseCase() -> any ExportAccountsUseCase {
-        DefaultExportAccountsUseCase(repository: accountRepository, encoder: AppComposer.makeInteropCodec())
+        DefaultExportAccountsUseCase(repository: accountRepository, encoder: AppComposer.makeInteropCodec(), random: random)
     }
 }

@@ -32,7 +32,7 @@ struct Edit: AsyncParsableCommand {
             if let note { edited.note = note }
             if let favorite { edited.isFavorite = favorite }
             if let groups {
-                edited.groups = groups.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                edited.groups = AccountText.groups(fromList: groups)
                     .filter { !$0.isEmpty }
             }
             return try await container.makeUpdateAccountUseCase().execute(edited)

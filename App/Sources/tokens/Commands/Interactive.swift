@@ -14,12 +14,7 @@ struct Interactive: AsyncParsableCommand {
 
     func run() async throws {
         guard Terminal.isInteractive else {
-            let listing = try await global.withContainer { container in
-                let accounts = try await container.makeListAccountsUseCase().execute()
-                let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: container.clock.now())
-                return AccountListing.table(accounts, codes)
-            }
-            StandardStreams.write(listing)
+            StandardStreams.write(try await List.listing(global: global, unixTime: nil, json: false))
             return
         }
         let settings = try await global.settings()

@@ -12,11 +12,17 @@ struct List: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let output = try await global.withContainer { container in
+        StandardStreams.write(try await Self.listing(global: global, unixTime: time.unixTime, json: json))
+    }
+
+    /// Every account with its code at `unixTime` (or now), as a table or JSON: what `tokens list`
+    /// prints, and `tokens` when its output is not a terminal.
+    static func listing(global: GlobalOptions, unixTime: Int64?, json: Bool) async throws -> String {
+        try await global.withContainer { container in
             let accounts = try await container.makeListAccountsUseCase().execute()
-            let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: time.date(now: container.clock.now()))
+            let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())
+            let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: date)
             return json ? try AccountListing.json(accounts, codes) : AccountListing.table(accounts, codes)
         }
-        StandardStreams.write(output)
     }
 }

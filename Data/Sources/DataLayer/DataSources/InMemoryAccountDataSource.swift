@@ -39,10 +39,7 @@ public actor InMemoryAccountDataSource: AccountDataSource {
     }
 
     public func reorder(_ ids: [UUID]) {
-        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        accounts = accounts.enumerated().sorted {
-            (position[$0.element.id] ?? ids.count + $0.offset) < (position[$1.element.id] ?? ids.count + $1.offset)
-        }.map(\.element)
+        accounts = AccountOrder.reordered(accounts, by: ids, key: \.id)
     }
 
     public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) throws -> Account {

@@ -81,8 +81,7 @@ public struct VaultAccountDataSource: AccountDataSource {
     public func reorder(_ ids: [UUID]) async throws {
         try vault.write { db, _ in
             let existing = try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY sort_order, created_at")
-            let given = ids.map(\.uuidString)
-            let order = given.filter(existing.contains) + existing.filter { !given.contains($0) }
+            let order = AccountOrder.reordered(existing, by: ids.map(\.uuidString)) { $0 }
             for (position, id) in order.enumerated() {
                 try VaultRows.execute(db, "UPDATE entry SET sort_order = ? WHERE id = ?", [position, id])
             }

@@ -21,7 +21,14 @@ public struct InteropCodec: AccountImportDecoder, AccountExportEncoder {
         }
     }
 
+    /// An export with the system's randomness (for tools and tests; the export use case injects its own).
     public func encode(_ accounts: [Account], as format: ExportFormat, password: String?) throws -> EncodedExport {
+        try encode(accounts, as: format, password: password, random: SecureRandomSource())
+    }
+
+    public func encode(_ accounts: [Account], as format: ExportFormat, password: String?, random: any RandomSource) throws
+        -> EncodedExport
+    {
         switch format {
         case .keyURIs:
             var omitted: [DroppedItem] = []
@@ -33,12 +40,12 @@ public struct InteropCodec: AccountImportDecoder, AccountExportEncoder {
             }
             return EncodedExport(data: Data(lines.map { $0 + "\n" }.joined().utf8), omitted: omitted)
         case .aegis:
-            return EncodedExport(data: try AegisCodec.encode(accounts, password: nil))
+            return EncodedExport(data: try AegisCodec.encode(accounts, password: nil, random: random))
         case .aegisEncrypted:
             guard let password, !password.isEmpty else { throw ImportError.passwordRequired(.aegis) }
-            return EncodedExport(data: try AegisCodec.encode(accounts, password: password))
+            return EncodedExport(data: try AegisCodec.encode(accounts, password: password, random: random))
         case .googleMigration:
-            return try GoogleMigrationCodec.encode(accounts)
+            return try GoogleMigrationCodec.encode(accounts, random: random)
         }
     }
 }

@@ -16,9 +16,8 @@ struct InteropCollector {
         /// The secret: Base32 text, or raw bytes.
         var secretBase32: String?
         var secretBytes: [UInt8]?
-        /// "totp", "hotp", "steam", or another app's name for a type.
-        var type = "totp"
-        var algorithm = "SHA1"
+        var kind = KindName.totp
+        var algorithm = AlgorithmName.supported(.sha1)
         var digits = 6
         var period = OTPKind.defaultPeriod
         var counter: UInt64 = 0
@@ -44,16 +43,19 @@ struct InteropCollector {
                 do { secret = try Secret(base32: fields.secretBase32 ?? "") } catch { throw AccountValidationError.invalidSecret(error) }
             }
             let kind: OTPKind
-            switch fields.type.lowercased() {
-            case "totp": kind = .totp(period: fields.period)
-            case "hotp": kind = .hotp(counter: fields.counter)
-            case "steam": kind = .steam
-            default:
-                dropped.append(DroppedItem(where_, reason: "\(fields.type) accounts are not supported"))
+            switch fields.kind {
+            case .totp: kind = .totp(period: fields.period)
+            case .hotp: kind = .hotp(counter: fields.counter)
+            case .steam: kind = .steam
+            case .unsupported(let name):
+                dropped.append(DroppedItem(where_, reason: "\(name) accounts are not supported"))
                 return
             }
-            guard let algorithm = OTPAlgorithm(name: fields.algorithm) else {
-                dropped.append(DroppedItem(where_, reason: "the \(fields.algorithm) algorithm is not supported"))
+            let algorithm: OTPAlgorithm
+            switch fields.algorithm {
+            case .supported(let supported): algorithm = supported
+            case .unsupported(let name):
+                dropped.append(DroppedItem(where_, reason: "the \(name) algorithm is not supported"))
                 return
             }
             let spec = try AccountSpec(
@@ -159,5 +161,36 @@ enum InteropJSON {
 
     static func hex(_ bytes: some Sequence<UInt8>) -> String {
         bytes.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension InteropCollector {
+    /// The kind of account an export names, read at the format's boundary.
+    enum KindName: Equatable {
+        case totp, hotp, steam
+        /// Another app's kind (mOTP, Yandex…), by its name.
+        case unsupported(String)
+
+        /// A kind named in text: "TOTP", "hotp", "Steam"… (any case).
+        init(text: String) {
+            switch text.lowercased() {
+            case "totp": self = .totp
+            case "hotp": self = .hotp
+            case "steam": self = .steam
+            default: self = .unsupported(text)
+            }
+        }
+    }
+
+    /// The algorithm an export names, read at the format's boundary.
+    enum AlgorithmName: Equatable {
+        case supported(OTPAlgorithm)
+        /// An algorithm Tokens does not have (MD5…), by its name.
+        case unsupported(String)
+
+        /// An algorithm named in text: "SHA1", "sha-256"…
+        init(text: String) {
+            self = OTPAlgorithm(name: text).map(Self.supported) ?? .unsupported(text)
+        }
     }
 }

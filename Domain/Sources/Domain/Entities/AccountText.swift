@@ -48,6 +48,19 @@ public enum AccountText {
     }
 
     /// Checks the text fields an account carries beside its spec.
+    /// Groups as a person writes them, comma-separated ("Work, Banks"): each trimmed, empty ones
+    /// and repeats dropped, in the order given. The inverse of `groupList(_:)`.
+    public static func groups(fromList text: String) -> [String] {
+        var seen = Set<String>()
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Groups as one line to read and edit: "Work, Banks".
+    public static func groupList(_ groups: [String]) -> String {
+        groups.joined(separator: ", ")
+    }
+
     public static func validate(note: String, groups: [String]) throws(AccountValidationError) {
         if containsForbidden(note) { throw .forbiddenCharacters(.note) }
         if groups.contains(where: containsForbidden) { throw .forbiddenCharacters(.group) }

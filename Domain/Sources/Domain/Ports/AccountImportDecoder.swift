@@ -10,7 +10,10 @@ public protocol AccountImportDecoder: Sendable {
 /// Port: writes accounts in another app's format. Data implements it (Interop/).
 public protocol AccountExportEncoder: Sendable {
     /// The file for `accounts`, and what the format could not hold (left out, never silently).
-    func encode(_ accounts: [Account], as format: ExportFormat, password: String?) throws -> EncodedExport
+    /// Every id, key, salt and nonce it makes comes from `random`: the same source gives the
+    /// same bytes.
+    func encode(_ accounts: [Account], as format: ExportFormat, password: String?, random: any RandomSource) throws
+        -> EncodedExport
 }
 
 /// An export file's bytes and what was left out of it.

@@ -7,13 +7,15 @@ public protocol ExportAccountsUseCase: Sendable {
 public struct DefaultExportAccountsUseCase: ExportAccountsUseCase {
     private let repository: any AccountRepository
     private let encoder: any AccountExportEncoder
+    private let random: any RandomSource
 
-    public init(repository: any AccountRepository, encoder: any AccountExportEncoder) {
+    public init(repository: any AccountRepository, encoder: any AccountExportEncoder, random: any RandomSource) {
         self.repository = repository
         self.encoder = encoder
+        self.random = random
     }
 
     public func execute(format: ExportFormat, password: String?) async throws -> EncodedExport {
-        try encoder.encode(try await repository.list(), as: format, password: password)
+        try encoder.encode(try await repository.list(), as: format, password: password, random: random)
     }
 }

@@ -54,7 +54,7 @@ public final class AccountDetailViewModel {
             issuer = found.issuer
             name = found.name
             note = found.note
-            groups = found.groups.joined(separator: ", ")
+            groups = AccountText.groupList(found.groups)
             isFavorite = found.isFavorite
         } catch {
             account = .failed("\(error)")
@@ -106,7 +106,7 @@ public final class AccountDetailViewModel {
         edited.name = name
         edited.note = note
         edited.isFavorite = isFavorite
-        edited.groups = groups.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        edited.groups = AccountText.groups(fromList: groups)
         do {
             actions.saved(try await update.execute(edited))
         } catch {

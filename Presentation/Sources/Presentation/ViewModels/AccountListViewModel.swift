@@ -107,7 +107,7 @@ public final class AccountListViewModel {
         guard let code = state.value?.first(where: { $0.id == id })?.code else { return }
         clipboard.copy(code.replacingOccurrences(of: " ", with: ""))
         let seconds = options.clipboardTimeout.components.seconds
-        notice = "Copied the \(row.issuer.isEmpty ? row.accountName : row.issuer) code; the clipboard clears in \(seconds) s"
+        notice = "Copied the \(Account.displayName(issuer: row.issuer, name: row.accountName)) code; the clipboard clears in \(seconds) s"
         clearClipboard?.cancel()
         clearClipboard = Task { [scheduler, timeout = options.clipboardTimeout] in
             do { try await scheduler.sleep(for: timeout) } catch { return }

@@ -61,26 +61,29 @@ enum AegisCodec {
     }
 
     /// An Aegis vault of `accounts`: encrypted with one password slot when `password` is given.
-    static func encode(_ accounts: [Account], password: String?) throws -> Data {
-        var groupIDs: [String: String] = [:]
-        let database = AegisDatabaseDTO(accounts, groupIDs: &groupIDs)
+    static func encode(_ accounts: [Account], password: String?, random: any RandomSource) throws -> Data {
+        let database = AegisDatabaseDTO(accounts, random: random)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let password else {
             return try encoder.encode(AegisVaultDTO(version: 1, header: .init(slots: nil, params: nil), db: .plain(database)))
         }
-        let master = SymmetricKey(size: .bits256)
-        let salt = VaultCrypto.randomBytes(32)
+        var masterBytes = random.bytes(count: 32)
+        defer { for index in masterBytes.indices { masterBytes[index] = 0 } }
+        let master = SymmetricKey(data: masterBytes)
+        let salt = random.bytes(count: 32)
         let cost = ScryptParameters.default
         let kek = try VaultCrypto.scrypt(Array(password.utf8), salt: salt, parameters: cost)
         var raw = master.withUnsafeBytes { Data($0) }
         defer { raw.resetBytes(in: 0..<raw.count) }
-        let wrapped = try AES.GCM.seal(raw, using: kek)
-        var plaintext = try JSONEncoder().encode(database)
+        let wrapped = try AES.GCM.seal(raw, using: kek, nonce: AES.GCM.Nonce(data: random.bytes(count: 12)))
+        let inner = JSONEncoder()
+        inner.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var plaintext = try inner.encode(database)
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
-        let sealed = try AES.GCM.seal(plaintext, using: master)
+        let sealed = try AES.GCM.seal(plaintext, using: master, nonce: AES.GCM.Nonce(data: random.bytes(count: 12)))
         let slot = AegisVaultDTO.Slot(
-            type: 1, uuid: UUID().uuidString.lowercased(), key: InteropJSON.hex(wrapped.ciphertext),
+            type: 1, uuid: random.uuid().uuidString.lowercased(), key: InteropJSON.hex(wrapped.ciphertext),
             key_params: .init(nonce: InteropJSON.hex(wrapped.nonce), tag: InteropJSON.hex(wrapped.tag)), n: cost.n, r: cost.r,
             p: cost.p,
             salt: InteropJSON.hex(salt), repaired: true, is_backup: false)

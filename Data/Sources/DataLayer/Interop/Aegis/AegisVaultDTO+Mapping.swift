@@ -12,8 +12,8 @@ extension AegisDatabaseDTO {
             fields.issuer = entry.issuer ?? ""
             fields.name = entry.name ?? ""
             fields.secretBase32 = entry.info.secret
-            fields.type = entry.type
-            fields.algorithm = entry.info.algo ?? "SHA1"
+            fields.kind = .init(text: entry.type)
+            fields.algorithm = .init(text: entry.info.algo ?? "SHA1")
             fields.digits = entry.info.digits ?? 6
             fields.period = entry.info.period ?? OTPKind.defaultPeriod
             fields.counter = entry.info.counter ?? 0
@@ -25,10 +25,11 @@ extension AegisDatabaseDTO {
     }
 
     /// The Aegis database of Domain accounts (database version 3, with groups).
-    init(_ accounts: [Account], groupIDs: inout [String: String]) {
+    init(_ accounts: [Account], random: any RandomSource) {
+        var groupIDs: [String: String] = [:]
         var groups: [Group] = []
         for name in accounts.flatMap(\.groups) where groupIDs[name] == nil {
-            groupIDs[name] = UUID().uuidString.lowercased()
+            groupIDs[name] = random.uuid().uuidString.lowercased()
             groups.append(Group(uuid: groupIDs[name]!, name: name))
         }
         self.init(

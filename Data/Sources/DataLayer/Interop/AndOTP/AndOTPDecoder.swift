@@ -37,8 +37,8 @@ enum AndOTPDecoder {
             fields.issuer = entry.issuer ?? ""
             fields.name = entry.label ?? ""
             fields.secretBase32 = entry.secret
-            fields.type = entry.type ?? "TOTP"
-            fields.algorithm = entry.algorithm ?? "SHA1"
+            fields.kind = .init(text: entry.type ?? "TOTP")
+            fields.algorithm = .init(text: entry.algorithm ?? "SHA1")
             fields.digits = entry.digits ?? 6
             fields.period = entry.period ?? OTPKind.defaultPeriod
             fields.counter = entry.counter ?? 0

@@ -44,7 +44,7 @@ enum BitwardenDecoder {
             fields.note = item.notes ?? ""
             fields.isFavorite = item.favorite ?? false
             if totp.lowercased().hasPrefix("steam://") {
-                fields.type = "steam"
+                fields.kind = .steam
                 fields.secretBase32 = String(totp.dropFirst("steam://".count))
             } else {
                 fields.secretBase32 = totp

@@ -34,8 +34,8 @@ enum FreeOTPPlusDecoder {
             fields.issuer = token.issuerExt ?? token.issuerInt ?? ""
             fields.name = token.label ?? ""
             fields.secretBytes = token.secret.map { UInt8(truncatingIfNeeded: $0) }
-            fields.type = token.type ?? "TOTP"
-            fields.algorithm = token.algo ?? "SHA1"
+            fields.kind = .init(text: token.type ?? "TOTP")
+            fields.algorithm = .init(text: token.algo ?? "SHA1")
             fields.digits = token.digits ?? 6
             fields.period = token.period ?? OTPKind.defaultPeriod
             fields.counter = token.counter ?? 0

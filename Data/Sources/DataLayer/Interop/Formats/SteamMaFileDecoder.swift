@@ -37,7 +37,7 @@ enum SteamMaFileDecoder {
             fields.issuer = "Steam"
             fields.name = file.account_name ?? ""
             fields.secretBytes = Array(secret)
-            fields.type = "steam"
+            fields.kind = .steam
             collector.add(fields, position: "account \(index + 1)")
         }
         return collector.result(.steam)

@@ -44,20 +44,20 @@ enum GoogleMigrationCodec {
                 }
                 fields.secretBytes = Array(parameters.secret)
                 switch parameters.type {
-                case .hotp: fields.type = "hotp"
-                case .totp, .unspecified: fields.type = "totp"
-                case .UNRECOGNIZED(let value): fields.type = "GA type \(value)"
+                case .hotp: fields.kind = .hotp
+                case .totp, .unspecified: fields.kind = .totp
+                case .UNRECOGNIZED(let value): fields.kind = .unsupported("GA type \(value)")
                 }
                 switch parameters.algorithm {
-                case .sha1, .unspecified: fields.algorithm = "SHA1"
-                case .sha256: fields.algorithm = "SHA256"
-                case .sha512: fields.algorithm = "SHA512"
-                case .md5: fields.algorithm = "MD5"
-                case .UNRECOGNIZED(let value): fields.algorithm = "algorithm \(value)"
+                case .sha1, .unspecified: fields.algorithm = .supported(.sha1)
+                case .sha256: fields.algorithm = .supported(.sha256)
+                case .sha512: fields.algorithm = .supported(.sha512)
+                case .md5: fields.algorithm = .unsupported("MD5")
+                case .UNRECOGNIZED(let value): fields.algorithm = .unsupported("algorithm \(value)")
                 }
                 fields.digits = parameters.digits == .eight ? 8 : 6
                 fields.counter = UInt64(max(0, parameters.counter))
-                if fields.type == "totp" { totpCount += 1 }
+                if fields.kind == .totp { totpCount += 1 }
                 collector.add(fields, position: "\(position) account \(index + 1)")
             }
         }
@@ -97,7 +97,7 @@ enum GoogleMigrationCodec {
     }
 
     /// Migration URIs for `accounts`, ten a batch; what GA cannot hold is left out and listed.
-    static func encode(_ accounts: [Account]) throws -> EncodedExport {
+    static func encode(_ accounts: [Account], random: any RandomSource) throws -> EncodedExport {
         var omitted: [DroppedItem] = []
         var parameters: [MigrationPayload.OtpParameters] = []
         for account in accounts {
@@ -135,7 +135,8 @@ enum GoogleMigrationCodec {
             parameters.append(entry)
         }
         let chunks = stride(from: 0, to: parameters.count, by: batchSize).map { Array(parameters[$0..<min($0 + batchSize, parameters.count)]) }
-        let batchID = Int32.random(in: 1...Int32.max)
+        // A positive 31-bit batch id (Google Authenticator's are).
+        let batchID = max(1, Int32(bitPattern: random.bytes(count: 4).reduce(0) { $0 << 8 | UInt32($1) } & 0x7FFF_FFFF))
         var lines: [String] = []
         for (index, chunk) in chunks.enumerated() {
             var payload = MigrationPayload()

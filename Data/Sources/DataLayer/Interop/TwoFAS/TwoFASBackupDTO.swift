@@ -43,8 +43,8 @@ extension TwoFASBackupDTO.Service {
         fields.issuer = otp?.issuer ?? name ?? ""
         fields.name = otp?.account ?? otp?.label ?? ""
         fields.secretBase32 = secret
-        fields.type = otp?.tokenType ?? "TOTP"
-        fields.algorithm = otp?.algorithm ?? "SHA1"
+        fields.kind = .init(text: otp?.tokenType ?? "TOTP")
+        fields.algorithm = .init(text: otp?.algorithm ?? "SHA1")
         fields.digits = otp?.digits ?? 6
         fields.period = otp?.period ?? OTPKind.defaultPeriod
         fields.counter = otp?.counter ?? 0
