@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "DataLayer",
                 .product(name: "Domain", package: "Domain"),
+                .product(name: "DomainTestSupport", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

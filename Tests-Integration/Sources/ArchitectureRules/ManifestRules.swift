@@ -43,20 +43,29 @@ public struct PackageEdgesAreAllowed: ArchitectureRule {
 /// Rule 9: no test-support target ships in any product.
 public struct NoTestSupportInProducts: ArchitectureRule {
     public let number = 9
-    public let title = "no test-support target in any product"
+    public let title = "test-support targets ship in no product but their own, which only tests use"
     public init() {}
 
     public func check(_ repository: Repository) throws -> [Violation] {
         var violations: [Violation] = []
         for folder in repository.presentPackages {
             let manifest = try repository.manifest(folder)
-            for product in manifest.products {
-                for target in manifest.closure(of: product.targets).sorted() where target.hasSuffix("TestSupport") {
+            for product in manifest.products where !Self.isTestSupport(product.name) {
+                for target in manifest.closure(of: product.targets).sorted() where Self.isTestSupport(target) {
                     violations.append(
                         Violation("\(folder)/Package.swift", "product \(product.name) ships test-support target \(target)"))
+                }
+            }
+            for target in manifest.targets where target.type != "test" && !Self.isTestSupport(target.name) {
+                for product in target.productDependencies where Self.isTestSupport(product) {
+                    violations.append(
+                        Violation("\(folder)/Package.swift", "target \(target.name) uses test-support product \(product)"))
                 }
             }
         }
         return violations
     }
+
+    /// Test-support targets and products are named so: DomainTestSupport, PresentationTestSupport…
+    static func isTestSupport(_ name: String) -> Bool { name.hasSuffix("TestSupport") }
 }

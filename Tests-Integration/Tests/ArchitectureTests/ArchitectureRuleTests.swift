@@ -35,8 +35,10 @@ struct ArchitectureRuleTests {
             "Domain/Sources/Domain/Expiry.swift:6: calls Date() (inject a Clock or RandomSource)",
             "Domain/Sources/Domain/Expiry.swift:7: calls .random( (inject a Clock or RandomSource)",
         ]),
-        ("test-support-in-product", RuleBox(NoTestSupportInProducts()),
-         ["Domain/Package.swift: product Domain ships test-support target DomainTestSupport"]),
+        ("test-support-in-product", RuleBox(NoTestSupportInProducts()), [
+            "Domain/Package.swift: product Domain ships test-support target DomainTestSupport",
+            "Data/Package.swift: target DataLayer uses test-support product Domain/DomainTestSupport",
+        ]),
         ("stale-graph", RuleBox(CommittedGraphMatches()), [
             "ARCHITECTURE.md: committed but not in manifests: Domain -.-> swiftcrypto[\"swift-crypto\"] (run `make graph`)",
         ]),
