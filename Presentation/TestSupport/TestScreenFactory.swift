@@ -107,12 +107,14 @@ public final class TestScreenFactory: ScreenFactory {
 
     public func makeAccountListViewModel(actions: AccountListViewModel.Actions) -> AccountListViewModel {
         AccountListViewModel(
-            searchAccounts: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
-            currentCode: TestCurrentCodeUseCase(), wallClock: clock.wallClock, scheduler: clock,
+            reading: .init(
+                search: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
+                currentCode: TestCurrentCodeUseCase()),
             editing: .init(
                 update: update, delete: TestDeleteAccountUseCase(search: search), add: add,
                 move: TestMoveAccountUseCase(search: search)),
-            clipboard: clipboard, options: .init(nextCodeWindow: 5, clipboardTimeout: .seconds(30)), actions: actions)
+            clipboard: clipboard, wallClock: clock.wallClock, scheduler: clock,
+            options: .init(nextCodeWindow: 5, clipboardTimeout: .seconds(30)), actions: actions)
     }
 
     public func makeAddAccountViewModel(actions: AddAccountViewModel.Actions) -> AddAccountViewModel {
@@ -136,6 +138,7 @@ public struct SearchAsList: ListAccountsUseCase {
 /// A fake UpdateAccount: validates like the real one and stores into the search fake.
 public struct TestUpdateAccountUseCase: UpdateAccountUseCase {
     let search: TestSearchAccountsUseCase
+    public init(search: TestSearchAccountsUseCase) { self.search = search }
     public func execute(_ account: Account) async throws -> Account {
         _ = try account.spec
         search.send(search.all.map { $0.id == account.id ? account : $0 })
@@ -146,6 +149,7 @@ public struct TestUpdateAccountUseCase: UpdateAccountUseCase {
 /// A fake DeleteAccount: removes the account from the search fake; a missing one is an error.
 public struct TestDeleteAccountUseCase: DeleteAccountUseCase {
     let search: TestSearchAccountsUseCase
+    public init(search: TestSearchAccountsUseCase) { self.search = search }
     public func execute(id: UUID) async throws {
         guard search.all.contains(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }
         search.send(search.all.filter { $0.id != id })
@@ -156,6 +160,7 @@ public struct TestDeleteAccountUseCase: DeleteAccountUseCase {
 /// at either end.
 public struct TestMoveAccountUseCase: MoveAccountUseCase {
     let search: TestSearchAccountsUseCase
+    public init(search: TestSearchAccountsUseCase) { self.search = search }
     public func execute(id: UUID, offset: Int) async throws {
         var accounts = search.all
         guard let from = accounts.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }

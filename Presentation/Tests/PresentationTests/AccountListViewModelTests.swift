@@ -18,9 +18,14 @@ struct AccountListViewModelTests {
     let advance = TestCurrentCodeUseCase(counters: [Account.row(4, issuer: "").id: 7])
 
     func makeViewModel() -> AccountListViewModel {
-        AccountListViewModel(
-            searchAccounts: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
-            currentCode: advance, wallClock: clock.wallClock, scheduler: clock)
+        let add = TestAddAccountUseCase(search: search)
+        return AccountListViewModel(
+            reading: .init(
+                search: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()), currentCode: advance),
+            editing: .init(
+                update: TestUpdateAccountUseCase(search: search), delete: TestDeleteAccountUseCase(search: search),
+                add: add, move: TestMoveAccountUseCase(search: search)),
+            clipboard: TestClipboard(), wallClock: clock.wallClock, scheduler: clock)
     }
 
     @Test("starts not requested, then loads rows with grouped codes and seconds left")

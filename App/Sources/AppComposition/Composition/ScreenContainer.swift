@@ -29,12 +29,13 @@ public final class ScreenContainer: ScreenFactory {
 
     public func makeAccountListViewModel(actions: AccountListViewModel.Actions) -> AccountListViewModel {
         AccountListViewModel(
-            searchAccounts: container.makeIndexedSearchAccountsUseCase(), generateCodes: container.makeListCodesUseCase(),
-            currentCode: container.makeCurrentCodeUseCase(), wallClock: container.clock, scheduler: scheduler,
+            reading: .init(
+                search: container.makeIndexedSearchAccountsUseCase(), generateCodes: container.makeListCodesUseCase(),
+                currentCode: container.makeCurrentCodeUseCase()),
             editing: .init(
                 update: container.makeUpdateAccountUseCase(), delete: container.makeDeleteAccountUseCase(),
                 add: container.makeAddAccountUseCase(), move: container.makeMoveAccountUseCase()),
-            clipboard: clipboard, options: options, actions: actions)
+            clipboard: clipboard, wallClock: container.clock, scheduler: scheduler, options: options, actions: actions)
     }
 
     public func makeAddAccountViewModel(actions: AddAccountViewModel.Actions) -> AddAccountViewModel {
