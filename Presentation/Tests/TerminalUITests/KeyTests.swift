@@ -1,5 +1,6 @@
 import Testing
 
+import Presentation
 @testable import TerminalUI
 
 @Suite("Key decoding")

@@ -5,6 +5,7 @@
 #endif
 import Dispatch
 import Foundation
+import Presentation
 
 /// The controlling terminal: raw mode, the alternate screen, its size, and a promise to put
 /// everything back on exit, on SIGINT and on SIGTERM.

@@ -1,15 +1,7 @@
-/// A key press, decoded from the bytes a terminal sends.
-public enum Key: Hashable, Sendable {
-    case character(Character)
-    case enter
-    case escape
-    case backspace
-    case up, down, left, right
-    case controlC
-    case controlD
-    case tab
-    case unknown
+import Presentation
 
+/// Key presses from the bytes a terminal sends.
+extension Key {
     /// Decodes one key from the start of `bytes`; returns the key and how many bytes it used.
     public static func decode(_ bytes: [UInt8]) -> (key: Key, length: Int)? {
         guard let first = bytes.first else { return nil }

@@ -1,0 +1,177 @@
+import Domain
+import Foundation
+
+/// The interactive app between two key presses, and its key map: the selected row, search mode,
+/// a delete waiting for its "y", the passphrase being typed. Each key becomes view-model inputs
+/// here, so every screen transition can be tested without a terminal; TerminalUI only decodes
+/// bytes into keys and draws what this and the view models show.
+@MainActor
+public final class ScreenController {
+    public let router: AppRouter
+    /// Output: the selected row of the list.
+    public private(set) var selectedIndex: Int? = 0
+    /// Output: whether keys go to the search text.
+    public private(set) var isSearching = false
+    /// Output: false once the user quit.
+    public private(set) var isRunning = true
+    /// Output: the account whose delete waits for "y".
+    public private(set) var confirmingDelete: UUID?
+    private var passphrase: [UInt8] = []
+    private var ticker: Task<Void, Never>?
+    private weak var tickingList: AccountListViewModel?
+
+    public init(router: AppRouter) {
+        self.router = router
+    }
+
+    /// Output: how many bytes of passphrase were typed (the screen shows that many dots).
+    public var typedPassphraseLength: Int { passphrase.count }
+
+    /// Output: the list's status line: the delete waiting for its "y", else the latest notice.
+    public var listNotice: String? {
+        if let id = confirmingDelete, let row = router.list?.state.value?.first(where: { $0.id == id }) {
+            return "Delete \(Account.displayName(issuer: row.issuer, name: row.accountName))? y to confirm, any other key keeps it"
+        }
+        return router.list?.notice ?? router.appState.notice
+    }
+
+    /// Starts the router and loads the first screen.
+    public func start() async {
+        router.start()
+        await loadShownScreens()
+    }
+
+    /// Stops the list's ticking and wipes a half-typed passphrase.
+    public func stop() {
+        wipePassphrase()
+        ticker?.cancel()
+        ticker = nil
+    }
+
+    /// Input: one key press.
+    public func handle(_ key: Key) async {
+        router.userActivity()
+        if key == .controlC || key == .controlD {
+            isRunning = false
+            return
+        }
+        switch router.appState.route {
+        case .unlock: await handleUnlock(key)
+        case .add: await handleAdd(key)
+        case .list: await handleList(key)
+        case .detail: await handleDetail(key)
+        }
+        if isRunning { await loadShownScreens() }
+    }
+
+    /// Loads a detail view model that was just shown, and a new list's accounts, keeping its
+    /// codes ticking (the router makes a new list after an unlock).
+    public func loadShownScreens() async {
+        if let detail = router.detail, case .notRequested = detail.account { await detail.load() }
+        guard let list = router.list else {
+            ticker?.cancel()
+            tickingList = nil
+            return
+        }
+        guard list !== tickingList else { return }
+        tickingList = list
+        ticker?.cancel()
+        await list.load()
+        ticker = Task { await list.run() }
+    }
+
+    private func handleDetail(_ key: Key) async {
+        guard let detail = router.detail else { return }
+        switch key {
+        case .escape: detail.close()
+        case .tab, .down: detail.moveFocus(by: 1)
+        case .up: detail.moveFocus(by: -1)
+        case .backspace: detail.backspace()
+        case .enter: await detail.save()
+        case .character(let character): detail.type(String(character))
+        default: break
+        }
+    }
+
+    private func handleUnlock(_ key: Key) async {
+        switch key {
+        case .escape: isRunning = false
+        case .backspace: if !passphrase.isEmpty { passphrase.removeLast() }
+        case .character(let character): passphrase += Array(String(character).utf8)
+        case .enter:
+            guard let unlock = router.unlock else { return }
+            let entered = passphrase
+            wipePassphrase()
+            await unlock.submit(entered)
+        default: break
+        }
+    }
+
+    private func handleAdd(_ key: Key) async {
+        guard let add = router.add else { return }
+        switch key {
+        case .escape: add.cancel()
+        case .tab, .down: add.moveFocus(by: 1)
+        case .up: add.moveFocus(by: -1)
+        case .backspace: add.backspace()
+        case .enter: await add.save()
+        case .character(" ") where [.kind, .algorithm].contains(add.focus): add.cycleChoice()
+        case .character(let character): add.type(String(character))
+        default: break
+        }
+    }
+
+    private func handleList(_ key: Key) async {
+        guard let list = router.list else { return }
+        router.notify(nil)
+        list.dismissNotice()
+        if let id = confirmingDelete {
+            confirmingDelete = nil
+            if key == .character("y") { await list.delete(id) }
+            return
+        }
+        if isSearching {
+            handleSearch(key, list)
+            return
+        }
+        let rows = list.state.value ?? []
+        let selected = selectedIndex.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        switch key {
+        case .character("q"): isRunning = false
+        case .escape: if !list.query.isEmpty { list.queryChanged("") } else { isRunning = false }
+        case .character("/"): isSearching = true
+        case .up, .character("k"): selectedIndex = max(0, (selectedIndex ?? 0) - 1)
+        case .down, .character("j"): selectedIndex = min(max(0, rows.count - 1), (selectedIndex ?? 0) + 1)
+        case .enter, .character("c"): if let selected { await list.copyCode(for: selected.id) }
+        case .character("a"), .character("+"): list.add()
+        case .character("e"), .right: if let selected { list.showDetail(selected.id) }
+        case .character("f"): if let selected { await list.toggleFavorite(selected.id) }
+        case .character("K"), .character("J"):
+            guard let selected else { return }
+            await list.move(selected.id, by: key == .character("K") ? -1 : 1)
+            if let index = list.state.value?.firstIndex(where: { $0.id == selected.id }) { selectedIndex = index }
+        case .character("d"): confirmingDelete = selected?.id
+        case .character("u"): await list.undoDelete()
+        case .character("l"): await router.lock()
+        default: break
+        }
+    }
+
+    private func handleSearch(_ key: Key, _ list: AccountListViewModel) {
+        switch key {
+        case .enter, .down: isSearching = false
+        case .escape:
+            isSearching = false
+            list.queryChanged("")
+        case .backspace: list.queryChanged(String(list.query.dropLast()))
+        case .character(let character): list.queryChanged(list.query + String(character))
+        default: break
+        }
+        selectedIndex = 0
+    }
+
+    private func wipePassphrase() {
+        for index in passphrase.indices { passphrase[index] = 0 }
+        passphrase.removeAll()
+    }
+}

@@ -1,0 +1,137 @@
+import Domain
+import Foundation
+import Presentation
+import PresentationTestSupport
+import Testing
+
+/// Every screen transition and list key, headless: keys go in, the router's route and the
+/// controller's outputs come out. No terminal is involved.
+@MainActor
+@Suite("Screen controller: the key map and screen transitions")
+struct ScreenControllerTests {
+    let clock = TestClock(start: Date(timeIntervalSince1970: 26))
+
+    func makeController(locked: Bool = false) async -> (ScreenController, TestScreenFactory) {
+        let factory = TestScreenFactory(
+            lock: TestLock(requiresUnlock: locked),
+            accounts: [.row(1, issuer: "GitHub"), .row(2, issuer: "Bank"), .row(3, issuer: "Mail")], clock: clock)
+        let controller = ScreenController(
+            router: AppRouter(appState: AppState(), factory: factory, scheduler: clock, idleTimeout: .seconds(120)))
+        await controller.start()
+        return (controller, factory)
+    }
+
+    func type(_ text: String, into controller: ScreenController) async {
+        for character in text { await controller.handle(.character(character)) }
+    }
+
+    var issuers: (ScreenController) -> [String] { { $0.router.list?.state.value?.map(\.issuer) ?? [] } }
+
+    @Test("Unlock: typed bytes are counted, backspace takes one back, a wrong passphrase stays, the right one opens the list")
+    func unlock() async {
+        let (controller, _) = await makeController(locked: true)
+        defer { controller.stop() }
+        #expect(controller.router.appState.route == .unlock)
+        await type("wrongx", into: controller)
+        await controller.handle(.backspace)
+        #expect(controller.typedPassphraseLength == 5)
+        await controller.handle(.enter)
+        #expect(controller.router.appState.route == .unlock && controller.typedPassphraseLength == 0)
+        await type("right", into: controller)
+        await controller.handle(.enter)
+        #expect(controller.router.appState.route == .list)
+        #expect(issuers(controller) == ["GitHub", "Bank", "Mail"])  // loaded by the controller
+    }
+
+    @Test("selection moves with j/k and arrows and stays within the rows")
+    func selection() async {
+        let (controller, _) = await makeController()
+        defer { controller.stop() }
+        await controller.handle(.character("k"))
+        #expect(controller.selectedIndex == 0)
+        for key in [Key.character("j"), .down, .down, .down] { await controller.handle(key) }
+        #expect(controller.selectedIndex == 2)
+        await controller.handle(.up)
+        #expect(controller.selectedIndex == 1)
+    }
+
+    @Test("/ starts a search that takes the keys; Enter keeps the query, Escape clears it")
+    func search() async {
+        let (controller, _) = await makeController()
+        defer { controller.stop() }
+        await controller.handle(.character("/"))
+        await type("bq", into: controller)
+        await controller.handle(.backspace)
+        #expect(controller.isSearching && controller.router.list?.query == "b")
+        await controller.handle(.enter)
+        #expect(!controller.isSearching && controller.router.list?.query == "b")
+        await controller.handle(.character("q"))  // not in search mode any more: q quits
+        #expect(!controller.isRunning)
+        let (again, _) = await makeController()
+        defer { again.stop() }
+        await again.handle(.character("/"))
+        await type("x", into: again)
+        await again.handle(.escape)
+        #expect(!again.isSearching && again.router.list?.query == "")
+    }
+
+    @Test("d asks first: any key but y keeps the account, y deletes it, u brings it back")
+    func deleteWithConfirmation() async {
+        let (controller, factory) = await makeController()
+        defer { controller.stop() }
+        await controller.handle(.character("d"))
+        #expect(controller.listNotice == "Delete GitHub (user)? y to confirm, any other key keeps it")
+        await controller.handle(.character("n"))
+        #expect(factory.search.all.count == 3 && controller.listNotice == nil)
+        await controller.handle(.character("d"))
+        await controller.handle(.character("y"))
+        #expect(issuers(controller) == ["Bank", "Mail"])
+        #expect(controller.listNotice == "Deleted GitHub (user) (u to undo)")
+        await controller.handle(.character("u"))
+        #expect(factory.search.all.count == 3)
+    }
+
+    @Test("K and J move the selected account, and the selection follows it; f marks a favourite")
+    func moveAndFavourite() async {
+        let (controller, factory) = await makeController()
+        defer { controller.stop() }
+        await controller.handle(.character("J"))
+        #expect(issuers(controller) == ["Bank", "GitHub", "Mail"])
+        #expect(controller.selectedIndex == 1)
+        await controller.handle(.character("K"))
+        #expect(issuers(controller) == ["GitHub", "Bank", "Mail"] && controller.selectedIndex == 0)
+        await controller.handle(.character("f"))
+        #expect(factory.search.all.first?.isFavorite == true)
+    }
+
+    @Test("a opens Add and e opens the detail; Escape goes back to the list from each")
+    func addAndDetail() async {
+        let (controller, _) = await makeController()
+        defer { controller.stop() }
+        await controller.handle(.character("a"))
+        #expect(controller.router.appState.route == .add)
+        await controller.handle(.escape)
+        #expect(controller.router.appState.route == .list)
+        await controller.handle(.character("e"))
+        #expect(controller.router.appState.route == .detail(Account.row(1, issuer: "").id))
+        #expect(controller.router.detail?.text(of: .issuer) == "GitHub")  // loaded by the controller
+        await controller.handle(.escape)
+        #expect(controller.router.appState.route == .list)
+    }
+
+    @Test("l locks to Unlock; Control-C, Escape with no query, and q quit")
+    func lockAndQuit() async {
+        let (locked, _) = await makeController(locked: true)
+        defer { locked.stop() }
+        await type("right", into: locked)
+        await locked.handle(.enter)
+        await locked.handle(.character("l"))
+        #expect(locked.router.appState.route == .unlock && locked.router.list == nil)
+        for key in [Key.controlC, .escape, .character("q")] {
+            let (controller, _) = await makeController()
+            await controller.handle(key)
+            #expect(!controller.isRunning, "\(key)")
+            controller.stop()
+        }
+    }
+}
