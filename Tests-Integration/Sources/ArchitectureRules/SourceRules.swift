@@ -11,15 +11,18 @@ public struct OnlyAppConstructsData: ArchitectureRule {
     public func check(_ repository: Repository) throws -> [Violation] {
         let types = Self.concreteTypes(in: repository.sources(under: "Data/Sources"))
         guard !types.isEmpty else { return [] }
+        let names = types.sorted().joined(separator: "|")
+        // `Name(`, `Name.init`, and an inferred `.init` after a type annotation: `x: Name = .init(`.
         let pattern = try NSRegularExpression(
-            pattern: "\\b(\(types.sorted().joined(separator: "|")))\\s*(\\(|\\.init\\b)")
+            pattern: "\\b(\(names))\\s*(\\(|\\.init\\b)|:\\s*(\(names))\\??\\s*=\\s*\\.init\\b")
         var violations: [Violation] = []
         for folder in Self.checkedFolders {
             for file in repository.sources(under: folder) {
                 for (number, text) in file.codeLines {
                     let range = NSRange(text.startIndex..., in: text)
                     for match in pattern.matches(in: text, range: range) {
-                        let name = (text as NSString).substring(with: match.range(at: 1))
+                        let group = match.range(at: 1).location != NSNotFound ? 1 : 3
+                        let name = (text as NSString).substring(with: match.range(at: group))
                         violations.append(Violation("\(file.path):\(number)", "constructs DataLayer.\(name)"))
                     }
                 }
@@ -50,8 +53,11 @@ public struct NoAmbientClockOrRandomness: ArchitectureRule {
     public let title = "no Date(), Date.now or random calls in Domain or Presentation"
     static let folders = ["Domain/Sources", "Presentation/Sources"]
     static let patterns: [(String, String)] = [
-        ("\\bDate\\(\\s*\\)", "Date()"), ("\\bDate\\.now\\b", "Date.now"), ("\\.random\\(", ".random("),
-        ("\\bSystemRandomNumberGenerator\\b", "SystemRandomNumberGenerator"), ("\\bUUID\\(\\s*\\)", "UUID()"),
+        ("\\bDate(\\.init)?\\(\\s*\\)", "Date()"), (":\\s*Date\\??\\s*=\\s*\\.init\\(\\s*\\)", "Date()"),
+        ("\\bDate(\\.init)?\\(\\s*timeIntervalSinceNow\\b", "Date(timeIntervalSinceNow:)"),
+        ("\\bDate\\.now\\b", "Date.now"), ("\\.random\\(", ".random("),
+        ("\\b(DispatchTime\\.now|CFAbsoluteTimeGetCurrent|clock_gettime|gettimeofday)\\b", "the system time"),
+        ("\\bSystemRandomNumberGenerator\\b", "SystemRandomNumberGenerator"), ("\\bUUID(\\.init)?\\(\\s*\\)", "UUID()"),
         ("\\barc4random", "arc4random"), ("\\b(Continuous|Suspending)Clock\\(\\s*\\)", "a system clock"),
     ]
     public init() {}

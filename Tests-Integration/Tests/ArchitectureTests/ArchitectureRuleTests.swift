@@ -30,10 +30,15 @@ struct ArchitectureRuleTests {
         ("data-imports-presentation", RuleBox(Rules.structural[5]),
          ["Data/Sources/DataLayer/Store.swift:3: imports Presentation"]),
         ("presentation-constructs-data", RuleBox(OnlyAppConstructsData()),
-         ["Presentation/Sources/Presentation/ListViewModel.swift:4: constructs DataLayer.InMemoryAccountStore"]),
+         [
+            "Presentation/Sources/Presentation/ListViewModel.swift:4: constructs DataLayer.InMemoryAccountStore",
+            "Presentation/Sources/Presentation/ListViewModel.swift:5: constructs DataLayer.InMemoryAccountStore",
+         ]),
         ("domain-reads-clock", RuleBox(NoAmbientClockOrRandomness()), [
             "Domain/Sources/Domain/Expiry.swift:6: calls Date() (inject a Clock or RandomSource)",
             "Domain/Sources/Domain/Expiry.swift:7: calls .random( (inject a Clock or RandomSource)",
+            "Domain/Sources/Domain/Expiry.swift:8: calls Date() (inject a Clock or RandomSource)",
+            "Domain/Sources/Domain/Expiry.swift:9: calls Date(timeIntervalSinceNow:) (inject a Clock or RandomSource)",
         ]),
         ("test-support-in-product", RuleBox(NoTestSupportInProducts()), [
             "Domain/Package.swift: product Domain ships test-support target DomainTestSupport",

@@ -5,4 +5,6 @@ import Foundation
 struct Expiry {
     let created = Date()
     let salt = UInt8.random(in: 0...255)
+    let inferred: Date = .init()
+    let later = Date(timeIntervalSinceNow: 60)
 }

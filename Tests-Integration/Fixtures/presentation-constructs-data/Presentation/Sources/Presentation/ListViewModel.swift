@@ -2,4 +2,5 @@
 // A mention in a comment, InMemoryAccountStore(), does not count.
 final class ListViewModel {
     let store = InMemoryAccountStore()
+    let inferred: InMemoryAccountStore = .init()
 }
