@@ -16,7 +16,7 @@ public protocol AppContainer: Sendable {
 
 /// A phase whose accounts are in a vault it has unlocked (ALPHA and REAL on the command line):
 /// what only such a phase can do. DEV has no vault, and the screen's container unlocks later.
-public protocol UnlockedVaultContainer: AppContainer {
+package protocol UnlockedVaultContainer: AppContainer {
     /// The vault file.
     var vaultPath: String { get }
     /// Re-wraps the vault's master key for a new passphrase.

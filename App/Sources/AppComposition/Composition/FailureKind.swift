@@ -2,7 +2,7 @@ import DataLayer
 
 /// The failures scripts may want to tell apart by exit status, so the executable need not
 /// know Data's error types.
-public enum FailureKind: Sendable, Equatable {
+package enum FailureKind: Sendable, Equatable {
     /// The passphrase does not open the vault.
     case wrongPassphrase
     /// The vault file is not a vault, fails its integrity checks or cannot be read.

@@ -4,7 +4,7 @@ import Domain
 /// The sentence the command line prints for an error. Inner layers' errors say what went wrong
 /// in their own terms; what to type about it (a command, a flag, a variable) is the command
 /// line's to say, and is added here.
-public enum FailureText {
+package enum FailureText {
     public static func sentence(for error: any Error) -> String {
         let plain = String(describing: error)
         switch error {

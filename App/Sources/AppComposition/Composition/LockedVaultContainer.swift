@@ -4,7 +4,7 @@ import Domain
 
 /// ALPHA and REAL for the interactive screen: the vault starts locked, and the Unlock screen
 /// opens it through the AccountStoreLock port; idle locking closes it again.
-public final class LockedVaultContainer: AppContainer {
+package final class LockedVaultContainer: AppContainer {
     public let phase: Phase
     public let accountRepository: any AccountRepository
     public let hmac: any HMACProvider

@@ -3,7 +3,7 @@ import Domain
 
 /// The ALPHA and REAL phases: accounts in the phase's encrypted vault, real crypto, the system
 /// clock. Made only once the vault is unlocked.
-public final class VaultContainer: UnlockedVaultContainer {
+package final class VaultContainer: UnlockedVaultContainer {
     public let phase: Phase
     public let accountRepository: any AccountRepository
     public let hmac: any HMACProvider

@@ -1,5 +1,5 @@
 /// A problem with flags, environment or config file, worded for the person who set it.
-public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidValue(key: String, value: String, source: SettingSource, expected: String)
     case wrongType(key: String, source: SettingSource, expected: String)
     case missingConfigFile(String)

@@ -1,6 +1,6 @@
 /// One resolved setting as `tokens config show` prints it: key, value and where it came from.
 /// Settings hold no secrets (the passphrase is never a setting), so every value can be shown.
-public struct SettingsEntry: Sendable, Equatable, Encodable {
+package struct SettingsEntry: Sendable, Equatable, Encodable {
     public let key: String
     public let value: String
     public let source: String
@@ -14,7 +14,7 @@ public struct SettingsEntry: Sendable, Equatable, Encodable {
 
 extension AppSettings {
     /// Every setting of the resolved configuration, in the config file's key names.
-    public var entries: [SettingsEntry] {
+    package var entries: [SettingsEntry] {
         var entries = [
             SettingsEntry("phase", phase) { $0.rawValue },
             SettingsEntry("log.level", logLevel) { $0.rawValue },

@@ -7,7 +7,7 @@ import SystemPackage
 /// (`--config PATH`, else `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`,
 /// `log.level`, `alpha.vault.path`, `real.vault.path`, `lock.idle`, `clipboard.clear`,
 /// `codes.next` (seconds).
-public struct SettingsLoader: Sendable {
+package struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
     public var flags: [String: String]
     /// `--config PATH`, if given.
