@@ -47,7 +47,6 @@ public enum AccountText {
         return kept.trimmingSpaces
     }
 
-    /// Checks the text fields an account carries beside its spec.
     /// Groups as a person writes them, comma-separated ("Work, Banks"): each trimmed, empty ones
     /// and repeats dropped, in the order given. The inverse of `groupList(_:)`.
     public static func groups(fromList text: String) -> [String] {
@@ -61,6 +60,7 @@ public enum AccountText {
         groups.joined(separator: ", ")
     }
 
+    /// Checks the text fields an account carries beside its spec.
     public static func validate(note: String, groups: [String]) throws(AccountValidationError) {
         if containsForbidden(note) { throw .forbiddenCharacters(.note) }
         if groups.contains(where: containsForbidden) { throw .forbiddenCharacters(.group) }
