@@ -54,7 +54,8 @@ public final class TestCurrentCodeUseCase: CurrentCodeUseCase {
         failure.withLock { $0 = error }
     }
 
-    public func execute(id: UUID, at date: Date) async throws -> GeneratedCode {
+    public func execute(for account: Account, at date: Date) async throws -> GeneratedCode {
+        let id = account.id
         if let error = failure.withLock({ failure in defer { failure = nil }; return failure }) { throw error }
         let counter = try counters.withLock { counters -> UInt64 in
             guard let counter = counters[id] else { throw RepositoryError.notFound(id) }

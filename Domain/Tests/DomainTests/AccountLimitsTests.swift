@@ -26,7 +26,7 @@ struct AccountLimitsTests {
         let repository = TestAccountRepository([account])
         let current = DefaultCurrentCodeUseCase(repository: repository, hmac: RFC4226HMAC())
         await #expect(throws: AccountValidationError.counterExhausted) {
-            try await current.execute(id: account.id, at: Date(timeIntervalSince1970: 59))
+            try await current.execute(for: account, at: Date(timeIntervalSince1970: 59))
         }
         #expect(try await repository.get(id: account.id).kind == .hotp(counter: .max))
     }

@@ -166,9 +166,9 @@ struct UseCaseTests {
         let account = Account.stub(kind: .hotp(counter: 0))
         await repository.send([account])
         let current = DefaultCurrentCodeUseCase(repository: repository, hmac: RFC4226HMAC())
-        let first = try await current.execute(id: account.id, at: Date(timeIntervalSince1970: 59))
+        let first = try await current.execute(for: account, at: Date(timeIntervalSince1970: 59))
         #expect(first == GeneratedCode(accountID: account.id, code: "755224", secondsRemaining: nil, period: nil, nextCode: nil, counter: 0))
-        #expect(try await current.execute(id: account.id, at: Date(timeIntervalSince1970: 59)).code == "287082")
+        #expect(try await current.execute(for: account, at: Date(timeIntervalSince1970: 59)).code == "287082")
         #expect(try await repository.get(id: account.id).kind == .hotp(counter: 2))
     }
 
@@ -177,12 +177,13 @@ struct UseCaseTests {
         let account = Account.stub()
         await repository.send([account])
         let current = DefaultCurrentCodeUseCase(repository: repository, hmac: RFC4226HMAC())
-        let generated = try await current.execute(id: account.id, at: Date(timeIntervalSince1970: 59))
+        let generated = try await current.execute(for: account, at: Date(timeIntervalSince1970: 59))
         #expect(generated.code == RFC4226HMAC.codes[1])
         #expect(generated.nextCode == RFC4226HMAC.codes[2])
         #expect(try await repository.list() == [account])
+        let missing = Account.stub(id: Account.stub(number: 9, issuer: "").id, kind: .hotp(counter: 0))
         await #expect(throws: RepositoryError.notFound(Account.stub(number: 9, issuer: "").id)) {
-            try await current.execute(id: Account.stub(number: 9, issuer: "").id, at: Date(timeIntervalSince1970: 59))
+            try await current.execute(for: missing, at: Date(timeIntervalSince1970: 59))
         }
     }
 

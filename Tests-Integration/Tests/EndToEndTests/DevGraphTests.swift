@@ -58,8 +58,8 @@ struct DevGraphTests {
         let container = try container()
         let hotp = try #require(try await container.makeListAccountsUseCase().execute().first { $0.counter != nil })
         let current = container.makeCurrentCodeUseCase()
-        #expect(try await current.execute(id: hotp.id, at: container.clock.now()).code == "755224")
-        #expect(try await current.execute(id: hotp.id, at: container.clock.now()).code == "287082")
+        #expect(try await current.execute(for: hotp, at: container.clock.now()).code == "755224")
+        #expect(try await current.execute(for: hotp, at: container.clock.now()).code == "287082")
     }
 }
 

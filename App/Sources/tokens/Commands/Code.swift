@@ -45,7 +45,7 @@ struct Code: AsyncParsableCommand {
             let account = try await AccountSelection.find(query, in: container)
             CLILog.logger.debug("code for account \(account.id) (\(account.kind.typeName))")
             let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())
-            return try await container.makeCurrentCodeUseCase().execute(id: account.id, at: date).code ?? ""
+            return try await container.makeCurrentCodeUseCase().execute(for: account, at: date).code ?? ""
         }
     }
 

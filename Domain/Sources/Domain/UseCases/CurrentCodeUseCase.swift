@@ -2,10 +2,10 @@ import Foundation
 
 /// The code of one stored account now, as `tokens code` prints it and the list copies it.
 public protocol CurrentCodeUseCase: Sendable {
-    /// A time-based account's code for the time step of `date` (and the next one); a
-    /// counter-based account's code for its next counter, which is used up: the stored counter
-    /// moves on first, atomically, so no code is ever given twice.
-    func execute(id: UUID, at date: Date) async throws -> GeneratedCode
+    /// A time-based account's code for the time step of `date` (and the next one), with no
+    /// store read; a counter-based account's code for its next counter, which is used up: the
+    /// stored counter moves on first, atomically, so no code is ever given twice.
+    func execute(for account: Account, at date: Date) async throws -> GeneratedCode
 }
 
 /// The CurrentCode use case over the repository (its atomic counter step) and the OTP engine.
@@ -18,14 +18,13 @@ public struct DefaultCurrentCodeUseCase: CurrentCodeUseCase {
         self.generator = OTPGenerator(hmac: hmac)
     }
 
-    public func execute(id: UUID, at date: Date) async throws -> GeneratedCode {
-        let account = try await repository.get(id: id)
+    public func execute(for account: Account, at date: Date) async throws -> GeneratedCode {
         guard account.counter != nil else { return generator.codes(for: account, at: date) }
-        // The account as it was before the step: its counter is the one this code uses.
-        let advanced = try await repository.advanceCounter(id: id)
-        guard let counter = advanced.counter else { throw RepositoryError.notCounterBased(id) }
+        // The stored account as it was before the step: its counter is the one this code uses.
+        let advanced = try await repository.advanceCounter(id: account.id)
+        guard let counter = advanced.counter else { throw RepositoryError.notCounterBased(account.id) }
         return GeneratedCode(
-            accountID: id, code: generator.code(for: advanced, counter: counter), secondsRemaining: nil,
+            accountID: account.id, code: generator.code(for: advanced, counter: counter), secondsRemaining: nil,
             period: nil, nextCode: nil, counter: counter)
     }
 }

@@ -158,8 +158,9 @@ public final class AccountListViewModel {
     /// Input: generate the next code of a counter-based account. A failure is a notice: the
     /// list stays.
     public func generateCode(for id: UUID) async {
+        guard let account = accounts.first(where: { $0.id == id }) else { return }
         do {
-            let code = try await reading.currentCode.execute(id: id, at: wallClock.now())
+            let code = try await reading.currentCode.execute(for: account, at: wallClock.now())
             requested[id] = code
             if let index = accounts.firstIndex(where: { $0.id == id }), let counter = code.counter {
                 accounts[index].kind = .hotp(counter: counter &+ 1)
