@@ -22,11 +22,11 @@ struct CompositionTests {
     @Test("DEV builds a working graph over the demo accounts")
     func devGraph() async throws {
         let container = try AppComposer.makeContainer(
-            for: Self.settings(.dev), clock: StoppedClock(date: Date(timeIntervalSince1970: 59))
-        ) {
-            Issue.record("DEV must not ask for a passphrase")
-            return Passphrase("unused")
-        }
+            for: Self.settings(.dev), clock: StoppedClock(date: Date(timeIntervalSince1970: 59)),
+            asking: {
+                Issue.record("DEV must not ask for a passphrase")
+                return Passphrase("unused")
+            })
         #expect(container.phase == .dev)
         let accounts = try await container.makeListAccountsUseCase().execute()
         #expect(Set(accounts.map(\.issuer)) == ["Google", "GitHub", "Amazon", "Example Bank", "Steam"])
@@ -44,7 +44,7 @@ struct CompositionTests {
             vaultPath: Sourced(folder.appendingPathComponent("vault.sqlite").path, from: .default), configFile: "/x",
             configFileExists: false)
         _ = try AppComposer.createVault(for: settings, passphrase: Passphrase("correct horse battery staple"))
-        let container = try AppComposer.makeContainer(for: settings) { Passphrase("correct horse battery staple") }
+        let container = try AppComposer.makeContainer(for: settings, asking: { Passphrase("correct horse battery staple") })
         #expect(!ProcessHardening.isDumpable)
         try container.close()
     }
@@ -56,10 +56,12 @@ struct CompositionTests {
             phase: Sourced(phase, from: .flag("--phase")), logLevel: Sourced(.info, from: .default),
             vaultPath: Sourced("/nonexistent/vault.sqlite", from: .default), configFile: "/x", configFileExists: false)
         let error = #expect(throws: (any Error).self) {
-            try AppComposer.makeContainer(for: settings) {
-                Issue.record("asked for a passphrase with no vault")
-                return Passphrase("unused")
-            }
+            try AppComposer.makeContainer(
+                for: settings,
+                asking: {
+                    Issue.record("asked for a passphrase with no vault")
+                    return Passphrase("unused")
+                })
         }
         // Data names what is missing; the command line says what to type about it.
         #expect(String(describing: error!) == "no vault at /nonexistent/vault.sqlite")

@@ -3,16 +3,21 @@ import Foundation
 import Logging
 import Domain
 
-/// The passphrase a vault is unlocked with (wiped from memory when released).
-public typealias Passphrase = DataLayer.Passphrase
-
 /// The composition root: turns settings into the container of their phase.
 public enum AppComposer {
-    /// Builds the phase's container. ALPHA and REAL unlock their vault first, asking
-    /// `passphrase` only then; a missing vault is an error, never a silent fall back to DEV.
+    /// Builds the phase's container. ALPHA and REAL unlock their vault first with the given
+    /// passphrase; a missing vault is an error, never a silent fall back to DEV.
     public static func makeContainer(
-        for settings: AppSettings, clock: (any WallClock)? = nil,
-        passphrase: () throws -> Passphrase = { throw CompositionError.noPassphrase }
+        for settings: AppSettings, clock: (any WallClock)? = nil, passphrase source: PassphraseSource = .none
+    ) throws -> any AppContainer {
+        try makeContainer(for: settings, clock: clock, passphrase: source) { throw CompositionError.noPassphrase }
+    }
+
+    /// Builds the phase's container, calling `ask` (the terminal) only when a vault must be
+    /// unlocked and `source` gives no passphrase.
+    package static func makeContainer(
+        for settings: AppSettings, clock: (any WallClock)? = nil, passphrase source: PassphraseSource = .none,
+        asking ask: () throws -> Passphrase
     ) throws -> any AppContainer {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
             return DevContainer(clock: clock)
@@ -21,7 +26,7 @@ public enum AppComposer {
         ProcessHardening.forbidDumpsAndTracing()
         let logger = Logger(label: "tokens.composition")
         let started = ContinuousClock.now
-        let vault = try Vault.open(at: path, passphrase: try passphrase())
+        let vault = try Vault.open(at: path, passphrase: try source.given() ?? ask())
         logger.debug("unlocked the \(settings.phase.value.rawValue) vault at \(path) in \(ContinuousClock.now - started)")
         return VaultContainer(phase: settings.phase.value, vault: vault, clock: clock)
     }
@@ -29,8 +34,14 @@ public enum AppComposer {
     /// The vault format this build writes (and the newest it reads), for `tokens --version`.
     public static var vaultFormatVersion: Int { Vault.formatVersion }
 
+    /// Creates the phase's vault with the given passphrase. DEV has none.
+    public static func createVault(for settings: AppSettings, passphrase source: PassphraseSource) throws -> String {
+        guard let passphrase = try source.given() else { throw CompositionError.noPassphrase }
+        return try createVault(for: settings, passphrase: passphrase)
+    }
+
     /// Creates the phase's vault. DEV has none.
-    public static func createVault(for settings: AppSettings, passphrase: Passphrase) throws -> String {
+    package static func createVault(for settings: AppSettings, passphrase: Passphrase) throws -> String {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
             throw CompositionError.noVaultInDev
         }
@@ -67,16 +78,4 @@ extension AppComposer {
 
     /// The system's clock.
     public static func makeClock() -> any WallClock { SystemClock() }
-}
-
-extension AppComposer {
-    /// A vault at the default KDF cost, for `make bench`.
-    public static func createBenchVault(at path: String, passphrase: String) throws {
-        try Vault.create(at: path, passphrase: Passphrase(passphrase))
-    }
-
-    /// Unlocks and closes the vault at `path`: what every vault command pays first.
-    public static func unlockBenchVault(at path: String, passphrase: String) throws {
-        try Vault.open(at: path, passphrase: Passphrase(passphrase)).close()
-    }
 }

@@ -26,7 +26,7 @@ struct GlobalValues: Equatable, Sendable {
     /// Where the passphrase comes from.
     var passphraseReader: PassphraseReader {
         PassphraseReader(
-            file: passphraseFile, environmentVariable: "TOKENS_PASSPHRASE",
+            file: passphraseFile, environmentVariable: PassphraseSource.variable,
             environment: ProcessInfo.processInfo.environment)
     }
 
@@ -34,8 +34,8 @@ struct GlobalValues: Equatable, Sendable {
     /// closes it afterwards, whatever happens, so the vault files are left complete.
     func withContainer<T>(_ body: (any AppContainer) async throws -> T) async throws -> T {
         let settings = try await settings()
-        let container = try AppComposer.makeContainer(for: settings) {
-            try passphraseReader.passphrase(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
+        let container = try AppComposer.makeContainer(for: settings, passphrase: passphraseReader.source) {
+            try PassphraseReader.fromTerminal(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
         }
         do {
             let result = try await body(container)

@@ -1,3 +1,4 @@
+import AppComposition
 import ArgumentParser
 import Domain
 import Foundation
@@ -56,7 +57,7 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         let data = try ImportInput.read(file, maxSize: maxSize)
-        let given = try passwordFile.map { String(decoding: try PassphraseReader.fileBytes($0), as: UTF8.self) }
+        let given = try passwordFile.map { String(decoding: try PassphraseSource.fileBytes($0, warn: CommandRunner.printError), as: UTF8.self) }
             ?? ProcessInfo.processInfo.environment["TOKENS_IMPORT_PASSWORD"]
         let format = format.flatMap { ImportFormat(rawValue: $0.lowercased()) }
         let policy = DuplicatePolicy(rawValue: duplicates) ?? .skip

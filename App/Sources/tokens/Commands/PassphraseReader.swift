@@ -7,13 +7,15 @@ import Foundation
     import Darwin
 #endif
 
-/// Where a passphrase comes from: `--passphrase-file`, then an environment variable (for
-/// scripts and tests; less safe: other processes of the user may read it), then the terminal,
-/// without echo.
+/// Where a passphrase comes from: `--passphrase-file`, then an environment variable (both
+/// read by AppComposition's `PassphraseSource`), then the terminal, without echo.
 struct PassphraseReader {
-    let file: String?
-    let environmentVariable: String
-    let environment: [String: String]
+    let source: PassphraseSource
+
+    init(file: String?, environmentVariable: String, environment: [String: String]) {
+        source = PassphraseSource(
+            file: file, variable: environmentVariable, environment: environment, warn: { CommandRunner.printError($0) })
+    }
 
     /// A new passphrase shorter than this gets a warning (it is still accepted).
     static let recommendedLength = 12
@@ -30,14 +32,7 @@ struct PassphraseReader {
     }
 
     /// The passphrase from the file or the environment variable; nil when neither is given.
-    func givenPassphrase() throws -> Passphrase? {
-        if let file { return try Self.fromFile(file) }
-        if let value = environment[environmentVariable] {
-            guard !value.isEmpty else { throw CLIError("\(environmentVariable) is empty") }
-            return Passphrase(value)
-        }
-        return nil
-    }
+    func givenPassphrase() throws -> Passphrase? { try source.given() }
 
     private func readPassphrase(prompt: String, confirm: Bool) throws -> Passphrase {
         if let given = try givenPassphrase() { return given }
@@ -50,39 +45,13 @@ struct PassphraseReader {
 
     /// The passphrase as bytes, for other apps' exports (which take a String).
     func passphraseBytes(prompt: String, confirm: Bool = false) throws -> [UInt8] {
-        if let file { return try Self.fileBytes(file) }
-        if let value = environment[environmentVariable], !value.isEmpty { return Array(value.utf8) }
+        if let given = try source.givenBytes() { return given }
         let first = try Self.fromTerminal(prompt: prompt)
         if confirm {
             let second = try Self.fromTerminal(prompt: "Repeat \(prompt.prefix(1).lowercased())\(prompt.dropFirst())")
             guard first.matches(second) else { throw CLIError("the passwords do not match; nothing was written") }
         }
         return first.copyBytes()
-    }
-
-    /// A file's contents without one trailing newline. Warns when others may read the file.
-    static func fileBytes(_ path: String) throws -> [UInt8] {
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & 0o077 != 0 {
-            CommandRunner.printError("warning: other users can read \(path); make it private with chmod 600")
-        }
-        guard var data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("cannot read passphrase file \(path)")
-        }
-        var bytes = Array(data)
-        data.resetBytes(in: 0..<data.count)
-        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        guard !bytes.isEmpty else { throw CLIError("passphrase file \(path) is empty") }
-        return bytes
-    }
-
-    /// The file's contents without one trailing newline.
-    static func fromFile(_ path: String) throws -> Passphrase {
-        var bytes = try fileBytes(path)
-        let passphrase = Passphrase(bytes)
-        bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) }
-        return passphrase
     }
 
     /// The longest passphrase read from a terminal.
