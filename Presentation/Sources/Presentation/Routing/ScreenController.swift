@@ -57,9 +57,9 @@ public final class ScreenController {
         }
         switch router.appState.route {
         case .unlock: await handleUnlock(key)
-        case .add: await handleAdd(key)
+        case .add: await router.add?.handle(key)
         case .list: await handleList(key)
-        case .detail: await handleDetail(key)
+        case .detail: await router.detail?.handle(key)
         }
         if isRunning { await loadShownScreens() }
     }
@@ -80,19 +80,6 @@ public final class ScreenController {
         ticker = Task { await list.run() }
     }
 
-    private func handleDetail(_ key: Key) async {
-        guard let detail = router.detail else { return }
-        switch key {
-        case .escape: detail.close()
-        case .tab, .down: detail.moveFocus(by: 1)
-        case .up: detail.moveFocus(by: -1)
-        case .backspace: detail.backspace()
-        case .enter: await detail.save()
-        case .character(let character): detail.type(String(character))
-        default: break
-        }
-    }
-
     private func handleUnlock(_ key: Key) async {
         switch key {
         case .escape: isRunning = false
@@ -103,20 +90,6 @@ public final class ScreenController {
             let entered = passphrase
             wipePassphrase()
             await unlock.submit(entered)
-        default: break
-        }
-    }
-
-    private func handleAdd(_ key: Key) async {
-        guard let add = router.add else { return }
-        switch key {
-        case .escape: add.cancel()
-        case .tab, .down: add.moveFocus(by: 1)
-        case .up: add.moveFocus(by: -1)
-        case .backspace: add.backspace()
-        case .enter: await add.save()
-        case .character(" ") where [.kind, .algorithm].contains(add.focus): add.cycleChoice()
-        case .character(let character): add.type(String(character))
         default: break
         }
     }
