@@ -9,6 +9,8 @@ let package = Package(
     products: [
         // The module is DataLayer: a module named Data would shadow Foundation's Data type.
         .library(name: "DataLayer", targets: ["DataLayer"]),
+        // The sync server's stores and crypto; the client's targets never import it (rule 14).
+        .library(name: "SyncServerData", targets: ["SyncServerData"]),
     ],
     dependencies: [
         .package(path: "../Domain"),
@@ -39,6 +41,21 @@ let package = Package(
             ],
             // A format-1 vault made by the last format-1 build, to test the migration.
             resources: [.copy("Fixtures")]
+        ),
+        .target(
+            name: "SyncServerData",
+            dependencies: [
+                .product(name: "SyncServer", package: "Domain"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "SyncServerDataTests",
+            dependencies: [
+                "SyncServerData",
+                .product(name: "SyncServer", package: "Domain"),
+                .product(name: "SyncServerTestSupport", package: "Domain"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

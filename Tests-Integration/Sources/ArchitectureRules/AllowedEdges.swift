@@ -29,6 +29,15 @@ public enum AllowedEdges {
     public static let dataModules: Set<String> = ["DataLayer", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf"]
     /// The modules of the App layer.
     public static let appModules: Set<String> = ["AppComposition", "CProcessControl", "tokens", "ArgumentParser", "Configuration"]
+    /// The sync server's folders (one target per layer) and the modules they make.
+    public static let serverFolders = ["Domain/Sources/SyncServer", "Data/Sources/SyncServerData"]
+    public static let serverModules: Set<String> = ["SyncServer", "SyncServerData"]
+    /// The client's folders (what the `tokens` executable is made of below App) and modules.
+    public static let clientFolders = [
+        "Domain/Sources/Domain", "Data/Sources/DataLayer", "Presentation/Sources/Presentation",
+        "Presentation/Sources/TerminalUI",
+    ]
+    public static let clientModules: Set<String> = ["Domain", "DataLayer", "Presentation", "TerminalUI"]
     /// The modules of the Presentation layer.
     public static let presentationModules: Set<String> = ["Presentation", "TerminalUI"]
 }

@@ -27,7 +27,8 @@ struct ImportRule: ArchitectureRule {
 extension ImportRule {
     /// Rule 3.
     static let domainImportsOnlyFoundation = ImportRule(
-        number: 3, title: "Domain sources import only Foundation", folders: ["Domain/Sources/Domain"],
+        number: 3, title: "Domain sources (the client's and the server's targets) import only Foundation",
+        folders: ["Domain/Sources"],
         allowed: AllowedEdges.domainImports, forbidden: [])
     /// Rule 4.
     static let viewModelsImportOnlyDomain = ImportRule(

@@ -14,6 +14,7 @@ public enum Rules {
         CommittedGraphMatches(),
         NoKillByName(),
         DomainIsPlain(),
+        ServerAndClientApart(),
     ]
 
     /// Checks `rules`, returning each rule with its violations (a rule that cannot be checked

@@ -1,0 +1,97 @@
+import Foundation
+import SyncServer
+
+/// The sync server's store in memory (DEV and tests): an actor, so each call is one
+/// transaction, with the same behaviour as the PostgreSQL store (one contract suite checks both).
+public actor InMemorySyncServerStore: SyncServerStore {
+    private struct AccountState {
+        var record: SyncAccountRecord
+        var head: Int64 = 0
+        var horizon: Int64 = 0
+        var entries: [EntryID: SyncEntry] = [:]
+        var devices: [SyncDevice] = []
+    }
+
+    private var accounts: [SyncAccountID: AccountState] = [:]
+    private var attempts: [(account: SyncAccountID, address: String, time: Date)] = []
+
+    public init() {}
+
+    public func createAccount(_ account: SyncAccountRecord) throws {
+        guard accounts[account.id] == nil else { throw SyncServerError.accountExists }
+        accounts[account.id] = AccountState(record: account)
+    }
+
+    public func account(_ id: SyncAccountID) -> SyncAccountRecord? { accounts[id]?.record }
+
+    public func recordEnrolmentAttempt(account: SyncAccountID, address: String, at time: Date, since: Date) -> EnrolmentAttempts {
+        attempts.removeAll { $0.time < since }
+        attempts.append((account, address, time))
+        return EnrolmentAttempts(
+            forAccount: attempts.count { $0.account == account }, fromAddress: attempts.count { $0.address == address })
+    }
+
+    public func addDevice(_ device: SyncDevice, limit: Int) -> Bool {
+        guard var state = accounts[device.account], state.devices.count(where: { !$0.isRevoked }) < limit else { return false }
+        state.devices.append(device)
+        accounts[device.account] = state
+        return true
+    }
+
+    public func devices(of account: SyncAccountID) -> [SyncDevice] { accounts[account]?.devices ?? [] }
+
+    public func device(withToken digest: SecretDigest) -> SyncDevice? {
+        for state in accounts.values {
+            if let device = state.devices.first(where: { $0.tokenDigest == digest }) { return device }
+        }
+        return nil
+    }
+
+    public func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) -> Bool {
+        guard var state = accounts[account], let index = state.devices.firstIndex(where: { $0.id == id }) else { return false }
+        let device = state.devices[index]
+        state.devices[index] = SyncDevice(
+            id: device.id, account: device.account, name: device.name, tokenDigest: device.tokenDigest,
+            enrolledAt: device.enrolledAt, revokedAt: device.revokedAt ?? time)
+        accounts[account] = state
+        return true
+    }
+
+    public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) throws -> [PushResult] {
+        guard var state = accounts[account] else { throw SyncServerError.unauthorized }
+        let results = changes.map { change -> PushResult in
+            switch PushDecision.decide(change, stored: state.entries[change.id]) {
+            case .write:
+                state.head += 1
+                state.entries[change.id] = SyncEntry(id: change.id, sequence: state.head, payload: change.payload, changedAt: time)
+                return .applied(sequence: state.head)
+            case .alreadyApplied(let sequence): return .applied(sequence: sequence)
+            case .conflict(let current): return .conflict(current: current)
+            }
+        }
+        accounts[account] = state
+        return results
+    }
+
+    public func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) -> [SyncEntry] {
+        let entries = accounts[account]?.entries.values.filter { $0.sequence > cursor } ?? []
+        return Array(entries.sorted { $0.sequence < $1.sequence }.prefix(limit))
+    }
+
+    public func head(of account: SyncAccountID) -> Int64 { accounts[account]?.head ?? 0 }
+
+    public func horizon(of account: SyncAccountID) -> Int64 { accounts[account]?.horizon ?? 0 }
+
+    public func purgeTombstones(changedBefore time: Date) -> Int {
+        var purged = 0
+        for (id, var state) in accounts {
+            let expired = state.entries.values.filter { $0.payload.isDeleted && $0.changedAt < time }
+            guard !expired.isEmpty else { continue }
+            for entry in expired { state.entries[entry.id] = nil }
+            state.horizon = max(state.horizon, expired.map(\.sequence).max() ?? 0)
+            purged += expired.count
+            accounts[id] = state
+        }
+        return purged
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import SyncServer
+import SyncServerData
+import SyncServerTestSupport
+import Testing
+
+/// The behaviour every `SyncServerStore` must have: run against the in-memory store here, and
+/// against PostgreSQL by the suite that starts one.
+enum SyncServerStoreContract {
+    static let account = SyncAccountID(ServerSamples.uuid(1, high: 0xA0))
+    static let other = SyncAccountID(ServerSamples.uuid(2, high: 0xA0))
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func seeded(_ store: any SyncServerStore) async throws {
+        for id in [account, other] {
+            try await store.createAccount(
+                SyncAccountRecord(id: id, authKeyDigest: SecretDigest(bytes: [1]), createdAt: start))
+        }
+    }
+
+    static func device(_ n: UInt8, of account: SyncAccountID = account) -> SyncDevice {
+        SyncDevice(
+            id: DeviceID(ServerSamples.uuid(n, high: 0xD0)), account: account, name: "device \(n)",
+            tokenDigest: SecretDigest(bytes: [n]), enrolledAt: start)
+    }
+
+    /// Accounts: an id is taken once.
+    static func accounts(_ store: any SyncServerStore) async throws {
+        try await seeded(store)
+        #expect(try await store.account(account)?.createdAt == start)
+        await #expect(throws: SyncServerError.accountExists) {
+            try await store.createAccount(SyncAccountRecord(id: account, authKeyDigest: SecretDigest(bytes: [9]), createdAt: start))
+        }
+        #expect(try await store.account(account)?.authKeyDigest == SecretDigest(bytes: [1]))
+        #expect(try await store.account(SyncAccountID(ServerSamples.uuid(3))) == nil)
+    }
+
+    /// Devices: a limit of unrevoked ones; tokens found by digest; revocation only in the account.
+    static func devices(_ store: any SyncServerStore) async throws {
+        try await seeded(store)
+        #expect(try await store.addDevice(device(1), limit: 2))
+        #expect(try await store.addDevice(device(2), limit: 2))
+        #expect(try await !store.addDevice(device(3), limit: 2))
+        #expect(try await store.device(withToken: SecretDigest(bytes: [2]))?.id == device(2).id)
+        #expect(try await store.device(withToken: SecretDigest(bytes: [3])) == nil)
+        #expect(try await !store.revokeDevice(device(1).id, of: other, at: start))
+        #expect(try await store.revokeDevice(device(1).id, of: account, at: start.addingTimeInterval(5)))
+        #expect(try await store.device(withToken: SecretDigest(bytes: [1]))?.revokedAt == start.addingTimeInterval(5))
+        #expect(try await store.addDevice(device(3), limit: 2))
+        #expect(try await store.devices(of: account).map(\.id) == [1, 2, 3].map { device($0).id })
+        #expect(try await store.devices(of: other).isEmpty)
+    }
+
+    /// Pushes: compare-and-set, one sequence per write, retries applied, conflicts with the entry.
+    static func pushes(_ store: any SyncServerStore) async throws {
+        try await seeded(store)
+        let first = try await store.push(
+            [ServerSamples.change(1, "a1"), ServerSamples.change(2, "b1")], to: account, at: start)
+        #expect(first == [.applied(sequence: 1), .applied(sequence: 2)])
+        // A retry of the same push: applied at the stored sequences, nothing new written.
+        #expect(try await store.push([ServerSamples.change(1, "a1")], to: account, at: start) == [.applied(sequence: 1)])
+        #expect(try await store.head(of: account) == 2)
+        let second = try await store.push(
+            [ServerSamples.change(1, basedOn: 1, "a2", nonce: 2), ServerSamples.change(2, basedOn: 0, "b-stale", nonce: 3)],
+            to: account, at: start.addingTimeInterval(1))
+        #expect(second.first == .applied(sequence: 3))
+        guard case .conflict(let current) = second.last else {
+            Issue.record("expected a conflict, got \(second)")
+            return
+        }
+        #expect(current.sequence == 2 && current.payload == ServerSamples.payload("b1"))
+        // Sequences are per account.
+        #expect(try await store.push([ServerSamples.change(1, "x")], to: other, at: start) == [.applied(sequence: 1)])
+        #expect(try await store.head(of: account) == 3)
+    }
+
+    /// Pulls: after a cursor, in order, bounded; only the account's own entries.
+    static func pulls(_ store: any SyncServerStore) async throws {
+        try await seeded(store)
+        _ = try await store.push((1...5).map { ServerSamples.change(UInt8($0), "e\($0)") }, to: account, at: start)
+        _ = try await store.push([ServerSamples.change(2, basedOn: 2, "e2b", nonce: 2)], to: account, at: start)
+        _ = try await store.push([ServerSamples.change(9, "theirs")], to: other, at: start)
+        let all = try await store.changes(of: account, after: 0, limit: 100)
+        #expect(all.map(\.sequence) == [1, 3, 4, 5, 6])
+        #expect(all.last?.id == EntryID(ServerSamples.uuid(2)))
+        #expect(try await store.changes(of: account, after: 3, limit: 2).map(\.sequence) == [4, 5])
+        #expect(try await store.changes(of: account, after: 6, limit: 100).isEmpty)
+        #expect(try await store.changes(of: other, after: 0, limit: 100).map(\.payload) == [ServerSamples.payload("theirs")])
+    }
+
+    /// Tombstones: purged when old, raising the horizon; live entries and new tombstones stay.
+    static func tombstones(_ store: any SyncServerStore) async throws {
+        try await seeded(store)
+        _ = try await store.push([ServerSamples.change(1, "a"), ServerSamples.change(2, "b")], to: account, at: start)
+        _ = try await store.push([ServerSamples.change(1, basedOn: 1, "", deleted: true)], to: account, at: start)
+        _ = try await store.push(
+            [ServerSamples.change(2, basedOn: 2, "", deleted: true)], to: account, at: start.addingTimeInterval(100))
+        #expect(try await store.horizon(of: account) == 0)
+        #expect(try await store.purgeTombstones(changedBefore: start.addingTimeInterval(50)) == 1)
+        #expect(try await store.horizon(of: account) == 3)
+        #expect(try await store.changes(of: account, after: 0, limit: 100).map(\.sequence) == [4])
+        #expect(try await store.horizon(of: other) == 0)
+        // A change to the forgotten entry is written as new (an edit beats a delete).
+        #expect(try await store.push([ServerSamples.change(1, basedOn: 3, "back", nonce: 5)], to: account, at: start)
+            == [.applied(sequence: 5)])
+    }
+
+    /// Enrolment attempts: counted per account and per address within the window.
+    static func attempts(_ store: any SyncServerStore) async throws {
+        try await seeded(store)
+        var last = EnrolmentAttempts(forAccount: 0, fromAddress: 0)
+        for second in 0..<3 {
+            let time = start.addingTimeInterval(Double(second))
+            last = try await store.recordEnrolmentAttempt(account: account, address: "192.0.2.1", at: time, since: start)
+        }
+        #expect(last == EnrolmentAttempts(forAccount: 3, fromAddress: 3))
+        let fromElsewhere = try await store.recordEnrolmentAttempt(
+            account: other, address: "192.0.2.1", at: start.addingTimeInterval(3), since: start)
+        #expect(fromElsewhere == EnrolmentAttempts(forAccount: 1, fromAddress: 4))
+        let later = try await store.recordEnrolmentAttempt(
+            account: account, address: "198.51.100.7", at: start.addingTimeInterval(10), since: start.addingTimeInterval(2))
+        #expect(later == EnrolmentAttempts(forAccount: 2, fromAddress: 1))
+    }
+
+    /// Every clause, by name, for a parameterised test.
+    static let clauses: [(name: String, run: @Sendable (any SyncServerStore) async throws -> Void)] = [
+        ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("pulls", pulls),
+        ("tombstones", tombstones), ("enrolment attempts", attempts),
+    ]
+}
+
+@Suite("Sync server store contract: in memory")
+struct InMemorySyncServerStoreTests {
+    @Test("the in-memory store keeps the contract", arguments: SyncServerStoreContract.clauses.map(\.name))
+    func contract(_ clause: String) async throws {
+        let run = try #require(SyncServerStoreContract.clauses.first { $0.name == clause }?.run)
+        try await run(InMemorySyncServerStore())
+    }
+}

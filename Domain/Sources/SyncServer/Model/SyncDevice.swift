@@ -1,0 +1,61 @@
+import Foundation
+
+/// An enrolled machine, as the server keeps it: its token only as a digest.
+public struct SyncDevice: Equatable, Sendable {
+    public let id: DeviceID
+    public let account: SyncAccountID
+    /// A label the client chose (e.g. the host name); shown in `tokens sync devices`.
+    public let name: String
+    public let tokenDigest: SecretDigest
+    public let enrolledAt: Date
+    public let revokedAt: Date?
+
+    public init(
+        id: DeviceID, account: SyncAccountID, name: String, tokenDigest: SecretDigest, enrolledAt: Date,
+        revokedAt: Date? = nil
+    ) {
+        self.id = id
+        self.account = account
+        self.name = name
+        self.tokenDigest = tokenDigest
+        self.enrolledAt = enrolledAt
+        self.revokedAt = revokedAt
+    }
+
+    public var isRevoked: Bool { revokedAt != nil }
+}
+
+/// A sync account as the server keeps it.
+public struct SyncAccountRecord: Equatable, Sendable {
+    public let id: SyncAccountID
+    public let authKeyDigest: SecretDigest
+    public let createdAt: Date
+
+    public init(id: SyncAccountID, authKeyDigest: SecretDigest, createdAt: Date) {
+        self.id = id
+        self.authKeyDigest = authKeyDigest
+        self.createdAt = createdAt
+    }
+}
+
+/// A device's bearer token, handed out once at enrolment (the server keeps only its digest).
+public struct Enrolment: Equatable, Sendable {
+    public let device: DeviceID
+    public let token: SyncSecret
+
+    public init(device: DeviceID, token: SyncSecret) {
+        self.device = device
+        self.token = token
+    }
+}
+
+/// Who made a request: a device that is enrolled and not revoked.
+public struct AuthenticatedDevice: Equatable, Sendable {
+    public let account: SyncAccountID
+    public let device: DeviceID
+
+    public init(account: SyncAccountID, device: DeviceID) {
+        self.account = account
+        self.device = device
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where the server keeps accounts, devices and entries: Data's PostgreSQL store, or its
+/// in-memory store for DEV and tests. Every call names the account, so the data can be
+/// distributed by account. One contract suite holds both implementations to the same behaviour.
+public protocol SyncServerStore: Sendable {
+    /// Stores a new account; `SyncServerError.accountExists` if the id is taken.
+    func createAccount(_ account: SyncAccountRecord) async throws
+    func account(_ id: SyncAccountID) async throws -> SyncAccountRecord?
+
+    /// Records an enrolment attempt at `time` and counts the attempts since `since` (this one
+    /// included) for the account and for the address.
+    func recordEnrolmentAttempt(
+        account: SyncAccountID, address: String, at time: Date, since: Date
+    ) async throws -> EnrolmentAttempts
+
+    /// Adds the device unless its account already has `limit` unrevoked devices (then false).
+    func addDevice(_ device: SyncDevice, limit: Int) async throws -> Bool
+    /// The account's devices, revoked ones included, oldest first.
+    func devices(of account: SyncAccountID) async throws -> [SyncDevice]
+    /// The device whose token has this digest, revoked or not; nil if none.
+    func device(withToken digest: SecretDigest) async throws -> SyncDevice?
+    /// Marks the account's device revoked; false if the account has no such device.
+    func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) async throws -> Bool
+
+    /// Applies the changes in one transaction, each decided by `PushDecision` against its entry
+    /// as stored; every written change takes the account's next sequence.
+    func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult]
+    /// Up to `limit` entries with a sequence after `cursor`, in sequence order.
+    func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry]
+    /// The account's latest sequence (0 before its first push).
+    func head(of account: SyncAccountID) async throws -> Int64
+    /// The highest sequence of a tombstone forgotten so far (0 if none): a cursor below it has
+    /// missed a deletion.
+    func horizon(of account: SyncAccountID) async throws -> Int64
+    /// Forgets tombstones changed before `time`, in every account, raising each horizon; returns
+    /// how many went.
+    func purgeTombstones(changedBefore time: Date) async throws -> Int
+}
+
+/// Recent enrolment attempts, counted for the limit.
+public struct EnrolmentAttempts: Equatable, Sendable {
+    public let forAccount: Int
+    public let fromAddress: Int
+
+    public init(forAccount: Int, fromAddress: Int) {
+        self.forAccount = forAccount
+        self.fromAddress = fromAddress
+    }
+}

@@ -1,0 +1,23 @@
+/// The server's limits, each a rule of the protocol (the OpenAPI document states them too).
+public struct SyncLimits: Equatable, Sendable {
+    /// Changes in one push.
+    public var changesPerPush = 100
+    /// Entries in one pull page.
+    public var pageSize = 500
+    /// Bytes of one entry's ciphertext (clients pad payloads to a step well below this).
+    public var ciphertextBytes = 16 * 1024
+    /// AES-GCM's nonce.
+    public var nonceBytes = 12
+    /// Enrolled, unrevoked devices of one account.
+    public var devicesPerAccount = 32
+    /// Bytes of a device's name.
+    public var deviceNameBytes = 64
+    /// How long a tombstone is kept (seconds); clients away longer resync from scratch.
+    public var tombstoneLifetime: Int64 = 90 * 24 * 3600
+    /// Enrolment attempts per account, and per address, within `enrolmentWindow` seconds.
+    public var enrolmentsPerAccount = 10
+    public var enrolmentsPerAddress = 30
+    public var enrolmentWindow: Int64 = 3600
+
+    public init() {}
+}

@@ -1,0 +1,22 @@
+/// Why the server refused a request, in the server's own terms. The HTTP interface maps each
+/// case to a status (401, 404, 409, 410, 413, 422, 429) and a problem document.
+public enum SyncServerError: Error, Equatable, Sendable {
+    /// No such token, a revoked one, or an auth key that does not match (never says which).
+    case unauthorized
+    /// No such device in this account (another account's ids are "not found" too).
+    case deviceNotFound
+    /// An account with this id exists already.
+    case accountExists
+    /// The account has as many devices as it may.
+    case tooManyDevices(limit: Int)
+    /// Too many enrolment attempts lately, for the account or the address.
+    case rateLimited(retryAfterSeconds: Int)
+    /// The cursor is older than the tombstone horizon: changes were forgotten; resync from 0.
+    case cursorExpired(horizon: Int64)
+    /// A push with more changes than allowed.
+    case tooManyChanges(limit: Int)
+    /// An entry's ciphertext is larger than allowed.
+    case payloadTooLarge(limit: Int)
+    /// A request that breaks the protocol's rules (the text says which).
+    case invalid(String)
+}

@@ -1,0 +1,23 @@
+/// Stores a device's changes, each only if its entry is still where the device last saw it.
+public protocol PushChangesUseCase: Sendable {
+    /// One result per change, in the changes' order.
+    func execute(_ changes: [EntryChange], for caller: AuthenticatedDevice) async throws -> [PushResult]
+}
+
+/// PushChanges over the store: the whole push is checked before anything is written.
+public struct DefaultPushChangesUseCase: PushChangesUseCase {
+    private let store: any SyncServerStore
+    private let clock: any ServerClock
+    private let limits: SyncLimits
+
+    public init(store: any SyncServerStore, clock: any ServerClock, limits: SyncLimits) {
+        self.store = store
+        self.clock = clock
+        self.limits = limits
+    }
+
+    public func execute(_ changes: [EntryChange], for caller: AuthenticatedDevice) async throws -> [PushResult] {
+        try ChangeValidation.check(changes, limits: limits)
+        return try await store.push(changes, to: caller.account, at: clock.now())
+    }
+}

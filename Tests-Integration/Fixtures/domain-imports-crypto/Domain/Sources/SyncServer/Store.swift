@@ -1,0 +1,5 @@
+import Foundation
+import PostgresNIO
+
+/// Breaks rule 3 in the server's Domain target: SQL belongs in Data.
+struct Store {}
