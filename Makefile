@@ -13,9 +13,9 @@ LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb
+DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common
 
-.PHONY: help deps build run test test-layers test-integration test-install check-architecture graph stress fuzz proto bench release install uninstall clean
+.PHONY: help deps build run test test-layers test-each-layer test-integration test-install check-architecture graph stress fuzz proto bench release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -47,7 +47,15 @@ define swift_test
 	  "$(WATCHDOG)" $(2) $(SWIFT) test --package-path $(1) $(BUILD_FLAGS) --skip-build $(3)
 endef
 
+# A throw-away PostgreSQL cluster for the suites that need one (the sync server's store):
+# pg_virtualenv (Debian's postgresql-common) starts it on loopback with fsync off, exports
+# PGHOST, PGPORT, PGUSER and PGPASSWORD to the command, and drops the cluster when it ends.
+# Its own folder goes under /tmp: run as root, it runs initdb as the postgres user, who cannot
+# enter a private TMPDIR (.ci/run's); the tests keep that TMPDIR.
 test-layers:
+	@TMPDIR=/tmp pg_virtualenv -t env TMPDIR="$${TMPDIR:-/tmp}" $(MAKE) --no-print-directory test-each-layer
+
+test-each-layer:
 	@for p in $(LAYERS); do echo "== test $$p"; $(call swift_test,$$p,600); done
 
 test-integration:

@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        // The sync server's store only (target SyncServerData); the app never links them.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         .target(
@@ -47,6 +50,8 @@ let package = Package(
             dependencies: [
                 .product(name: "SyncServer", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -55,6 +60,8 @@ let package = Package(
                 "SyncServerData",
                 .product(name: "SyncServer", package: "Domain"),
                 .product(name: "SyncServerTestSupport", package: "Domain"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

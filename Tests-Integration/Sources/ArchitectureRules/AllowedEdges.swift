@@ -13,7 +13,7 @@ public enum AllowedEdges {
     /// Remote packages each package may depend on.
     public static let remote: [String: Set<String>] = [
         "Domain": [],
-        "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf"],
+        "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log"],
         "Presentation": [],
         "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system"],
         "Tests-Integration": [],
@@ -26,7 +26,9 @@ public enum AllowedEdges {
         "Domain", "Foundation", "FoundationEssentials", "Observation", "Synchronization",
     ]
     /// The modules of the Data layer and the libraries only it may use.
-    public static let dataModules: Set<String> = ["DataLayer", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf"]
+    public static let dataModules: Set<String> = [
+        "DataLayer", "SyncServerData", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
+    ]
     /// The modules of the App layer.
     public static let appModules: Set<String> = ["AppComposition", "CProcessControl", "tokens", "ArgumentParser", "Configuration"]
     /// The sync server's folders (one target per layer) and the modules they make.

@@ -1,0 +1,51 @@
+import Logging
+import PostgresNIO
+
+/// The server's tables, created and upgraded on start. Each migration is a list of single
+/// statements run in one transaction, under an advisory lock, so instances starting together
+/// migrate once. Every table is keyed by the account first (a later distribution column).
+enum PostgresSchema {
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE sync_account (
+                id uuid PRIMARY KEY, auth_key_digest bytea NOT NULL, created_at timestamptz NOT NULL,
+                seq bigint NOT NULL DEFAULT 0, horizon bigint NOT NULL DEFAULT 0)
+            """,
+            """
+            CREATE TABLE device (
+                account_id uuid NOT NULL REFERENCES sync_account (id), id uuid NOT NULL, name text NOT NULL,
+                token_digest bytea NOT NULL UNIQUE, enrolled_at timestamptz NOT NULL, revoked_at timestamptz,
+                position bigint GENERATED ALWAYS AS IDENTITY, PRIMARY KEY (account_id, id))
+            """,
+            """
+            CREATE TABLE entry (
+                account_id uuid NOT NULL REFERENCES sync_account (id), id uuid NOT NULL, seq bigint NOT NULL,
+                deleted boolean NOT NULL, key_version integer NOT NULL, nonce bytea NOT NULL, ciphertext bytea NOT NULL,
+                changed_at timestamptz NOT NULL, PRIMARY KEY (account_id, id))
+            """,
+            "CREATE UNIQUE INDEX entry_by_seq ON entry (account_id, seq)",
+            "CREATE INDEX entry_tombstones ON entry (changed_at) WHERE deleted",
+            "CREATE TABLE enrolment_attempt (account_id uuid NOT NULL, address text NOT NULL, at timestamptz NOT NULL)",
+            "CREATE INDEX enrolment_attempt_by_account ON enrolment_attempt (account_id, at)",
+            "CREATE INDEX enrolment_attempt_by_address ON enrolment_attempt (address, at)",
+        ]
+    ]
+
+    /// Brings the schema (in the connection's search path) to the newest version.
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(7146001)", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS schema_migration (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger)
+            let versions = try await connection.query("SELECT coalesce(max(version), 0) FROM schema_migration", logger: logger)
+            let applied = Int(try await versions.decode(Int32.self).collected().first ?? 0)
+            for (index, statements) in migrations.enumerated() where index + 1 > applied {
+                for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+                try await connection.query("INSERT INTO schema_migration (version) VALUES (\(Int32(index + 1)))", logger: logger)
+                logger.info("applied schema migration \(index + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PostgresNIO
+import SyncServer
+import SyncServerData
+import SyncServerTestSupport
+import Testing
+
+/// The PostgreSQL store against a real server: the same contract as the in-memory store, plus
+/// what only a database can get wrong (migrations run twice, concurrent pushes).
+@Suite("Sync server store contract: PostgreSQL", .enabled(if: TestPostgres.isAvailable || TestPostgres.required, TestPostgres.skipReason))
+struct PostgresSyncServerStoreTests {
+    @Test("PostgreSQL is there")
+    func serverIsPresent() {
+        #expect(TestPostgres.isAvailable, "PGHOST is not set, and TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+    }
+
+    @Test("the PostgreSQL store keeps the contract", arguments: SyncServerStoreContract.clauses.map(\.name))
+    func contract(_ clause: String) async throws {
+        let run = try #require(SyncServerStoreContract.clauses.first { $0.name == clause }?.run)
+        try await TestPostgres.withStore { store, _ in try await run(store) }
+    }
+
+    @Test("migrating again changes nothing; the schema's version is recorded once")
+    func migrationsAreIdempotent() async throws {
+        try await TestPostgres.withStore { store, client in
+            try await SyncServerStoreContract.seeded(store)
+            try await store.migrate()
+            try await store.migrate()
+            let rows = try await client.query("SELECT version FROM schema_migration ORDER BY version", logger: TestPostgres.logger)
+            var versions: [Int32] = []
+            for try await version in rows.decode(Int32.self) { versions.append(version) }
+            #expect(versions == [1])
+            #expect(try await store.account(SyncServerStoreContract.account) != nil)
+        }
+    }
+
+    @Test("concurrent pushes to one account: every write gets its own sequence, and a pull from 0 sees them all in order")
+    func concurrentPushes() async throws {
+        try await TestPostgres.withStore { store, _ in
+            try await SyncServerStoreContract.seeded(store)
+            let account = SyncServerStoreContract.account
+            let start = SyncServerStoreContract.start
+            // 4 writers × 10 pushes of 2 new entries each: bounded in count, not in time.
+            let sequences = try await withThrowingTaskGroup(of: [Int64].self) { group in
+                for writer in 0..<4 {
+                    group.addTask {
+                        var applied: [Int64] = []
+                        for push in 0..<10 {
+                            let base = UInt8(writer * 20 + push * 2)
+                            let results = try await store.push(
+                                [ServerSamples.change(base, "w\(writer)"), ServerSamples.change(base + 1, "w\(writer)")],
+                                to: account, at: start)
+                            for case .applied(let sequence) in results { applied.append(sequence) }
+                        }
+                        return applied
+                    }
+                }
+                return try await group.reduce(into: [Int64]()) { $0 += $1 }
+            }
+            #expect(sequences.sorted() == Array(1...80))
+            let pulled = try await store.changes(of: account, after: 0, limit: 500)
+            #expect(pulled.map(\.sequence) == Array(1...80))
+            #expect(try await store.head(of: account) == 80)
+        }
+    }
+}
