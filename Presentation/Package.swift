@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
 // Presentation: UI-free view models (Observation, @MainActor) and, in its own target, the
-// terminal views that render them. It depends on Domain only.
+// terminal views that render them; in another, the sync server's HTTP interface. It depends on
+// Domain (and, for the HTTP target only, on Hummingbird and the OpenAPI runtime).
 import PackageDescription
 
 let package = Package(
@@ -9,9 +10,14 @@ let package = Package(
     products: [
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "SyncServerHTTP", targets: ["SyncServerHTTP"]),
     ],
     dependencies: [
         .package(path: "../Domain"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .target(name: "Presentation", dependencies: [.product(name: "Domain", package: "Domain")]),
@@ -25,6 +31,31 @@ let package = Package(
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "PresentationTestSupport", .product(name: "Domain", package: "Domain")]
+        ),
+        // The sync server's HTTP interface: generated from Domain/OpenAPI/sync-api.yaml (make openapi),
+        // mapping requests to SyncServer's use cases and errors to problem documents (rule 14: no
+        // client target, and rule 16: no Data).
+        .target(
+            name: "SyncServerHTTP",
+            dependencies: [
+                .product(name: "SyncServer", package: "Domain"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Generated/openapi-generator-config.yaml"]
+        ),
+        .testTarget(
+            name: "SyncServerHTTPTests",
+            dependencies: [
+                "SyncServerHTTP",
+                .product(name: "SyncServer", package: "Domain"),
+                .product(name: "SyncServerTestSupport", package: "Domain"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "TerminalUITests",

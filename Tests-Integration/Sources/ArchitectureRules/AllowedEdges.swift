@@ -14,7 +14,7 @@ public enum AllowedEdges {
     public static let remote: [String: Set<String>] = [
         "Domain": [],
         "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log"],
-        "Presentation": [],
+        "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log"],
         "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system"],
         "Tests-Integration": [],
     ]
@@ -32,8 +32,10 @@ public enum AllowedEdges {
     /// The modules of the App layer.
     public static let appModules: Set<String> = ["AppComposition", "CProcessControl", "tokens", "ArgumentParser", "Configuration"]
     /// The sync server's folders (one target per layer) and the modules they make.
-    public static let serverFolders = ["Domain/Sources/SyncServer", "Data/Sources/SyncServerData"]
-    public static let serverModules: Set<String> = ["SyncServer", "SyncServerData"]
+    public static let serverFolders = [
+        "Domain/Sources/SyncServer", "Data/Sources/SyncServerData", "Presentation/Sources/SyncServerHTTP",
+    ]
+    public static let serverModules: Set<String> = ["SyncServer", "SyncServerData", "SyncServerHTTP"]
     /// The client's folders (what the `tokens` executable is made of below App) and modules.
     public static let clientFolders = [
         "Domain/Sources/Domain", "Data/Sources/DataLayer", "Presentation/Sources/Presentation",
@@ -41,5 +43,5 @@ public enum AllowedEdges {
     ]
     public static let clientModules: Set<String> = ["Domain", "DataLayer", "Presentation", "TerminalUI"]
     /// The modules of the Presentation layer.
-    public static let presentationModules: Set<String> = ["Presentation", "TerminalUI"]
+    public static let presentationModules: Set<String> = ["Presentation", "TerminalUI", "SyncServerHTTP"]
 }

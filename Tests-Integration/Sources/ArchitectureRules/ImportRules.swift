@@ -42,4 +42,8 @@ extension ImportRule {
     static let dataImportsNoOuterLayer = ImportRule(
         number: 6, title: "Data imports no Presentation or App", folders: ["Data/Sources"],
         allowed: nil, forbidden: AllowedEdges.presentationModules.union(AllowedEdges.appModules))
+    /// Rule 15.
+    static let serverHTTPImportsNoData = ImportRule(
+        number: 15, title: "the server's HTTP target imports no Data (nor App)", folders: ["Presentation/Sources/SyncServerHTTP"],
+        allowed: nil, forbidden: AllowedEdges.dataModules.union(AllowedEdges.appModules))
 }

@@ -15,6 +15,7 @@ public enum Rules {
         NoKillByName(),
         DomainIsPlain(),
         ServerAndClientApart(),
+        ImportRule.serverHTTPImportsNoData,
     ]
 
     /// Checks `rules`, returning each rule with its violations (a rule that cannot be checked

@@ -59,6 +59,8 @@ struct ArchitectureRuleTests {
             "Data/Sources/SyncServerData/Store.swift:1: imports DataLayer",
             "Domain/Sources/Domain/Account.swift:2: imports SyncServer",
         ]),
+        ("http-imports-data", RuleBox(Rules.structural[13]),
+         ["Presentation/Sources/SyncServerHTTP/Handlers.swift:2: imports SyncServerData"]),
         ("kill-by-name", RuleBox(NoKillByName()), [
             "Makefile:3: finds processes by name to end them; end the pid or process group you started",
             "Tests-Integration/Scripts/stop.sh:3: finds processes by name to end them; end the pid or process group you started",

@@ -1,0 +1,60 @@
+import Foundation
+import HTTPTypes
+import SyncServer
+
+/// An error answer: an HTTP status and the RFC 9457 problem document's title and detail. The
+/// detail never holds a secret, a token or a payload: only what the client sent wrong.
+struct Problem: Error, Equatable, Sendable {
+    let status: HTTPResponse.Status
+    let title: String
+    let detail: String?
+    var retryAfterSeconds: Int? = nil
+
+    static func badRequest(_ detail: String) -> Problem {
+        Problem(status: .badRequest, title: "Bad request", detail: detail)
+    }
+
+    static let unauthorized = Problem(
+        status: .unauthorized, title: "Unauthorized", detail: "a valid device token (or auth key) is required")
+
+    static let internalError = Problem(
+        status: .internalServerError, title: "Internal error", detail: "the server could not answer; try again later")
+
+    /// The status and words for each of the rules' refusals.
+    init(_ error: SyncServerError) {
+        switch error {
+        case .unauthorized: self = .unauthorized
+        case .deviceNotFound: self.init(status: .notFound, title: "Not found", detail: "no such device in this account")
+        case .accountExists: self.init(status: .conflict, title: "Conflict", detail: "a sync account with this id exists")
+        case .tooManyDevices(let limit):
+            self.init(status: .conflict, title: "Conflict", detail: "the account has \(limit) devices; revoke one first")
+        case .rateLimited(let seconds):
+            self.init(
+                status: .tooManyRequests, title: "Too many requests", detail: "too many enrolments lately",
+                retryAfterSeconds: seconds)
+        case .cursorExpired(let horizon):
+            self.init(
+                status: .gone, title: "Gone",
+                detail: "changes before sequence \(horizon) were forgotten; pull again from 0 and merge")
+        case .tooManyChanges(let limit): self.init(status: .contentTooLarge, title: "Content too large", detail: "at most \(limit) changes in one push")
+        case .payloadTooLarge(let limit):
+            self.init(status: .contentTooLarge, title: "Content too large", detail: "a ciphertext has at most \(limit) bytes")
+        case .invalid(let detail): self = .badRequest(detail)
+        }
+    }
+
+    init(status: HTTPResponse.Status, title: String, detail: String?, retryAfterSeconds: Int? = nil) {
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.retryAfterSeconds = retryAfterSeconds
+    }
+}
+
+extension Problem {
+    /// The RFC 9457 document, as JSON.
+    var json: Foundation.Data {
+        let document = ProblemDocument(title: title, status: Int(status.code), detail: detail)
+        return (try? JSONEncoder().encode(document)) ?? Foundation.Data("{}".utf8)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import OpenAPIRuntime
+import SyncServer
+
+/// The handlers of the API document's operations: read the request, call one use case, answer.
+/// Refusals are thrown (`SyncServerError`, `Problem`) and become problem documents in
+/// `ProblemMiddleware`, so every error has one shape.
+struct SyncAPI: APIProtocol {
+    let useCases: SyncServerUseCases
+
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        .ok(.init(body: .json(.init(status: .ok, serverTime: useCases.clock.now()))))
+    }
+
+    func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output {
+        .ok(.init(body: .yaml(HTTPBody(apiDocument))))
+    }
+
+    func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
+        guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
+        try await useCases.createAccount.execute(
+            account: SyncAccountID(try WireMapping.uuid(body.accountId, field: "accountId")),
+            authKey: try WireMapping.secret(body.authKey, field: "authKey"))
+        return .created(.init())
+    }
+
+    func enrolDevice(_ input: Operations.EnrolDevice.Input) async throws -> Operations.EnrolDevice.Output {
+        guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
+        let enrolment = try await useCases.enrolDevice.execute(
+            account: SyncAccountID(try WireMapping.uuid(input.path.accountId, field: "accountId")),
+            authKey: try WireMapping.secret(body.authKey, field: "authKey"), name: body.name,
+            address: RequestAddress.current ?? "unknown")
+        return .created(
+            .init(
+                body: .json(
+                    .init(
+                        deviceId: enrolment.device.description,
+                        token: Data(enrolment.token.bytes).base64EncodedString()))))
+    }
+
+    func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output {
+        let caller = try RequestCaller.required()
+        let devices = try await useCases.listDevices.execute(for: caller)
+        return .ok(.init(body: .json(.init(devices: devices.map { WireMapping.device($0, caller: caller) }))))
+    }
+
+    func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output {
+        let caller = try RequestCaller.required()
+        try await useCases.revokeDevice.execute(DeviceID(try WireMapping.uuid(input.path.deviceId, field: "deviceId")), for: caller)
+        return .noContent(.init())
+    }
+
+    func pullEntries(_ input: Operations.PullEntries.Input) async throws -> Operations.PullEntries.Output {
+        let caller = try RequestCaller.required()
+        let page = try await useCases.pull.execute(
+            after: input.query.after ?? 0, limit: input.query.limit.map(Int.init), for: caller)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        entries: page.entries.map(WireMapping.entry), head: page.head, serverTime: page.serverTime,
+                        hasMore: page.hasMore))))
+    }
+
+    func pushEntries(_ input: Operations.PushEntries.Input) async throws -> Operations.PushEntries.Output {
+        let caller = try RequestCaller.required()
+        guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
+        let changes = try body.changes.map(WireMapping.change)
+        let results = try await useCases.push.execute(changes, for: caller)
+        return .ok(.init(body: .json(.init(results: zip(results, changes).map { WireMapping.result($0, for: $1) }))))
+    }
+}

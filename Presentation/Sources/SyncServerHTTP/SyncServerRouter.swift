@@ -1,0 +1,23 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import SyncServer
+
+/// Builds the sync server's routes: the API document's operations under /v1, behind the body
+/// limit, problem answers for every error, and bearer authentication.
+public enum SyncServerRouter {
+    /// The largest request body: 100 changes of the largest ciphertext, in base64, with room.
+    public static let maxBodyBytes = 4 * 1024 * 1024
+
+    public static func make(
+        useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes
+    ) throws -> Router<SyncRequestContext> {
+        let router = Router(context: SyncRequestContext.self)
+        router.add(middleware: RequestLimitsMiddleware(maxBodyBytes: maxBodyBytes))
+        try SyncAPI(useCases: useCases).registerHandlers(
+            on: router, serverURL: URL(string: "/v1")!,
+            middlewares: [ProblemMiddleware(logger: logger), BearerAuthMiddleware(authenticate: useCases.authenticate)])
+        return router
+    }
+}

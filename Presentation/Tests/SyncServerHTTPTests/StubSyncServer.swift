@@ -1,0 +1,102 @@
+import Foundation
+import SyncServer
+import SyncServerTestSupport
+import Synchronization
+
+@testable import SyncServerHTTP
+
+/// Use cases with fixed answers, recording what they were asked: the HTTP layer's tests check
+/// its mapping of requests and errors, not the rules (those have their own tests, over the
+/// real stores).
+final class StubSyncServer: Sendable {
+    static let account = SyncAccountID(ServerSamples.uuid(1, high: 0xA0))
+    static let takenAccount = SyncAccountID(ServerSamples.uuid(2, high: 0xA0))
+    static let authKey = ServerSamples.secret(0x42)
+    static let token = ServerSamples.secret(0x77)
+    static let revokedToken = ServerSamples.secret(0x78)
+    static let device = DeviceID(ServerSamples.uuid(1, high: 0xD0))
+    static let otherDevice = DeviceID(ServerSamples.uuid(2, high: 0xD0))
+    static let caller = AuthenticatedDevice(account: account, device: device)
+    static let horizon: Int64 = 100
+    let clock = SettableServerClock(unix: 1_800_000_000)
+    /// What the use cases were asked, in order (never the secrets themselves).
+    let calls = Mutex<[String]>([])
+
+    func record(_ call: String) { calls.withLock { $0.append(call) } }
+
+    var useCases: SyncServerUseCases {
+        SyncServerUseCases(
+            createAccount: CreateStub(server: self), enrolDevice: EnrolStub(server: self),
+            authenticate: AuthenticateStub(), listDevices: ListStub(server: self), revokeDevice: RevokeStub(server: self),
+            push: PushStub(server: self), pull: PullStub(server: self), clock: clock)
+    }
+
+    struct CreateStub: CreateSyncAccountUseCase {
+        let server: StubSyncServer
+        func execute(account: SyncAccountID, authKey: SyncSecret) async throws {
+            guard account != StubSyncServer.takenAccount else { throw SyncServerError.accountExists }
+            server.record("create \(account)")
+        }
+    }
+
+    struct EnrolStub: EnrolDeviceUseCase {
+        let server: StubSyncServer
+        func execute(account: SyncAccountID, authKey: SyncSecret, name: String, address: String) async throws -> Enrolment {
+            server.record("enrol \(account) \(name) from \(address)")
+            guard account == StubSyncServer.account, authKey == StubSyncServer.authKey else { throw SyncServerError.unauthorized }
+            return Enrolment(device: StubSyncServer.device, token: StubSyncServer.token)
+        }
+    }
+
+    struct AuthenticateStub: AuthenticateDeviceUseCase {
+        func execute(token: SyncSecret) async throws -> AuthenticatedDevice {
+            guard token == StubSyncServer.token else { throw SyncServerError.unauthorized }
+            return StubSyncServer.caller
+        }
+    }
+
+    struct ListStub: ListDevicesUseCase {
+        let server: StubSyncServer
+        func execute(for caller: AuthenticatedDevice) async throws -> [SyncDevice] {
+            let enrolled = server.clock.now()
+            return [
+                SyncDevice(id: StubSyncServer.device, account: caller.account, name: "laptop", tokenDigest: SecretDigest(bytes: [1]), enrolledAt: enrolled),
+                SyncDevice(
+                    id: StubSyncServer.otherDevice, account: caller.account, name: "old \u{1B}[31mdesk", tokenDigest: SecretDigest(bytes: [2]),
+                    enrolledAt: enrolled, revokedAt: enrolled),
+            ]
+        }
+    }
+
+    struct RevokeStub: RevokeDeviceUseCase {
+        let server: StubSyncServer
+        func execute(_ device: DeviceID, for caller: AuthenticatedDevice) async throws {
+            guard device == StubSyncServer.otherDevice else { throw SyncServerError.deviceNotFound }
+            server.record("revoke \(device)")
+        }
+    }
+
+    /// Applies every change (sequence = position), except entries whose id ends in 0xCC.
+    struct PushStub: PushChangesUseCase {
+        let server: StubSyncServer
+        func execute(_ changes: [EntryChange], for caller: AuthenticatedDevice) async throws -> [PushResult] {
+            try ChangeValidation.check(changes, limits: SyncLimits())
+            server.record("push \(changes.count)")
+            return changes.enumerated().map { index, change in
+                guard change.id.uuid.uuid.15 == 0xCC else { return .applied(sequence: Int64(index + 1)) }
+                return .conflict(
+                    current: SyncEntry(id: change.id, sequence: 9, payload: ServerSamples.payload("theirs"), changedAt: server.clock.now()))
+            }
+        }
+    }
+
+    struct PullStub: PullChangesUseCase {
+        let server: StubSyncServer
+        func execute(after cursor: Int64, limit: Int?, for caller: AuthenticatedDevice) async throws -> PullPage {
+            guard cursor == 0 || cursor >= StubSyncServer.horizon else { throw SyncServerError.cursorExpired(horizon: StubSyncServer.horizon) }
+            server.record("pull after \(cursor) limit \(limit.map(String.init) ?? "default")")
+            let entry = SyncEntry(id: EntryID(ServerSamples.uuid(5)), sequence: cursor + 1, payload: ServerSamples.payload("ct"), changedAt: server.clock.now())
+            return PullPage(entries: [entry], head: cursor + 1, serverTime: server.clock.now(), hasMore: false)
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import SyncServer
+import SyncServerTestSupport
+import Testing
+
+@testable import SyncServerHTTP
+
+/// The HTTP interface in process (Hummingbird's test client): each operation's status and body,
+/// and every error as a problem document, never a 500.
+@Suite("Sync server HTTP interface")
+struct SyncServerHTTPTests {
+    let server = StubSyncServer()
+
+    func withClient(maxBodyBytes: Int = SyncServerRouter.maxBodyBytes, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        var logger = Logger(label: "tokens.test.http")
+        logger.logLevel = .critical
+        let router = try SyncServerRouter.make(useCases: server.useCases, logger: logger, maxBodyBytes: maxBodyBytes)
+        try await Application(router: router, logger: logger).test(.router) { client in try await body(client) }
+    }
+
+    static let bearer: HTTPFields = [.authorization: "Bearer " + Data(StubSyncServer.token.bytes).base64EncodedString()]
+    static func base64(_ secret: SyncSecret) -> String { Data(secret.bytes).base64EncodedString() }
+
+    static func json(_ object: Any) -> ByteBuffer {
+        ByteBuffer(bytes: try! JSONSerialization.data(withJSONObject: object))
+    }
+
+    static func object(_ buffer: ByteBuffer) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] ?? [:]
+    }
+
+    /// A problem answer: the status, the media type, and the document's own status field.
+    static func expectProblem(_ response: TestResponse, _ status: HTTPResponse.Status, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(response.status == status, sourceLocation: sourceLocation)
+        #expect(response.headers[.contentType] == "application/problem+json", sourceLocation: sourceLocation)
+        let document = object(response.body)
+        #expect(document["status"] as? Int == Int(status.code), "\(document)", sourceLocation: sourceLocation)
+        #expect(document["title"] is String, sourceLocation: sourceLocation)
+    }
+
+    @Test("health answers the server's time; the document served is the committed API document")
+    func healthAndDocument() async throws {
+        let expectedTime = server.clock.now()
+        try await withClient { client in
+            try await client.execute(uri: "/v1/health", method: .get) { response in
+                #expect(response.status == .ok)
+                let health = Self.object(response.body)
+                #expect(health["status"] as? String == "ok")
+                #expect((health["serverTime"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) } == expectedTime)
+            }
+            try await client.execute(uri: "/v1/openapi.yaml", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == apiDocument)
+            }
+        }
+    }
+
+    @Test("the embedded document is the committed one: the generated code was made from it (make openapi)")
+    func generatedFromTheDocument() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Domain/OpenAPI/sync-api.yaml")
+        let document = try String(contentsOf: file, encoding: .utf8)
+        #expect(apiDocument + "\n" == document || apiDocument == document, "Domain/OpenAPI/sync-api.yaml changed: run make openapi")
+    }
+
+    @Test("create an account: 201; an existing id 409; malformed JSON, unknown fields, a short key or a bad id 400")
+    func createAccount() async throws {
+        try await withClient { client in
+            let good: [String: Any] = ["accountId": StubSyncServer.account.description, "authKey": Self.base64(StubSyncServer.authKey)]
+            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(good)) {
+                #expect($0.status == .created)
+            }
+            var taken = good
+            taken["accountId"] = StubSyncServer.takenAccount.description
+            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(taken)) {
+                Self.expectProblem($0, .conflict)
+            }
+            var unknown = good
+            unknown["admin"] = true
+            var short = good
+            short["authKey"] = Data([1, 2, 3]).base64EncodedString()
+            var badID = good
+            badID["accountId"] = "not-a-uuid"
+            var wrongType = good
+            wrongType["authKey"] = 42
+            for body in [Self.json(unknown), Self.json(short), Self.json(badID), Self.json(wrongType), ByteBuffer(string: "{\"accountId\":")] {
+                try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: body) {
+                    Self.expectProblem($0, .badRequest)
+                }
+            }
+        }
+        #expect(server.calls.withLock { $0 } == ["create \(StubSyncServer.account)"])
+    }
+
+    @Test("enrol: 201 with a token; a wrong key 401, and the problem never repeats the key")
+    func enrol() async throws {
+        try await withClient { client in
+            let uri = "/v1/accounts/\(StubSyncServer.account)/devices"
+            let good: [String: Any] = ["authKey": Self.base64(StubSyncServer.authKey), "name": "laptop"]
+            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(good)) { response in
+                #expect(response.status == .created)
+                let enrolment = Self.object(response.body)
+                #expect(enrolment["token"] as? String == Self.base64(StubSyncServer.token))
+                #expect(enrolment["deviceId"] as? String == StubSyncServer.device.description)
+            }
+            let wrongKey = ServerSamples.secret(0x01)
+            let wrong: [String: Any] = ["authKey": Self.base64(wrongKey), "name": "laptop"]
+            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(wrong)) { response in
+                Self.expectProblem(response, .unauthorized)
+                #expect(!String(buffer: response.body).contains(Self.base64(wrongKey)))
+            }
+        }
+    }
+
+    @Test("devices: no token, a malformed one or an unknown one is 401; with a token, the list marks the caller")
+    func devices() async throws {
+        try await withClient { client in
+            let unknown = "Bearer " + Self.base64(StubSyncServer.revokedToken)
+            for headers: HTTPFields in [[:], [.authorization: "Bearer nonsense"], [.authorization: "Basic abc"], [.authorization: unknown]] {
+                try await client.execute(uri: "/v1/devices", method: .get, headers: headers) { Self.expectProblem($0, .unauthorized) }
+            }
+            try await client.execute(uri: "/v1/devices", method: .get, headers: Self.bearer) { response in
+                #expect(response.status == .ok)
+                let devices = Self.object(response.body)["devices"] as? [[String: Any]] ?? []
+                #expect(devices.map { $0["isCaller"] as? Bool } == [true, false])
+                #expect(devices.last?["revokedAt"] is String)
+            }
+            try await client.execute(uri: "/v1/devices/\(StubSyncServer.otherDevice)", method: .delete, headers: Self.bearer) {
+                #expect($0.status == .noContent)
+            }
+            try await client.execute(uri: "/v1/devices/\(ServerSamples.uuid(9))", method: .delete, headers: Self.bearer) {
+                Self.expectProblem($0, .notFound)
+            }
+            try await client.execute(uri: "/v1/devices/nope", method: .delete, headers: Self.bearer) { Self.expectProblem($0, .badRequest) }
+        }
+    }
+
+    static func change(_ n: UInt8) -> [String: Any] {
+        [
+            "id": ServerSamples.uuid(n).uuidString, "basedOn": 0, "deleted": false, "keyVersion": 1,
+            "nonce": Data(repeating: 1, count: 12).base64EncodedString(), "ciphertext": Data("ct".utf8).base64EncodedString(),
+        ]
+    }
+
+    @Test("push: results per change; 101 changes is 413 and nothing is pushed; bad base64 is 400")
+    func push() async throws {
+        try await withClient { client in
+            let body = Self.json(["changes": [Self.change(1), Self.change(0xCC)]])
+            try await client.execute(uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: body) { response in
+                #expect(response.status == .ok)
+                let results = Self.object(response.body)["results"] as? [[String: Any]] ?? []
+                #expect(results.map { $0["status"] as? String } == ["applied", "conflict"])
+                #expect(results.first?["sequence"] as? Int == 1)
+                #expect((results.last?["current"] as? [String: Any])?["sequence"] as? Int == 9)
+            }
+            let tooMany = Self.json(["changes": (0...100).map { Self.change(UInt8($0)) }])
+            try await client.execute(uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: tooMany) {
+                Self.expectProblem($0, .contentTooLarge)
+            }
+            var broken = Self.change(2)
+            broken["ciphertext"] = "***"
+            try await client.execute(
+                uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: Self.json(["changes": [broken]])
+            ) { Self.expectProblem($0, .badRequest) }
+            try await client.execute(uri: "/v1/entries", method: .post, headers: [.contentType: "application/json"], body: body) {
+                Self.expectProblem($0, .unauthorized)
+            }
+        }
+        #expect(server.calls.withLock { $0 } == ["push 2"])
+    }
+
+    @Test("pull: a page; a cursor below the horizon is 410; a limit out of range reaches the rules")
+    func pull() async throws {
+        try await withClient { client in
+            try await client.execute(uri: "/v1/entries?after=100&limit=2", method: .get, headers: Self.bearer) { response in
+                #expect(response.status == .ok)
+                let page = Self.object(response.body)
+                #expect(page["head"] as? Int == 101 && page["hasMore"] as? Bool == false)
+            }
+            try await client.execute(uri: "/v1/entries?after=5", method: .get, headers: Self.bearer) { Self.expectProblem($0, .gone) }
+            try await client.execute(uri: "/v1/entries?after=abc", method: .get, headers: Self.bearer) { Self.expectProblem($0, .badRequest) }
+        }
+        #expect(server.calls.withLock { $0 } == ["pull after 100 limit 2"])
+    }
+
+    @Test("a body over the limit is 413, read no further")
+    func bodyLimit() async throws {
+        try await withClient(maxBodyBytes: 1024) { client in
+            let big = ByteBuffer(bytes: Array(repeating: UInt8(ascii: "x"), count: 4096))
+            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: big) {
+                Self.expectProblem($0, .contentTooLarge)
+            }
+        }
+        #expect(server.calls.withLock { $0 }.isEmpty)
+    }
+}
+
+extension HTTPFields {
+    func merging(_ other: HTTPFields) -> HTTPFields {
+        var merged = self
+        for field in other { merged.append(field) }
+        return merged
+    }
+}
