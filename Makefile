@@ -15,7 +15,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common
 
-.PHONY: help deps build run test test-layers test-each-layer test-integration openapi test-install check-architecture graph stress fuzz proto bench release install uninstall clean
+.PHONY: help deps build run test test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress fuzz proto bench release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -61,7 +61,15 @@ test-each-layer:
 test-integration:
 	@echo "== test Tests-Integration"
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
-	@export TOKENS_BIN="$(BIN)/tokens"; $(call swift_test,Tests-Integration,1200)
+	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
+	@TMPDIR=/tmp pg_virtualenv -t env TMPDIR="$${TMPDIR:-/tmp}" $(MAKE) --no-print-directory test-integration-run
+
+test-integration-run:
+	@export TOKENS_BIN="$(BIN)/tokens" TOKENS_SERVER_BIN="$(BIN)/tokens-server"; $(call swift_test,Tests-Integration,1200)
+
+server: deps ## Start tokens-server --phase dev on 127.0.0.1:8787 (in memory; try curl localhost:8787/v1/health)
+	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
+	@"$(BIN)/tokens-server" --phase dev
 
 check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@echo "== architecture rules"

@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tokens", targets: ["tokens"]),
+        .executable(name: "tokens-server", targets: ["tokens-server"]),
         // For Tests-Integration, which builds the real graph through App's own code.
         .library(name: "AppComposition", targets: ["AppComposition"]),
     ],
@@ -19,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // prctl(2) from C: Swift does not import variadic C functions.
@@ -43,6 +46,28 @@ let package = Package(
                 .product(name: "Presentation", package: "Presentation"),
                 .product(name: "TerminalUI", package: "Presentation"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The sync server's composition root (its settings are read by AppComposition's loader).
+        .target(
+            name: "ServerComposition",
+            dependencies: [
+                "AppComposition",
+                .product(name: "SyncServer", package: "Domain"),
+                .product(name: "SyncServerData", package: "Data"),
+                .product(name: "SyncServerHTTP", package: "Presentation"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "tokens-server",
+            dependencies: [
+                "AppComposition", "ServerComposition",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

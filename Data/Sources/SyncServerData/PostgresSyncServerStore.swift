@@ -199,3 +199,12 @@ extension AsyncSequence {
         return elements
     }
 }
+
+extension PostgresSyncServerStore {
+    /// A store on the database at `url`, with its pooled client: the caller runs the client (a
+    /// ServiceLifecycle service) for as long as the store is used, and migrates before serving.
+    public static func make(url: String, logger: Logger) throws -> (store: PostgresSyncServerStore, client: PostgresClient) {
+        let client = PostgresClient(configuration: try PostgresDatabaseURL.configuration(from: url), backgroundLogger: logger)
+        return (PostgresSyncServerStore(client: client, logger: logger), client)
+    }
+}

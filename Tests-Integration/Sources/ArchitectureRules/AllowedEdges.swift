@@ -15,7 +15,7 @@ public enum AllowedEdges {
         "Domain": [],
         "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log"],
         "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log"],
-        "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system"],
+        "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle"],
         "Tests-Integration": [],
     ]
 
@@ -30,7 +30,9 @@ public enum AllowedEdges {
         "DataLayer", "SyncServerData", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
     ]
     /// The modules of the App layer.
-    public static let appModules: Set<String> = ["AppComposition", "CProcessControl", "tokens", "ArgumentParser", "Configuration"]
+    public static let appModules: Set<String> = [
+        "AppComposition", "ServerComposition", "CProcessControl", "tokens", "tokens_server", "ArgumentParser", "Configuration",
+    ]
     /// The sync server's folders (one target per layer) and the modules they make.
     public static let serverFolders = [
         "Domain/Sources/SyncServer", "Data/Sources/SyncServerData", "Presentation/Sources/SyncServerHTTP",

@@ -4,14 +4,17 @@ import Foundation
 /// Runs the real `tokens` binary as a child process, with a clean, temporary environment.
 public enum TokensProcess {
     /// The binary: `$TOKENS_BIN` (the Makefile sets it), else App's debug build, built on demand.
-    public static let binary: String = {
-        if let path = ProcessInfo.processInfo.environment["TOKENS_BIN"], !path.isEmpty { return path }
+    public static let binary = executable("tokens", variable: "TOKENS_BIN")
+
+    /// One of App's executables: the path in `variable`, else App's debug build, built on demand.
+    public static func executable(_ product: String, variable: String) -> String {
+        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty { return path }
         let app = RepositoryRoot.url.appendingPathComponent("App").path
-        _ = try? ProcessRunner.run("swift", ["build", "--package-path", app, "--product", "tokens"])
+        _ = try? ProcessRunner.run("swift", ["build", "--package-path", app, "--product", product])
         let binPath = (try? ProcessRunner.run("swift", ["build", "--package-path", app, "--show-bin-path"]))?.stdout
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return binPath + "/tokens"
-    }()
+        return binPath + "/" + product
+    }
 
     /// Runs `tokens` with `arguments`, HOME and the XDG folders inside `home`, plus `environment`.
     public static func run(

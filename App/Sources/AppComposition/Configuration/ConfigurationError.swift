@@ -4,6 +4,10 @@ package enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvert
     case wrongType(key: String, source: SettingSource, expected: String)
     case missingConfigFile(String)
     case unreadableConfigFile(path: String, reason: String)
+    /// The server in REAL with no database to keep accounts in.
+    case missingServerDatabase
+    /// A TLS certificate without its key, or the reverse.
+    case incompleteTLS
 
     public var description: String {
         switch self {
@@ -13,6 +17,9 @@ package enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvert
             "invalid \(key) (from \(source)): expected \(expected)"
         case .missingConfigFile(let path): "config file not found: \(path)"
         case .unreadableConfigFile(let path, let reason): "cannot read config file \(path): \(reason)"
+        case .missingServerDatabase:
+            "the REAL phase needs a PostgreSQL database: give --database-url, TOKENS_SERVER_DATABASE_URL or server.database.url"
+        case .incompleteTLS: "TLS needs both a certificate and its key (--tls-certificate and --tls-key)"
         }
     }
 }

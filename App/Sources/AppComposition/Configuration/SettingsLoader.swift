@@ -39,28 +39,9 @@ package struct SettingsLoader: Sendable {
     }
 
     public func load() async throws -> AppSettings {
-        let path = configPath ?? defaultConfigPath
-        let exists = FileManager.default.fileExists(atPath: path)
-        if configPath != nil, !exists { throw ConfigurationError.missingConfigFile(path) }
-
-        // Keys are looked up as `tokens.KEY` in the environment (TOKENS_LOG_LEVEL); this is what
-        // `prefixKeys(with:)` would do, without the generic wrapper a one-shot run pays for. The
-        // provider is consulted only when one of our variables is set at all.
-        var sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)] = []
-        if Self.keys.contains(where: { environment[Self.environmentName($0)] != nil }) {
-            sources.append(
-                (EnvironmentVariablesProvider(environmentVariables: environment), "tokens.", { .environment(Self.environmentName($0)) }))
-        }
-        if exists {
-            do {
-                let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(path), allowMissing: false)
-                sources.append((file, "", { _ in .file(path) }))
-            } catch {
-                let reason = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
-                throw ConfigurationError.unreadableConfigFile(path: path, reason: reason)
-            }
-        }
-        let resolver = Resolver(flags: flags, sources: sources)
+        let resolver = try await makeResolver()
+        let path = resolver.configFile
+        let exists = resolver.configFileExists
         let phase = try resolver.resolve("phase", default: Phase.default, expected: "dev, alpha or real", Phase.init(name:))
         let logLevel = try resolver.resolve(
             "log.level", default: phase.value.defaultLogLevel,
@@ -88,10 +69,39 @@ package struct SettingsLoader: Sendable {
             clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode, configFile: path, configFileExists: exists)
     }
 
+    /// The flags, the environment and the config file, in that order of precedence.
+    func makeResolver() async throws -> Resolver {
+        let path = configPath ?? defaultConfigPath
+        let exists = FileManager.default.fileExists(atPath: path)
+        if configPath != nil, !exists { throw ConfigurationError.missingConfigFile(path) }
+
+        // Keys are looked up as `tokens.KEY` in the environment (TOKENS_LOG_LEVEL); this is what
+        // `prefixKeys(with:)` would do, without the generic wrapper a one-shot run pays for. The
+        // provider is consulted only when one of our variables is set at all.
+        var sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)] = []
+        if Self.allKeys.contains(where: { environment[Self.environmentName($0)] != nil }) {
+            sources.append(
+                (EnvironmentVariablesProvider(environmentVariables: environment), "tokens.", { .environment(Self.environmentName($0)) }))
+        }
+        if exists {
+            do {
+                let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(path), allowMissing: false)
+                sources.append((file, "", { _ in .file(path) }))
+            } catch {
+                let reason = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
+                throw ConfigurationError.unreadableConfigFile(path: path, reason: reason)
+            }
+        }
+        return Resolver(flags: flags, sources: sources, configFile: path, configFileExists: exists)
+    }
+
     /// Every key the settings are read from.
     public static let keys = [
         "phase", "log.level", "alpha.vault.path", "real.vault.path", "lock.idle", "clipboard.clear", "codes.next",
     ]
+
+    /// The client's keys and the server's (`tokens-server`), which share the config file.
+    static var allKeys: [String] { keys + serverKeys }
 
     /// The environment variable of a key: `log.level` is TOKENS_LOG_LEVEL.
     public static func environmentName(_ key: String) -> String {
@@ -107,14 +117,16 @@ package struct SettingsLoader: Sendable {
     /// Looks a key up in the flags, then source by source; the first one wins, converted.
     /// (The flags are values ArgumentParser or QuickCode have already read: a plain lookup, not
     /// an InMemoryProvider, whose key dictionary costs a one-shot run a conformance lookup.)
-    private struct Resolver {
+    struct Resolver {
         let flags: [String: String]
         let sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)]
+        let configFile: String
+        let configFileExists: Bool
 
         func resolve<Value: Sendable>(
             _ key: String, default defaultValue: Value, expected: @autoclosure () -> String, _ convert: (String) -> Value?
         ) throws -> Sourced<Value> {
-            assert(SettingsLoader.keys.contains(key), "add \(key) to SettingsLoader.keys")
+            assert(SettingsLoader.allKeys.contains(key), "add \(key) to SettingsLoader.keys or serverKeys")
             func converted(_ text: String, from source: SettingSource) throws -> Sourced<Value> {
                 guard let value = convert(text) else {
                     throw ConfigurationError.invalidValue(key: key, value: text, source: source, expected: expected())

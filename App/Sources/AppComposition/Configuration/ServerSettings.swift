@@ -1,0 +1,56 @@
+/// What `tokens-server` reads from configuration (flag > `TOKENS_*` environment > the config
+/// file's `server.*` keys > defaults), each value with its source.
+package struct ServerSettings: Sendable, Equatable {
+    public let phase: Sourced<Phase>
+    public let logLevel: Sourced<LogLevel>
+    /// Where to listen: loopback unless configured (put a TLS proxy in front, or give a
+    /// certificate and key).
+    public let host: Sourced<String>
+    public let port: Sourced<Int>
+    /// The PostgreSQL database of ALPHA and REAL; nil for DEV (in memory). Never logged: it may
+    /// hold a password.
+    public let databaseURL: Sourced<String>?
+    public let tlsCertificate: Sourced<String>?
+    public let tlsKey: Sourced<String>?
+
+    /// The database ALPHA uses when none is configured: a local staging database.
+    public static let alphaDatabaseURL = "postgres://tokens@localhost:5432/tokens_alpha"
+}
+
+extension SettingsLoader {
+    /// The server's keys (`tokens-server` only; the `tokens` man page lists `keys`).
+    static let serverKeys = ["server.host", "server.port", "server.database.url", "server.tls.certificate", "server.tls.key"]
+
+    /// The server's settings. REAL needs a database URL; a certificate needs its key.
+    public func loadServer() async throws -> ServerSettings {
+        let resolver = try await makeResolver()
+        let phase = try resolver.resolve("phase", default: Phase.default, expected: "dev, alpha or real", Phase.init(name:))
+        let logLevel = try resolver.resolve(
+            "log.level", default: phase.value == .real ? .info : phase.value.defaultLogLevel,
+            expected: LogLevel.allCases.map(\.rawValue).joined(separator: ", ")
+        ) { LogLevel(rawValue: $0.lowercased()) }
+        let host = try resolver.resolve("server.host", default: "127.0.0.1", expected: "a host name or address") {
+            $0.isEmpty || $0.count > 253 ? nil : $0
+        }
+        let port = try resolver.resolve("server.port", default: 8787, expected: "a port from 0 to 65535") {
+            Int($0).flatMap { (0...65_535).contains($0) ? $0 : nil }
+        }
+        let optionalText: (String) -> String? = { $0.isEmpty ? nil : $0 }
+        var databaseURL: Sourced<String>?
+        switch phase.value {
+        case .dev: databaseURL = nil
+        case .alpha:
+            databaseURL = try resolver.resolve(
+                "server.database.url", default: ServerSettings.alphaDatabaseURL, expected: "a postgres:// URL", optionalText)
+        case .real:
+            databaseURL = try resolver.resolve("server.database.url", default: "", expected: "a postgres:// URL") { $0 }
+            if databaseURL?.value.isEmpty == true { throw ConfigurationError.missingServerDatabase }
+        }
+        let certificate = try resolver.resolve("server.tls.certificate", default: "", expected: "a PEM file path") { $0 }
+        let key = try resolver.resolve("server.tls.key", default: "", expected: "a PEM file path") { $0 }
+        guard certificate.value.isEmpty == key.value.isEmpty else { throw ConfigurationError.incompleteTLS }
+        return ServerSettings(
+            phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
+            tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key)
+    }
+}

@@ -1,0 +1,65 @@
+import AppComposition
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import SyncServer
+import SyncServerData
+import SyncServerHTTP
+
+/// The sync server's composition root: the phase's store (DEV in memory; ALPHA and REAL on
+/// PostgreSQL) behind the rules' use cases, behind the HTTP interface.
+package enum ServerComposer {
+    /// The use cases over a store, with the system's clock and randomness unless given others.
+    package static func makeUseCases(
+        store: any SyncServerStore, clock: any ServerClock = SystemServerClock(),
+        random: any ServerRandomSource = SystemServerRandom(), limits: SyncLimits = SyncLimits()
+    ) -> SyncServerUseCases {
+        let digester = SHA256SecretDigester()
+        return SyncServerUseCases(
+            createAccount: DefaultCreateSyncAccountUseCase(store: store, digester: digester, clock: clock),
+            enrolDevice: DefaultEnrolDeviceUseCase(store: store, digester: digester, clock: clock, random: random, limits: limits),
+            authenticate: DefaultAuthenticateDeviceUseCase(store: store, digester: digester),
+            listDevices: DefaultListDevicesUseCase(store: store),
+            revokeDevice: DefaultRevokeDeviceUseCase(store: store, clock: clock),
+            push: DefaultPushChangesUseCase(store: store, clock: clock, limits: limits),
+            pull: DefaultPullChangesUseCase(store: store, clock: clock, limits: limits), clock: clock)
+    }
+
+    /// The server of the settings' phase, ready to run (`runService()` stops gracefully on
+    /// SIGTERM and SIGINT). `running` hears the port once the server listens.
+    package static func makeApplication(
+        settings: ServerSettings, logger: Logger, running: @escaping @Sendable (Int) async -> Void
+    ) throws -> some ApplicationProtocol {
+        guard settings.tlsCertificate == nil else { throw ServerCompositionError.tlsNotBuilt }
+        let store: any SyncServerStore
+        var services: [any Service] = []
+        var migrate: (@Sendable () async throws -> Void)?
+        if let url = settings.databaseURL?.value {
+            let postgres = try PostgresSyncServerStore.make(url: url, logger: logger)
+            store = postgres.store
+            services.append(postgres.client)
+            migrate = { try await postgres.store.migrate() }
+        } else {
+            store = InMemorySyncServerStore()
+        }
+        let router = try SyncServerRouter.make(useCases: makeUseCases(store: store), logger: logger)
+        var application = Application(
+            router: router,
+            configuration: .init(address: .hostname(settings.host.value, port: settings.port.value), serverName: "tokens-server"),
+            services: services, onServerRunning: { channel in await running(channel.localAddress?.port ?? 0) }, logger: logger)
+        if let migrate { application.beforeServerStarts(perform: migrate) }
+        return application
+    }
+}
+
+/// Why the server could not be put together.
+package enum ServerCompositionError: Error, CustomStringConvertible {
+    case tlsNotBuilt
+
+    package var description: String {
+        switch self {
+        case .tlsNotBuilt:
+            "TLS termination is not built into tokens-server yet: run it behind a TLS proxy (Caddy, nginx) on loopback"
+        }
+    }
+}

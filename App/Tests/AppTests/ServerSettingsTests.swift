@@ -1,0 +1,42 @@
+import AppComposition
+import Testing
+
+/// The server's settings: flag > TOKENS_* environment > config file > default, per phase.
+@Suite("Server settings")
+struct ServerSettingsTests {
+    func load(flags: [String: String] = [:], environment: [String: String] = [:]) async throws -> ServerSettings {
+        var variables = ["HOME": "/nonexistent-home"]
+        variables.merge(environment) { $1 }
+        return try await SettingsLoader(flags: flags, environment: variables).loadServer()
+    }
+
+    @Test("DEV keeps everything in memory on loopback port 8787; ALPHA has a local staging database")
+    func defaults() async throws {
+        let dev = try await load(flags: ["phase": "dev"])
+        #expect(dev.databaseURL == nil && dev.host.value == "127.0.0.1" && dev.port.value == 8787)
+        let alpha = try await load(flags: ["phase": "alpha"])
+        #expect(alpha.databaseURL == Sourced(ServerSettings.alphaDatabaseURL, from: .default))
+    }
+
+    @Test("REAL takes its database from the environment, a flag beats it, and without one it refuses")
+    func realDatabase() async throws {
+        let fromEnvironment = try await load(
+            flags: ["phase": "real"], environment: ["TOKENS_SERVER_DATABASE_URL": "postgres://db/sync"])
+        #expect(fromEnvironment.databaseURL == Sourced("postgres://db/sync", from: .environment("TOKENS_SERVER_DATABASE_URL")))
+        let fromFlag = try await load(
+            flags: ["phase": "real", "server.database.url": "postgres://other/sync"],
+            environment: ["TOKENS_SERVER_DATABASE_URL": "postgres://db/sync"])
+        #expect(fromFlag.databaseURL?.value == "postgres://other/sync")
+        await #expect(throws: ConfigurationError.missingServerDatabase) { try await load(flags: ["phase": "real"]) }
+    }
+
+    @Test("a bad port, or a certificate without its key, is a clear error")
+    func invalid() async throws {
+        await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", "server.port": "70000"]) }
+        await #expect(throws: ConfigurationError.incompleteTLS) {
+            try await load(flags: ["phase": "dev", "server.tls.certificate": "/cert.pem"])
+        }
+        let port = try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_PORT": "9000"])
+        #expect(port.port == Sourced(9000, from: .environment("TOKENS_SERVER_PORT")))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The real `tokens-server` as a child process on a free loopback port, for tests that talk to
+/// it over HTTP and stop it with SIGTERM. Bounded in time: a server that does not listen within
+/// 60 s, or does not stop within 30 s, fails the test.
+public final class ServerProcess {
+    public let child: ChildProcess
+    public let baseURL: URL
+    private let directory: URL
+
+    /// The binary: `$TOKENS_SERVER_BIN` (the Makefile sets it), else App's debug build, built on demand.
+    public static let binary = TokensProcess.executable("tokens-server", variable: "TOKENS_SERVER_BIN")
+
+    /// Starts the server with `arguments` (plus `--host 127.0.0.1 --port 0`) and waits for the
+    /// line that names its port.
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = directory.appendingPathComponent("out")
+        var variables = TokensProcess.environment(home: directory, extra: environment)
+        variables["TOKENS_LOG_LEVEL"] = variables["TOKENS_LOG_LEVEL"] ?? "trace"
+        child = try ChildProcess(
+            executable: Self.binary, arguments: arguments + ["--host", "127.0.0.1", "--port", "0"], environment: variables,
+            output: output.path, error: directory.appendingPathComponent("err").path)
+        let deadline = Date().addingTimeInterval(60)
+        var port: Int?
+        while port == nil, child.isRunning, Date() < deadline {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            port = text.split(separator: "\n").first { $0.contains("listening on http://") }
+                .flatMap { $0.split(separator: ":").last }.flatMap { Int($0) }
+            if port == nil { usleep(20_000) }
+        }
+        guard let port else {
+            child.send(SIGKILL)
+            _ = child.wait()
+            let log = (try? String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8)) ?? ""
+            throw ServerProcessError(log: log)
+        }
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// What the server wrote to standard error (its logs).
+    public var errorLog: String {
+        (try? String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8)) ?? ""
+    }
+
+    /// SIGTERM, then waits up to 30 s for a graceful exit; SIGKILL after that. The termination.
+    @discardableResult
+    public func stop() -> ChildProcess.Termination {
+        child.send(SIGTERM)
+        let deadline = Date().addingTimeInterval(30)
+        while child.isRunning, Date() < deadline { usleep(10_000) }
+        if child.isRunning { child.send(SIGKILL) }
+        return child.wait()
+    }
+
+    deinit {
+        if child.isRunning {
+            child.send(SIGKILL)
+            _ = child.wait()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// One request: status, body and content type.
+    public func request(
+        _ method: String, _ path: String, json: Any? = nil, token: String? = nil
+    ) async throws -> (status: Int, body: Data, contentType: String?) {
+        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+        request.httpMethod = method
+        request.timeoutInterval = 30
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        return (http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Content-Type"))
+    }
+}
+
+/// The server did not say it was listening.
+public struct ServerProcessError: Error, CustomStringConvertible {
+    public let log: String
+    public var description: String { "tokens-server did not start listening; its log:\n\(log)" }
+}
