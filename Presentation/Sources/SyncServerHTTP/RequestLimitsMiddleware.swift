@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 
 /// Before any handler: the body is read up to a limit (more is a 413 problem, read no further)
-/// and the peer's address is handed to the handlers.
+/// and the peer's address is handed to the handlers. After them, Hummingbird's own errors (an
+/// unknown path, a method a path does not take) become problem documents too.
 struct RequestLimitsMiddleware: RouterMiddleware {
     typealias Context = SyncRequestContext
     let maxBodyBytes: Int
@@ -15,7 +16,11 @@ struct RequestLimitsMiddleware: RouterMiddleware {
             return Self.response(
                 Problem(status: .contentTooLarge, title: "Content too large", detail: "a request body has at most \(maxBodyBytes) bytes"))
         }
-        return try await RequestAddress.$current.withValue(context.address) { try await next(request, context) }
+        do {
+            return try await RequestAddress.$current.withValue(context.address) { try await next(request, context) }
+        } catch let error as HTTPError {
+            return Self.response(Problem(status: error.status, title: error.status.reasonPhrase, detail: nil))
+        }
     }
 
     /// A problem answered before the OpenAPI layer (which answers its own through ProblemMiddleware).

@@ -185,6 +185,14 @@ struct SyncServerHTTPTests {
         #expect(server.calls.withLock { $0 } == ["pull after 100 limit 2"])
     }
 
+    @Test("an unknown path or a method a path does not take is a problem document too")
+    func unknownRoutes() async throws {
+        try await withClient { client in
+            try await client.execute(uri: "/v1/nothing-here", method: .get) { Self.expectProblem($0, .notFound) }
+            try await client.execute(uri: "/", method: .get) { Self.expectProblem($0, .notFound) }
+        }
+    }
+
     @Test("a body over the limit is 413, read no further")
     func bodyLimit() async throws {
         try await withClient(maxBodyBytes: 1024) { client in
