@@ -13,7 +13,7 @@ LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common
+DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl
 
 .PHONY: help deps build run test test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress fuzz proto bench release install uninstall clean
 
@@ -66,6 +66,7 @@ test-integration:
 
 test-integration-run:
 	@export TOKENS_BIN="$(BIN)/tokens" TOKENS_SERVER_BIN="$(BIN)/tokens-server"; $(call swift_test,Tests-Integration,1200)
+	@"$(CURDIR)/Tests-Integration/Scripts/schemathesis.sh" "$(BIN)/tokens-server" 25 1
 
 server: deps ## Start tokens-server --phase dev on 127.0.0.1:8787 (in memory; try curl localhost:8787/v1/health)
 	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
@@ -158,8 +159,10 @@ test-install:
 	  export TOKENS_INSTALL_PREFIX="$$root/prefix" TOKENS_BIN="$(BIN)/tokens"; \
 	  "$(WATCHDOG)" 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter InstallTests
 
-fuzz: deps ## Feed every import parser mutated inputs (ITERATIONS=100000 per format)
+fuzz: deps ## Feed every import parser mutated inputs (ITERATIONS=100000 per format), then schemathesis against tokens-server (EXAMPLES=500 per operation, a new SEED)
 	@export TOKENS_FUZZ_ITERATIONS=$${ITERATIONS:-100000}; $(call swift_test,Data,7200,--filter InteropRobustnessTests)
+	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
+	@"$(CURDIR)/Tests-Integration/Scripts/schemathesis.sh" "$(BIN)/tokens-server" $${EXAMPLES:-500} $${SEED:-$$RANDOM}
 
 proto: ## Regenerate the committed protobuf code (needs protoc and protoc-gen-swift on PATH; not needed to build)
 	protoc --swift_out=Data/Sources/DataLayer/Interop/Google --proto_path=Data/Proto Data/Proto/google_auth_migration.proto

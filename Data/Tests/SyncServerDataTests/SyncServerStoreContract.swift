@@ -69,9 +69,18 @@ enum SyncServerStoreContract {
             return
         }
         #expect(current.sequence == 2 && current.payload == ServerSamples.payload("b1"))
+        // The same entry twice in one push: decided in order, so the second is a conflict.
+        let twice = try await store.push(
+            [ServerSamples.change(7, "x1", nonce: 7), ServerSamples.change(7, "x2", nonce: 8)], to: account, at: start)
+        #expect(twice.first == .applied(sequence: 4))
+        guard case .conflict(let now) = twice.last else {
+            Issue.record("expected a conflict, got \(twice)")
+            return
+        }
+        #expect(now.sequence == 4)
         // Sequences are per account.
         #expect(try await store.push([ServerSamples.change(1, "x")], to: other, at: start) == [.applied(sequence: 1)])
-        #expect(try await store.head(of: account) == 3)
+        #expect(try await store.head(of: account) == 4)
     }
 
     /// Pulls: after a cursor, in order, bounded; only the account's own entries.

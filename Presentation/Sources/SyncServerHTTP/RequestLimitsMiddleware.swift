@@ -19,6 +19,13 @@ struct RequestLimitsMiddleware: RouterMiddleware {
         do {
             return try await RequestAddress.$current.withValue(context.address) { try await next(request, context) }
         } catch let error as HTTPError {
+            let path = request.uri.path
+            if error.status == .notFound, path.hasPrefix("/v1/"), let allowed = DocumentedRoutes.allowed(for: String(path.dropFirst(3))) {
+                var response = Self.response(
+                    Problem(status: .methodNotAllowed, title: "Method not allowed", detail: "this path takes \(allowed.sorted().joined(separator: ", "))"))
+                response.headers[.allow] = allowed.sorted().joined(separator: ", ")
+                return response
+            }
             return Self.response(Problem(status: error.status, title: error.status.reasonPhrase, detail: nil))
         }
     }

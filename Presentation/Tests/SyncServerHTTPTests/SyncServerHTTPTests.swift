@@ -190,7 +190,26 @@ struct SyncServerHTTPTests {
         try await withClient { client in
             try await client.execute(uri: "/v1/nothing-here", method: .get) { Self.expectProblem($0, .notFound) }
             try await client.execute(uri: "/", method: .get) { Self.expectProblem($0, .notFound) }
+            try await client.execute(uri: "/v1/health", method: .post) { response in
+                Self.expectProblem(response, .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET")
+            }
+            try await client.execute(uri: "/v1/entries", method: .put, headers: Self.bearer) { response in
+                Self.expectProblem(response, .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET, POST")
+            }
         }
+    }
+
+    @Test("the documented routes are read from the document: every path and method")
+    func documentedRoutes() {
+        #expect(
+            DocumentedRoutes.methods == [
+                "/health": ["GET"], "/openapi.yaml": ["GET"], "/accounts": ["POST"], "/accounts/{accountId}/devices": ["POST"],
+                "/devices": ["GET"], "/devices/{deviceId}": ["DELETE"], "/entries": ["GET", "POST"],
+            ])
+        #expect(DocumentedRoutes.allowed(for: "/accounts/abc/devices") == ["POST"])
+        #expect(DocumentedRoutes.allowed(for: "/accounts/abc") == nil)
     }
 
     @Test("a body over the limit is 413, read no further")

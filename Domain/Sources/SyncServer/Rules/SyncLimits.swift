@@ -4,8 +4,10 @@ public struct SyncLimits: Equatable, Sendable {
     public var changesPerPush = 100
     /// Entries in one pull page.
     public var pageSize = 500
-    /// Bytes of one entry's ciphertext (clients pad payloads to a step well below this).
-    public var ciphertextBytes = 16 * 1024
+    /// Bytes of one entry's ciphertext (clients pad payloads to a step well below this): just
+    /// under 16 KiB, a multiple of 3, so that its base64 is exactly the document's 21 844
+    /// characters (maxLength) and a schema-valid ciphertext is never refused.
+    public var ciphertextBytes = 16_383
     /// AES-GCM's nonce.
     public var nonceBytes = 12
     /// Enrolled, unrevoked devices of one account.

@@ -191,9 +191,19 @@ components:
       required: [status, serverTime]
     Secret:
       type: string
-      description: 32 bytes, base64 (44 characters).
+      description: 32 bytes, base64 (44 characters, the last one '=').
+      pattern: '^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$'
       minLength: 44
       maxLength: 44
+    Nonce:
+      type: string
+      description: AES-GCM's 12-byte nonce, base64 (16 characters).
+      pattern: '^[A-Za-z0-9+/]{16}$'
+    Ciphertext:
+      type: string
+      description: The encrypted entry, base64; at most 16 383 bytes decoded.
+      pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$'
+      maxLength: 21844
     NewAccount:
       type: object
       additionalProperties: false
@@ -264,8 +274,8 @@ components:
         basedOn: { type: integer, format: int64, minimum: 0 }
         deleted: { type: boolean }
         keyVersion: { type: integer, format: int32, minimum: 1 }
-        nonce: { type: string, description: 12 bytes, base64. }
-        ciphertext: { type: string, description: base64, at most 16 KiB decoded. }
+        nonce: { $ref: '#/components/schemas/Nonce' }
+        ciphertext: { $ref: '#/components/schemas/Ciphertext' }
       required: [id, basedOn, deleted, keyVersion, nonce, ciphertext]
     PushRequest:
       type: object

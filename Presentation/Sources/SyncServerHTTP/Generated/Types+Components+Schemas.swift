@@ -83,10 +83,18 @@ extension Components {
                 ])
             }
         }
-        /// 32 bytes, base64 (44 characters).
+        /// 32 bytes, base64 (44 characters, the last one '=').
         ///
         /// - Remark: Generated from `#/components/schemas/Secret`.
         internal typealias Secret = Swift.String
+        /// AES-GCM's 12-byte nonce, base64 (16 characters).
+        ///
+        /// - Remark: Generated from `#/components/schemas/Nonce`.
+        internal typealias Nonce = Swift.String
+        /// The encrypted entry, base64; at most 16 383 bytes decoded.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Ciphertext`.
+        internal typealias Ciphertext = Swift.String
         /// - Remark: Generated from `#/components/schemas/NewAccount`.
         internal struct NewAccount: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/NewAccount/accountId`.
@@ -464,14 +472,10 @@ extension Components {
             internal var deleted: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Change/keyVersion`.
             internal var keyVersion: Swift.Int32
-            /// 12 bytes
-            ///
             /// - Remark: Generated from `#/components/schemas/Change/nonce`.
-            internal var nonce: Swift.String
-            /// base64
-            ///
+            internal var nonce: Components.Schemas.Nonce
             /// - Remark: Generated from `#/components/schemas/Change/ciphertext`.
-            internal var ciphertext: Swift.String
+            internal var ciphertext: Components.Schemas.Ciphertext
             /// Creates a new `Change`.
             ///
             /// - Parameters:
@@ -479,15 +483,15 @@ extension Components {
             ///   - basedOn:
             ///   - deleted:
             ///   - keyVersion:
-            ///   - nonce: 12 bytes
-            ///   - ciphertext: base64
+            ///   - nonce:
+            ///   - ciphertext:
             internal init(
                 id: Swift.String,
                 basedOn: Swift.Int64,
                 deleted: Swift.Bool,
                 keyVersion: Swift.Int32,
-                nonce: Swift.String,
-                ciphertext: Swift.String
+                nonce: Components.Schemas.Nonce,
+                ciphertext: Components.Schemas.Ciphertext
             ) {
                 self.id = id
                 self.basedOn = basedOn
@@ -523,11 +527,11 @@ extension Components {
                     forKey: .keyVersion
                 )
                 self.nonce = try container.decode(
-                    Swift.String.self,
+                    Components.Schemas.Nonce.self,
                     forKey: .nonce
                 )
                 self.ciphertext = try container.decode(
-                    Swift.String.self,
+                    Components.Schemas.Ciphertext.self,
                     forKey: .ciphertext
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
