@@ -52,8 +52,10 @@ endef
 # PGHOST, PGPORT, PGUSER and PGPASSWORD to the command, and drops the cluster when it ends.
 # Its own folder goes under /tmp: run as root, it runs initdb as the postgres user, who cannot
 # enter a private TMPDIR (.ci/run's); the tests keep that TMPDIR.
+WITH_POSTGRES = TMPDIR=/tmp pg_virtualenv -t env TMPDIR="$${TMPDIR:-/tmp}"
+
 test-layers:
-	@TMPDIR=/tmp pg_virtualenv -t env TMPDIR="$${TMPDIR:-/tmp}" $(MAKE) --no-print-directory test-each-layer
+	@$(WITH_POSTGRES) $(MAKE) --no-print-directory test-each-layer
 
 test-each-layer:
 	@for p in $(LAYERS); do echo "== test $$p"; $(call swift_test,$$p,600); done
@@ -62,7 +64,7 @@ test-integration:
 	@echo "== test Tests-Integration"
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
-	@TMPDIR=/tmp pg_virtualenv -t env TMPDIR="$${TMPDIR:-/tmp}" $(MAKE) --no-print-directory test-integration-run
+	@$(WITH_POSTGRES) $(MAKE) --no-print-directory test-integration-run
 
 test-integration-run:
 	@export TOKENS_BIN="$(BIN)/tokens" TOKENS_SERVER_BIN="$(BIN)/tokens-server"; $(call swift_test,Tests-Integration,1200)

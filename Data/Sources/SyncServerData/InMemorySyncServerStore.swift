@@ -49,10 +49,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
 
     public func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) -> Bool {
         guard var state = accounts[account], let index = state.devices.firstIndex(where: { $0.id == id }) else { return false }
-        let device = state.devices[index]
-        state.devices[index] = SyncDevice(
-            id: device.id, account: device.account, name: device.name, tokenDigest: device.tokenDigest,
-            enrolledAt: device.enrolledAt, revokedAt: device.revokedAt ?? time)
+        state.devices[index].revokedAt = state.devices[index].revokedAt ?? time
         accounts[account] = state
         return true
     }

@@ -52,6 +52,13 @@ struct Problem: Error, Equatable, Sendable {
 }
 
 extension Problem {
+    /// The answer's fields: the problem media type, and `Retry-After` when there is one.
+    var headerFields: HTTPFields {
+        var fields: HTTPFields = [.contentType: "application/problem+json"]
+        if let seconds = retryAfterSeconds { fields[.retryAfter] = String(seconds) }
+        return fields
+    }
+
     /// The RFC 9457 document, as JSON.
     var json: Foundation.Data {
         let document = ProblemDocument(title: title, status: Int(status.code), detail: detail)

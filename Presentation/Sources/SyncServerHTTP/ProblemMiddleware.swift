@@ -47,10 +47,7 @@ struct ProblemMiddleware: ServerMiddleware {
 
     /// The answer: status, `application/problem+json`, and `Retry-After` when there is one.
     static func response(_ problem: Problem) -> (HTTPResponse, HTTPBody?) {
-        var fields = HTTPFields()
-        fields[.contentType] = "application/problem+json"
-        if let seconds = problem.retryAfterSeconds { fields[.retryAfter] = String(seconds) }
-        return (HTTPResponse(status: problem.status, headerFields: fields), HTTPBody(problem.json))
+        (HTTPResponse(status: problem.status, headerFields: problem.headerFields), HTTPBody(problem.json))
     }
 }
 

@@ -20,7 +20,10 @@ struct RequestLimitsMiddleware: RouterMiddleware {
             return try await RequestAddress.$current.withValue(context.address) { try await next(request, context) }
         } catch let error as HTTPError {
             let path = request.uri.path
-            if error.status == .notFound, path.hasPrefix("/v1/"), let allowed = DocumentedRoutes.allowed(for: String(path.dropFirst(3))) {
+            let base = SyncServerRouter.basePath
+            if error.status == .notFound, path.hasPrefix(base + "/"),
+                let allowed = DocumentedRoutes.allowed(for: String(path.dropFirst(base.count)))
+            {
                 var response = Self.response(
                     Problem(status: .methodNotAllowed, title: "Method not allowed", detail: "this path takes \(allowed.sorted().joined(separator: ", "))"))
                 response.headers[.allow] = allowed.sorted().joined(separator: ", ")
@@ -33,7 +36,7 @@ struct RequestLimitsMiddleware: RouterMiddleware {
     /// A problem answered before the OpenAPI layer (which answers its own through ProblemMiddleware).
     static func response(_ problem: Problem) -> Response {
         Response(
-            status: problem.status, headers: [.contentType: "application/problem+json"],
+            status: problem.status, headers: problem.headerFields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.json)))
     }
 }

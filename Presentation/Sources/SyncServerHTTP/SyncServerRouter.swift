@@ -7,6 +7,9 @@ import SyncServer
 /// Builds the sync server's routes: the API document's operations under /v1, behind the body
 /// limit, problem answers for every error, and bearer authentication.
 public enum SyncServerRouter {
+    /// Where the API document's paths start (its `servers` URL).
+    static let basePath = "/v1"
+
     /// The largest request body: 100 changes of the largest ciphertext, in base64, with room.
     public static let maxBodyBytes = 4 * 1024 * 1024
 
@@ -16,7 +19,7 @@ public enum SyncServerRouter {
         let router = Router(context: SyncRequestContext.self)
         router.add(middleware: RequestLimitsMiddleware(maxBodyBytes: maxBodyBytes))
         try SyncAPI(useCases: useCases).registerHandlers(
-            on: router, serverURL: URL(string: "/v1")!,
+            on: router, serverURL: URL(string: basePath)!,
             middlewares: [ProblemMiddleware(logger: logger), BearerAuthMiddleware(authenticate: useCases.authenticate)])
         return router
     }

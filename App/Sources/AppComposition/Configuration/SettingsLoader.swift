@@ -101,7 +101,7 @@ package struct SettingsLoader: Sendable {
     ]
 
     /// The client's keys and the server's (`tokens-server`), which share the config file.
-    static var allKeys: [String] { keys + serverKeys }
+    static let allKeys = keys + serverKeys
 
     /// The environment variable of a key: `log.level` is TOKENS_LOG_LEVEL.
     public static func environmentName(_ key: String) -> String {

@@ -8,7 +8,7 @@ public struct SyncDevice: Equatable, Sendable {
     public let name: String
     public let tokenDigest: SecretDigest
     public let enrolledAt: Date
-    public let revokedAt: Date?
+    public var revokedAt: Date?
 
     public init(
         id: DeviceID, account: SyncAccountID, name: String, tokenDigest: SecretDigest, enrolledAt: Date,
