@@ -8,12 +8,15 @@ SWIFT ?= swift
 SCRATCH ?= $(CURDIR)/.build-shared
 # Our own code must compile without warnings (remote packages are built with warnings suppressed).
 SWIFTC_FLAGS ?= -Xswiftc -warnings-as-errors
-BUILD_FLAGS := --scratch-path $(SCRATCH) $(SWIFTC_FLAGS)
+# Five root packages share one scratch folder, so SwiftPM must plan each build afresh: its cached
+# plan can be another package's, and a build then "completes" without building (seen here).
+SWIFTPM_FLAGS := --disable-build-manifest-caching
+BUILD_FLAGS := --scratch-path $(SCRATCH) $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl
+DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl
 
 .PHONY: help deps build run test test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress fuzz proto bench release install uninstall clean
 
@@ -79,7 +82,7 @@ check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
 	@"$(BIN)/archcheck" --root "$(CURDIR)"
 	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error"
-	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTC_FLAGS)
+	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 
 stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run)
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
@@ -96,7 +99,7 @@ RELEASE_SCRATCH ?= $(CURDIR)/.build-release
 ICU_DATA := $(RELEASE_SCRATCH)/icu
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-  -Xlinker @$(ICU_DATA)/link-flags --scratch-path $(RELEASE_SCRATCH)
+  -Xlinker @$(ICU_DATA)/link-flags --scratch-path $(RELEASE_SCRATCH) $(SWIFTPM_FLAGS)
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
 bench: deps ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the goals (release build); writes bench/results.json

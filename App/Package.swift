@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
     ],
     targets: [
         // prctl(2) from C: Swift does not import variadic C functions.
@@ -58,6 +59,9 @@ let package = Package(
                 .product(name: "SyncServerData", package: "Data"),
                 .product(name: "SyncServerHTTP", package: "Presentation"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -74,9 +78,11 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "AppComposition", "tokens",
+                "AppComposition", "tokens", "ServerComposition",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DataLayer", package: "Data"),
+                .product(name: "SyncServer", package: "Domain"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

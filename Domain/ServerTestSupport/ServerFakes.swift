@@ -48,3 +48,30 @@ public enum ServerSamples {
         EntryChange(id: EntryID(uuid(entry)), basedOn: basedOn, payload: payload(text, deleted: deleted, nonce: nonce))
     }
 }
+
+/// A notifier for tests that never really waits: a wait moves the test's clock on by the time
+/// asked for, then runs `onWait` with how many waits there have been (so a test can make a
+/// change arrive during a long-poll). It records the accounts it was told about and each wait.
+public final class SteppingChangeNotifier: ChangeNotifier {
+    private let clock: SettableServerClock
+    private let onWait: @Sendable (Int) async -> Void
+    private let record = Mutex<(changed: [SyncAccountID], waits: [Double])>(([], []))
+
+    public init(clock: SettableServerClock, onWait: @escaping @Sendable (Int) async -> Void = { _ in }) {
+        self.clock = clock
+        self.onWait = onWait
+    }
+
+    /// The accounts `changed` was called for, in order.
+    public var changed: [SyncAccountID] { record.withLock { $0.changed } }
+    /// The `atMost` of each wait, in order.
+    public var waits: [Double] { record.withLock { $0.waits } }
+
+    public func changed(_ account: SyncAccountID) async { record.withLock { $0.changed.append(account) } }
+
+    public func wait(for account: SyncAccountID, atMost seconds: Double) async {
+        let count = record.withLock { $0.waits.append(seconds); return $0.waits.count }
+        clock.advance(seconds: seconds)
+        await onWait(count)
+    }
+}

@@ -10,7 +10,8 @@ pid=""
 cleanup() { if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi; rm -rf "$work"; }
 trap cleanup EXIT
 command -v st >/dev/null || python3 -m pip install -q --disable-pip-version-check 'schemathesis==4.32.5'
-"$server" --phase dev --host 127.0.0.1 --port 0 >"$work/out" 2>"$work/err" &
+# Pulls answer at once (server.pull.wait 0): a generated wait would otherwise hold each example.
+TOKENS_SERVER_PULL_WAIT=0 "$server" --phase dev --host 127.0.0.1 --port 0 >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 1 300); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
 port="$(grep -o '[0-9]*$' "$work/out")"

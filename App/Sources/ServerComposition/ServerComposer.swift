@@ -1,5 +1,6 @@
 import AppComposition
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import SyncServer
@@ -12,7 +13,8 @@ package enum ServerComposer {
     /// The use cases over a store, with the system's clock and randomness unless given others.
     package static func makeUseCases(
         store: any SyncServerStore, clock: any ServerClock = SystemServerClock(),
-        random: any ServerRandomSource = SystemServerRandom(), limits: SyncLimits = SyncLimits()
+        random: any ServerRandomSource = SystemServerRandom(), notifier: any ChangeNotifier = LocalChangeNotifier(),
+        limits: SyncLimits = SyncLimits()
     ) -> SyncServerUseCases {
         let digester = SHA256SecretDigester()
         return SyncServerUseCases(
@@ -21,16 +23,22 @@ package enum ServerComposer {
             authenticate: DefaultAuthenticateDeviceUseCase(store: store, digester: digester),
             listDevices: DefaultListDevicesUseCase(store: store),
             revokeDevice: DefaultRevokeDeviceUseCase(store: store, clock: clock),
-            push: DefaultPushChangesUseCase(store: store, clock: clock, limits: limits),
-            pull: DefaultPullChangesUseCase(store: store, clock: clock, limits: limits), clock: clock)
+            push: DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
+            pull: DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits), clock: clock)
     }
+
+    /// How often tombstones are expired: hourly, far finer than their lifetime (90 days).
+    package static let tombstoneExpiryInterval = Duration.seconds(3600)
 
     /// The server of the settings' phase, ready to run (`runService()` stops gracefully on
     /// SIGTERM and SIGINT). `running` hears the port once the server listens.
     package static func makeApplication(
         settings: ServerSettings, logger: Logger, running: @escaping @Sendable (Int) async -> Void
     ) throws -> some ApplicationProtocol {
-        guard settings.tlsCertificate == nil else { throw ServerCompositionError.tlsNotBuilt }
+        var server = HTTPServerBuilder.http1()
+        if let certificate = settings.tlsCertificate?.value, let key = settings.tlsKey?.value {
+            server = try ServerTLS.server(certificate: certificate, key: key)
+        }
         let store: any SyncServerStore
         var services: [any Service] = []
         var migrate: (@Sendable () async throws -> Void)?
@@ -42,9 +50,15 @@ package enum ServerComposer {
         } else {
             store = InMemorySyncServerStore()
         }
-        let router = try SyncServerRouter.make(useCases: makeUseCases(store: store), logger: logger)
+        var limits = SyncLimits()
+        limits.longPollSeconds = settings.pullWait.value
+        services.append(
+            TombstoneExpiryService(
+                expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),
+                interval: tombstoneExpiryInterval, logger: logger))
+        let router = try SyncServerRouter.make(useCases: makeUseCases(store: store, limits: limits), logger: logger)
         var application = Application(
-            router: router,
+            router: router, server: server,
             configuration: .init(address: .hostname(settings.host.value, port: settings.port.value), serverName: "tokens-server"),
             services: services, onServerRunning: { channel in await running(channel.localAddress?.port ?? 0) }, logger: logger)
         if let migrate { application.beforeServerStarts(perform: migrate) }
@@ -53,13 +67,13 @@ package enum ServerComposer {
 }
 
 /// Why the server could not be put together.
-package enum ServerCompositionError: Error, CustomStringConvertible {
-    case tlsNotBuilt
+package enum ServerCompositionError: Error, CustomStringConvertible, Equatable {
+    /// A TLS certificate or key file that cannot be used.
+    case tlsFile(path: String, problem: String)
 
     package var description: String {
         switch self {
-        case .tlsNotBuilt:
-            "TLS termination is not built into tokens-server yet: run it behind a TLS proxy (Caddy, nginx) on loopback"
+        case .tlsFile(let path, let problem): "TLS: \(path) \(problem)"
         }
     }
 }

@@ -22,8 +22,9 @@ struct TokensServer: AsyncParsableCommand {
     @Option(help: "The port (TOKENS_SERVER_PORT; default 8787; 0 picks a free one).") var port: String?
     @Option(help: ArgumentHelp("The PostgreSQL URL (TOKENS_SERVER_DATABASE_URL).", valueName: "url")) var databaseURL: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical (TOKENS_LOG_LEVEL).") var logLevel: String?
-    @Option(help: ArgumentHelp("A PEM certificate (not built yet: use a TLS proxy).", valueName: "path")) var tlsCertificate: String?
-    @Option(help: ArgumentHelp("The certificate's PEM key.", valueName: "path")) var tlsKey: String?
+    @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (TOKENS_SERVER_TLS_CERTIFICATE).", valueName: "path"))
+    var tlsCertificate: String?
+    @Option(help: ArgumentHelp("The certificate's PEM private key (TOKENS_SERVER_TLS_KEY).", valueName: "path")) var tlsKey: String?
 
     func run() async throws {
         var flags: [String: String] = [:]
@@ -39,13 +40,15 @@ struct TokensServer: AsyncParsableCommand {
         LogSetup.bootstrap(level: settings.logLevel.value)
         let logger = Logger(label: "tokens.server")
         let phase = settings.phase.value.rawValue.uppercased()
-        // The URL's source only: it may hold a password.
+        let host = settings.host.value
+        let scheme = settings.tlsCertificate == nil ? "http" : "https"
+        let application = try ServerComposer.makeApplication(settings: settings, logger: logger) { port in
+            FileHandle.standardOutput.write(Data("tokens-server \(phase) listening on \(scheme)://\(host):\(port)\n".utf8))
+        }
+        // Once the application is built (a mistake in the settings is the only line then). The
+        // URL's source only: it may hold a password.
         logger.info(
             "starting", metadata: ["phase": "\(phase)", "store": "\(settings.databaseURL.map { "postgres (url from \($0.source))" } ?? "memory")"])
-        let host = settings.host.value
-        let application = try ServerComposer.makeApplication(settings: settings, logger: logger) { port in
-            FileHandle.standardOutput.write(Data("tokens-server \(phase) listening on http://\(host):\(port)\n".utf8))
-        }
         try await application.runService()
     }
 }

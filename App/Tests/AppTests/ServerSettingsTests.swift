@@ -1,4 +1,5 @@
 import AppComposition
+import SyncServer
 import Testing
 
 /// The server's settings: flag > TOKENS_* environment > config file > default, per phase.
@@ -38,5 +39,14 @@ struct ServerSettingsTests {
         }
         let port = try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_PORT": "9000"])
         #expect(port.port == Sourced(9000, from: .environment("TOKENS_SERVER_PORT")))
+    }
+
+    @Test("how long a pull may wait: 30 s unless configured, 0 to 30, the protocol's own bound")
+    func pullWait() async throws {
+        #expect(try await load(flags: ["phase": "dev"]).pullWait.value == 30)
+        let configured = try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_PULL_WAIT": "0"])
+        #expect(configured.pullWait == Sourced(0, from: .environment("TOKENS_SERVER_PULL_WAIT")))
+        await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", "server.pull.wait": "31"]) }
+        #expect(ServerSettings.pullWaitLimit == SyncLimits.longPollLimit)
     }
 }

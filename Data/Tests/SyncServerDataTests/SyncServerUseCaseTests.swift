@@ -11,6 +11,7 @@ struct SyncServerUseCaseTests {
     let store: any SyncServerStore = InMemorySyncServerStore()
     let clock = SettableServerClock(unix: 1_800_000_000)
     let random = CountingServerRandom()
+    var notifier: SteppingChangeNotifier { SteppingChangeNotifier(clock: clock) }
     let digester = SHA256SecretDigester()
     let limits = SyncLimits()
     let account = SyncAccountID(ServerSamples.uuid(1, high: 0xA0))
@@ -96,17 +97,17 @@ struct SyncServerUseCaseTests {
     func pushAndPull() async throws {
         _ = try await created()
         let device = try await enrolled()
-        let push = DefaultPushChangesUseCase(store: store, clock: clock, limits: limits)
-        let pull = DefaultPullChangesUseCase(store: store, clock: clock, limits: limits)
+        let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let pull = DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
         let results = try await push.execute((1...5).map { ServerSamples.change(UInt8($0), "e\($0)") }, for: device)
         #expect(results == (1...5).map { .applied(sequence: Int64($0)) })
-        let page = try await pull.execute(after: 0, limit: 2, for: device)
+        let page = try await pull.execute(after: 0, limit: 2, waiting: 0, for: device)
         #expect(page.entries.map(\.sequence) == [1, 2] && page.hasMore && page.head == 5)
         #expect(page.serverTime == clock.now())
-        let rest = try await pull.execute(after: try #require(page.nextCursor), limit: nil, for: device)
+        let rest = try await pull.execute(after: try #require(page.nextCursor), limit: nil, waiting: 0, for: device)
         #expect(rest.entries.map(\.sequence) == [3, 4, 5] && !rest.hasMore)
         await #expect(throws: SyncServerError.invalid("a page has 1 to 500 entries")) {
-            try await pull.execute(after: 0, limit: 501, for: device)
+            try await pull.execute(after: 0, limit: 501, waiting: 0, for: device)
         }
         await #expect(throws: SyncServerError.tooManyChanges(limit: 100)) {
             try await push.execute((0...100).map { ServerSamples.change(UInt8($0), "x") }, for: device)
@@ -118,15 +119,15 @@ struct SyncServerUseCaseTests {
     func horizon() async throws {
         _ = try await created()
         let device = try await enrolled()
-        let push = DefaultPushChangesUseCase(store: store, clock: clock, limits: limits)
-        let pull = DefaultPullChangesUseCase(store: store, clock: clock, limits: limits)
+        let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let pull = DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
         _ = try await push.execute([ServerSamples.change(1, "a"), ServerSamples.change(2, "b")], for: device)
         _ = try await push.execute([ServerSamples.change(1, basedOn: 1, "", deleted: true)], for: device)
         clock.advance(seconds: Double(limits.tombstoneLifetime) + 1)
         #expect(try await DefaultExpireTombstonesUseCase(store: store, clock: clock, limits: limits).execute() == 1)
-        await #expect(throws: SyncServerError.cursorExpired(horizon: 3)) { try await pull.execute(after: 2, limit: nil, for: device) }
-        #expect(try await pull.execute(after: 0, limit: nil, for: device).entries.map(\.sequence) == [2])
-        #expect(try await pull.execute(after: 3, limit: nil, for: device).entries.isEmpty)
+        await #expect(throws: SyncServerError.cursorExpired(horizon: 3)) { try await pull.execute(after: 2, limit: nil, waiting: 0, for: device) }
+        #expect(try await pull.execute(after: 0, limit: nil, waiting: 0, for: device).entries.map(\.sequence) == [2])
+        #expect(try await pull.execute(after: 3, limit: nil, waiting: 0, for: device).entries.isEmpty)
     }
 
     @Test("an account can have 32 devices; a revoked one frees its place")

@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import ServiceLifecycle
 import SyncServer
 
 /// The handlers of the API document's operations: read the request, call one use case, answer.
@@ -52,8 +53,12 @@ struct SyncAPI: APIProtocol {
 
     func pullEntries(_ input: Operations.PullEntries.Input) async throws -> Operations.PullEntries.Output {
         let caller = try RequestCaller.required()
-        let page = try await useCases.pull.execute(
-            after: input.query.after ?? 0, limit: input.query.limit.map(Int.init), for: caller)
+        let (after, limit, wait) = (input.query.after ?? 0, input.query.limit.map(Int.init), Int(input.query.wait ?? 0))
+        // A long-poll ends early (an empty page) when the server begins to stop, so a graceful
+        // stop never waits out a client's wait.
+        let page = try await cancelWhenGracefulShutdown {
+            try await useCases.pull.execute(after: after, limit: limit, waiting: wait, for: caller)
+        }
         return .ok(
             .init(
                 body: .json(

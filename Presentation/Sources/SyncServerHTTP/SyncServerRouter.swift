@@ -4,8 +4,8 @@ import Logging
 import OpenAPIHummingbird
 import SyncServer
 
-/// Builds the sync server's routes: the API document's operations under /v1, behind the body
-/// limit, problem answers for every error, and bearer authentication.
+/// Builds the sync server's routes: the API document's operations under /v1, behind an access
+/// log, the body limit, problem answers for every error, and bearer authentication.
 public enum SyncServerRouter {
     /// Where the API document's paths start (its `servers` URL).
     static let basePath = "/v1"
@@ -17,6 +17,7 @@ public enum SyncServerRouter {
         useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes
     ) throws -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
+        router.add(middleware: AccessLogMiddleware())
         router.add(middleware: RequestLimitsMiddleware(maxBodyBytes: maxBodyBytes))
         try SyncAPI(useCases: useCases).registerHandlers(
             on: router, serverURL: URL(string: basePath)!,

@@ -43,6 +43,7 @@ final class StubSyncServer: Sendable {
         let server: StubSyncServer
         func execute(account: SyncAccountID, authKey: SyncSecret, name: String, address: String) async throws -> Enrolment {
             server.record("enrol \(account) \(name) from \(address)")
+            if name == "one too many" { throw SyncServerError.rateLimited(retryAfterSeconds: 120) }
             guard account == StubSyncServer.account, authKey == StubSyncServer.authKey else { throw SyncServerError.unauthorized }
             return Enrolment(device: StubSyncServer.device, token: StubSyncServer.token)
         }
@@ -92,9 +93,9 @@ final class StubSyncServer: Sendable {
 
     struct PullStub: PullChangesUseCase {
         let server: StubSyncServer
-        func execute(after cursor: Int64, limit: Int?, for caller: AuthenticatedDevice) async throws -> PullPage {
+        func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage {
             guard cursor == 0 || cursor >= StubSyncServer.horizon else { throw SyncServerError.cursorExpired(horizon: StubSyncServer.horizon) }
-            server.record("pull after \(cursor) limit \(limit.map(String.init) ?? "default")")
+            server.record("pull after \(cursor) limit \(limit.map(String.init) ?? "default")\(waiting > 0 ? " wait \(waiting)" : "")")
             let entry = SyncEntry(id: EntryID(ServerSamples.uuid(5)), sequence: cursor + 1, payload: ServerSamples.payload("ct"), changedAt: server.clock.now())
             return PullPage(entries: [entry], head: cursor + 1, serverTime: server.clock.now(), hasMore: false)
         }

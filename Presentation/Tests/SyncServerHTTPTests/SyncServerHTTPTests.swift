@@ -114,6 +114,18 @@ struct SyncServerHTTPTests {
         }
     }
 
+    @Test("enrolment beyond its limit: 429 with Retry-After, a problem document")
+    func enrolRateLimited() async throws {
+        try await withClient { client in
+            let uri = "/v1/accounts/\(StubSyncServer.account)/devices"
+            let body: [String: Any] = ["authKey": Self.base64(StubSyncServer.authKey), "name": "one too many"]
+            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(body)) { response in
+                Self.expectProblem(response, .tooManyRequests)
+                #expect(response.headers[.retryAfter] == "120")
+            }
+        }
+    }
+
     @Test("devices: no token, a malformed one or an unknown one is 401; with a token, the list marks the caller")
     func devices() async throws {
         try await withClient { client in
@@ -181,8 +193,9 @@ struct SyncServerHTTPTests {
             }
             try await client.execute(uri: "/v1/entries?after=5", method: .get, headers: Self.bearer) { Self.expectProblem($0, .gone) }
             try await client.execute(uri: "/v1/entries?after=abc", method: .get, headers: Self.bearer) { Self.expectProblem($0, .badRequest) }
+            try await client.execute(uri: "/v1/entries?after=100&wait=30", method: .get, headers: Self.bearer) { #expect($0.status == .ok) }
         }
-        #expect(server.calls.withLock { $0 } == ["pull after 100 limit 2"])
+        #expect(server.calls.withLock { $0 } == ["pull after 100 limit 2", "pull after 100 limit default wait 30"])
     }
 
     @Test("an unknown path or a method a path does not take is a problem document too")
@@ -229,5 +242,15 @@ extension HTTPFields {
         var merged = self
         for field in other { merged.append(field) }
         return merged
+    }
+}
+
+/// The access log's path: what comes from the network reaches a log only as printable ASCII.
+@Suite("Access log")
+struct AccessLogTests {
+    @Test("control characters, spaces, non-ASCII and % are percent-escaped; the rest is kept")
+    func printable() {
+        #expect(AccessLogMiddleware<SyncRequestContext>.printable("/v1/entries?after=1&wait=30") == "/v1/entries?after=1&wait=30")
+        #expect(AccessLogMiddleware<SyncRequestContext>.printable("/v1/\u{1B}[31mred ü%") == "/v1/%1B[31mred%20%C3%BC%25")
     }
 }

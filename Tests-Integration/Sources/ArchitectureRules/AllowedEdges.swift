@@ -14,8 +14,8 @@ public enum AllowedEdges {
     public static let remote: [String: Set<String>] = [
         "Domain": [],
         "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log"],
-        "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log"],
-        "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle"],
+        "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle"],
+        "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl"],
         "Tests-Integration": [],
     ]
 

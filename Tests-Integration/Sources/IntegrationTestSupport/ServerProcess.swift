@@ -7,7 +7,7 @@ import Foundation
 /// The real `tokens-server` as a child process on a free loopback port, for tests that talk to
 /// it over HTTP and stop it with SIGTERM. Bounded in time: a server that does not listen within
 /// 60 s, or does not stop within 30 s, fails the test.
-public final class ServerProcess {
+public final class ServerProcess: Sendable {
     public let child: ChildProcess
     public let baseURL: URL
     private let directory: URL
@@ -30,7 +30,7 @@ public final class ServerProcess {
         var port: Int?
         while port == nil, child.isRunning, Date() < deadline {
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            port = text.split(separator: "\n").first { $0.contains("listening on http://") }
+            port = text.split(separator: "\n").first { $0.contains("listening on http") }
                 .flatMap { $0.split(separator: ":").last }.flatMap { Int($0) }
             if port == nil { usleep(20_000) }
         }
@@ -40,7 +40,8 @@ public final class ServerProcess {
             let log = (try? String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8)) ?? ""
             throw ServerProcessError(log: log)
         }
-        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        let scheme = arguments.contains("--tls-certificate") ? "https" : "http"
+        baseURL = URL(string: "\(scheme)://127.0.0.1:\(port)")!
     }
 
     /// What the server wrote to standard error (its logs).
@@ -48,11 +49,21 @@ public final class ServerProcess {
         (try? String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8)) ?? ""
     }
 
-    /// SIGTERM, then waits up to 30 s for a graceful exit; SIGKILL after that. The termination.
+    /// Waits up to `seconds` until the server's log has `count` lines containing `text`.
+    public func waitForLog(_ text: String, count: Int = 1, seconds: TimeInterval = 30) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if errorLog.split(separator: "\n").count(where: { $0.contains(text) }) >= count { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// SIGTERM, then waits up to `seconds` for a graceful exit; SIGKILL after that. The termination.
     @discardableResult
-    public func stop() -> ChildProcess.Termination {
+    public func stop(within seconds: TimeInterval = 30) -> ChildProcess.Termination {
         child.send(SIGTERM)
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(seconds)
         while child.isRunning, Date() < deadline { usleep(10_000) }
         if child.isRunning { child.send(SIGKILL) }
         return child.wait()

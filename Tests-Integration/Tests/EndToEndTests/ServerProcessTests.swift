@@ -12,22 +12,31 @@ struct ServerProcessTests {
 
     static let authKey = Data(repeating: 0x42, count: 32).base64EncodedString()
 
-    /// Account, device, a push and a pull, checked at each step; returns the device's token.
-    @discardableResult
-    static func roundTrip(_ server: ServerProcess, ciphertext: Data) async throws -> String {
+    /// A new account with one device, checked at each step; the device's token.
+    static func enrolledDevice(_ server: ServerProcess) async throws -> String {
         let account = UUID().uuidString.lowercased()
         #expect(try await server.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": authKey]).status == 201)
         #expect(try await server.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": authKey]).status == 409)
         let enrolled = try await server.request(
             "POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "laptop"])
         #expect(enrolled.status == 201)
-        let token = try #require(json(enrolled.body)["token"] as? String)
-        let entry = UUID().uuidString
+        return try #require(json(enrolled.body)["token"] as? String)
+    }
+
+    /// A push body of one new entry.
+    static func newEntry(_ ciphertext: Data) -> [String: Any] {
         let change: [String: Any] = [
-            "id": entry, "basedOn": 0, "deleted": false, "keyVersion": 1,
+            "id": UUID().uuidString, "basedOn": 0, "deleted": false, "keyVersion": 1,
             "nonce": Data(repeating: 7, count: 12).base64EncodedString(), "ciphertext": ciphertext.base64EncodedString(),
         ]
-        let pushed = try await server.request("POST", "/v1/entries", json: ["changes": [change]], token: token)
+        return ["changes": [change]]
+    }
+
+    /// Account, device, a push and a pull, checked at each step; returns the device's token.
+    @discardableResult
+    static func roundTrip(_ server: ServerProcess, ciphertext: Data) async throws -> String {
+        let token = try await enrolledDevice(server)
+        let pushed = try await server.request("POST", "/v1/entries", json: newEntry(ciphertext), token: token)
         #expect(pushed.status == 200)
         #expect((json(pushed.body)["results"] as? [[String: Any]])?.first?["sequence"] as? Int == 1)
         let pulled = try await server.request("GET", "/v1/entries?after=0", token: token)
@@ -53,6 +62,66 @@ struct ServerProcessTests {
         #expect(String(decoding: document.body, as: UTF8.self).hasPrefix("openapi: 3.1.0"))
         try await Self.roundTrip(server, ciphertext: Data("opaque bytes".utf8))
         #expect(server.stop() == .exited(0))
+    }
+
+    @Test("DEV: a waiting pull (long-poll) is answered by a push; SIGTERM ends a waiting pull at once with an empty page")
+    func longPoll() async throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let token = try await Self.enrolledDevice(server)
+        let arrived = "path=/v1/entries?after=0&wait=30"
+        let woken = Task { try await server.request("GET", "/v1/entries?after=0&wait=30", token: token) }
+        #expect(await server.waitForLog(arrived))
+        #expect(try await server.request("POST", "/v1/entries", json: Self.newEntry(Data("late".utf8)), token: token).status == 200)
+        let answer = try await woken.value
+        #expect(answer.status == 200 && (Self.json(answer.body)["entries"] as? [Any])?.count == 1)
+
+        let waiting = Task { try await server.request("GET", "/v1/entries?after=1&wait=30", token: token) }
+        #expect(await server.waitForLog("path=/v1/entries?after=1&wait=30"))
+        // Well inside the pull's 30 s: only a stop that ends the wait exits by itself in time.
+        #expect(server.stop(within: 15) == .exited(0))
+        let ended = try await waiting.value
+        #expect(ended.status == 200 && (Self.json(ended.body)["entries"] as? [Any])?.isEmpty == true)
+    }
+
+    /// A self-signed certificate for 127.0.0.1 and its key, made by openssl in `folder`.
+    static func certificate(_ name: String, in folder: URL) throws -> (certificate: String, key: String) {
+        let certificate = folder.appendingPathComponent("\(name).crt").path
+        let key = folder.appendingPathComponent("\(name).key").path
+        let made = try ProcessRunner.run(
+            "openssl",
+            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", certificate,
+             "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+        #expect(made.status == 0, "\(made.stderr)")
+        return (certificate, key)
+    }
+
+    @Test("TLS: a certificate and its key serve HTTPS; a missing file, a folder or another certificate's key is a one-line error")
+    func tls() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mine = try Self.certificate("mine", in: folder)
+        let other = try Self.certificate("other", in: folder)
+        let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
+        #expect(server.baseURL.scheme == "https")
+        let health = try ProcessRunner.run("curl", ["-sS", "--max-time", "20", "--cacert", mine.certificate, "\(server.baseURL)/v1/health"])
+        #expect(health.status == 0 && Self.json(Data(health.stdout.utf8))["status"] as? String == "ok", "\(health.stderr)")
+        let untrusted = try ProcessRunner.run("curl", ["-sS", "--max-time", "20", "--cacert", other.certificate, "\(server.baseURL)/v1/health"])
+        #expect(untrusted.status != 0)
+        #expect(server.stop() == .exited(0))
+
+        let mistakes = [
+            (mine.certificate, folder.appendingPathComponent("missing.key").path, "missing.key does not exist"),
+            (folder.path, mine.key, "is a folder"),
+            (mine.key, mine.key, "is not a PEM certificate"),
+            (mine.certificate, other.key, "is not the key of the certificate"),
+        ]
+        for (certificate, key, message) in mistakes {
+            let result = try ProcessRunner.run(
+                ServerProcess.binary, ["--phase", "dev", "--port", "0", "--tls-certificate", certificate, "--tls-key", key],
+                environment: ["PATH": "/usr/bin:/bin"])
+            #expect(result.status != 0 && result.errorLines.count == 1 && result.stderr.contains(message), "\(result.stderr)")
+        }
     }
 
     @Test("REAL without a database is a one-line error, before anything listens")
@@ -93,5 +162,19 @@ struct ServerOnPostgresTests {
         #expect(!server.errorLog.contains(ProcessInfo.processInfo.environment["PGPASSWORD"] ?? "no password set"))
         // The plaintext check (entries encrypted by the client, whose plaintext the test knows)
         // comes with the client's encryption (issue 17): today the test pushes opaque bytes.
+    }
+
+    @Test("two instances on one database: a pull waiting on one is answered by a push through the other")
+    func longPollAcrossInstances() async throws {
+        let environment = ["TOKENS_SERVER_DATABASE_URL": Self.databaseURL]
+        let waiter = try ServerProcess(["--phase", "alpha"], environment: environment)
+        let pusher = try ServerProcess(["--phase", "alpha"], environment: environment)
+        let token = try await ServerProcessTests.enrolledDevice(pusher)
+        let waiting = Task { try await waiter.request("GET", "/v1/entries?after=0&wait=30", token: token) }
+        #expect(await waiter.waitForLog("path=/v1/entries?after=0&wait=30"))
+        #expect(try await pusher.request("POST", "/v1/entries", json: ServerProcessTests.newEntry(Data("x".utf8)), token: token).status == 200)
+        let answer = try await waiting.value
+        #expect(answer.status == 200 && (ServerProcessTests.json(answer.body)["entries"] as? [Any])?.count == 1)
+        #expect(waiter.stop() == .exited(0) && pusher.stop() == .exited(0))
     }
 }

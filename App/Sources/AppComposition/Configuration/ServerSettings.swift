@@ -12,6 +12,12 @@ package struct ServerSettings: Sendable, Equatable {
     public let databaseURL: Sourced<String>?
     public let tlsCertificate: Sourced<String>?
     public let tlsKey: Sourced<String>?
+    /// The longest a pull may wait for a change (seconds, 0 to 30; 0 turns long-polls off).
+    public let pullWait: Sourced<Int>
+
+    /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
+    /// does not import: it is shared with the client; a test keeps the two equal).
+    public static let pullWaitLimit = 30
 
     /// The database ALPHA uses when none is configured: a local staging database.
     public static let alphaDatabaseURL = "postgres://tokens@localhost:5432/tokens_alpha"
@@ -19,7 +25,9 @@ package struct ServerSettings: Sendable, Equatable {
 
 extension SettingsLoader {
     /// The server's keys (`tokens-server` only; the `tokens` man page lists `keys`).
-    static let serverKeys = ["server.host", "server.port", "server.database.url", "server.tls.certificate", "server.tls.key"]
+    static let serverKeys = [
+        "server.host", "server.port", "server.database.url", "server.tls.certificate", "server.tls.key", "server.pull.wait",
+    ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
     public func loadServer() async throws -> ServerSettings {
@@ -49,8 +57,13 @@ extension SettingsLoader {
         let certificate = try resolver.resolve("server.tls.certificate", default: "", expected: "a PEM file path") { $0 }
         let key = try resolver.resolve("server.tls.key", default: "", expected: "a PEM file path") { $0 }
         guard certificate.value.isEmpty == key.value.isEmpty else { throw ConfigurationError.incompleteTLS }
+        let limit = ServerSettings.pullWaitLimit
+        let pullWait = try resolver.resolve("server.pull.wait", default: limit, expected: "0 to \(limit) seconds") {
+            Int($0).flatMap { (0...limit).contains($0) ? $0 : nil }
+        }
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
-            tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key)
+            tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
+            pullWait: pullWait)
     }
 }

@@ -14,6 +14,14 @@ public struct SyncLimits: Equatable, Sendable {
     public var devicesPerAccount = 32
     /// Bytes of a device's name.
     public var deviceNameBytes = 64
+    /// The longest wait a pull may ask for (seconds; a long-poll): the protocol's bound.
+    public static let longPollLimit = 30
+    /// The longest this server lets a pull wait (0 to `longPollLimit`): it answers a longer ask
+    /// sooner, with an empty page.
+    public var longPollSeconds = longPollLimit
+    /// How often a waiting pull re-reads its account's head (seconds), so a change pushed through
+    /// another instance wakes it within this interval.
+    public var headCheckInterval = 1.0
     /// How long a tombstone is kept (seconds); clients away longer resync from scratch.
     public var tombstoneLifetime: Int64 = 90 * 24 * 3600
     /// Enrolment attempts per account, and per address, within `enrolmentWindow` seconds.

@@ -1,7 +1,11 @@
-/// A page of the account's changes after a cursor.
+import Foundation
+
+/// A page of the account's changes after a cursor, waiting for one when asked (a long-poll).
 public protocol PullChangesUseCase: Sendable {
-    /// `limit` nil means the largest page.
-    func execute(after cursor: Int64, limit: Int?, for caller: AuthenticatedDevice) async throws -> PullPage
+    /// `limit` nil means the largest page. `waiting` seconds (0 to `SyncLimits.longPollLimit`):
+    /// when nothing follows the cursor, wait up to that long (or the server's own, shorter limit)
+    /// for a change before answering (an empty page if none came).
+    func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage
 }
 
 /// PullChanges over the store. A cursor of 0 is a full pull; a cursor older than the tombstone
@@ -9,24 +13,43 @@ public protocol PullChangesUseCase: Sendable {
 public struct DefaultPullChangesUseCase: PullChangesUseCase {
     private let store: any SyncServerStore
     private let clock: any ServerClock
+    private let notifier: any ChangeNotifier
     private let limits: SyncLimits
 
-    public init(store: any SyncServerStore, clock: any ServerClock, limits: SyncLimits) {
+    public init(store: any SyncServerStore, clock: any ServerClock, notifier: any ChangeNotifier, limits: SyncLimits) {
         self.store = store
         self.clock = clock
+        self.notifier = notifier
         self.limits = limits
     }
 
-    public func execute(after cursor: Int64, limit: Int?, for caller: AuthenticatedDevice) async throws -> PullPage {
+    public func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage {
         let size = limit ?? limits.pageSize
         guard cursor >= 0 else { throw SyncServerError.invalid("the cursor must not be negative") }
         guard (1...limits.pageSize).contains(size) else { throw SyncServerError.invalid("a page has 1 to \(limits.pageSize) entries") }
-        let horizon = try await store.horizon(of: caller.account)
+        guard (0...SyncLimits.longPollLimit).contains(waiting) else {
+            throw SyncServerError.invalid("a pull waits 0 to \(SyncLimits.longPollLimit) seconds")
+        }
+        let deadline = clock.now().addingTimeInterval(Double(min(waiting, limits.longPollSeconds)))
+        var page = try await self.page(after: cursor, size: size, of: caller.account)
+        // Waiting reads only the head; the page is read again once the head moved past the cursor.
+        while page.entries.isEmpty, !Task.isCancelled {
+            let remaining = deadline.timeIntervalSince(clock.now())
+            guard remaining > 0 else { break }
+            await notifier.wait(for: caller.account, atMost: min(remaining, limits.headCheckInterval))
+            if try await store.head(of: caller.account) > cursor {
+                page = try await self.page(after: cursor, size: size, of: caller.account)
+            }
+        }
+        return PullPage(entries: page.entries, head: page.head, serverTime: clock.now(), hasMore: page.hasMore)
+    }
+
+    private func page(after cursor: Int64, size: Int, of account: SyncAccountID) async throws -> PullPage {
+        let horizon = try await store.horizon(of: account)
         guard cursor == 0 || cursor >= horizon else { throw SyncServerError.cursorExpired(horizon: horizon) }
-        let entries = try await store.changes(of: caller.account, after: cursor, limit: size + 1)
+        let entries = try await store.changes(of: account, after: cursor, limit: size + 1)
         // Read after the entries, so the head is never behind a page.
-        let head = try await store.head(of: caller.account)
-        return PullPage(
-            entries: Array(entries.prefix(size)), head: head, serverTime: clock.now(), hasMore: entries.count > size)
+        let head = try await store.head(of: account)
+        return PullPage(entries: Array(entries.prefix(size)), head: head, serverTime: clock.now(), hasMore: entries.count > size)
     }
 }

@@ -114,7 +114,7 @@ paths:
   /entries:
     get:
       operationId: pullEntries
-      summary: The entries changed after a cursor, in sequence order.
+      summary: The entries changed after a cursor, in sequence order; waits for a change when asked (long-poll).
       security: [{ bearer: [] }]
       parameters:
         - name: after
@@ -124,9 +124,16 @@ paths:
         - name: limit
           in: query
           schema: { type: integer, format: int32, minimum: 1, maximum: 500, default: 500 }
+        - name: wait
+          in: query
+          description: >-
+            A long-poll: when nothing follows the cursor, wait up to this many seconds for a change
+            before answering (an empty page if none came). A push through any instance wakes it
+            within a second.
+          schema: { type: integer, format: int32, minimum: 0, maximum: 30, default: 0 }
       responses:
         '200':
-          description: A page.
+          description: A page (empty when a wait ended without a change).
           content:
             application/json:
               schema: { $ref: '#/components/schemas/PullPage' }

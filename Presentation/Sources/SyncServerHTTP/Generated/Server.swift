@@ -798,7 +798,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// The entries changed after a cursor, in sequence order.
+    /// The entries changed after a cursor, in sequence order; waits for a change when asked (long-poll).
     ///
     /// - Remark: HTTP `GET /entries`.
     /// - Remark: Generated from `#/paths//entries/get(pullEntries)`.
@@ -829,6 +829,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "limit",
+                        as: Swift.Int32.self
+                    ),
+                    wait: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "wait",
                         as: Swift.Int32.self
                     )
                 )

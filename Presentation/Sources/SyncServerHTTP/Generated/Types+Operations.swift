@@ -1172,7 +1172,7 @@ internal enum Operations {
             }
         }
     }
-    /// The entries changed after a cursor, in sequence order.
+    /// The entries changed after a cursor, in sequence order; waits for a change when asked (long-poll).
     ///
     /// - Remark: HTTP `GET /entries`.
     /// - Remark: Generated from `#/paths//entries/get(pullEntries)`.
@@ -1187,17 +1187,24 @@ internal enum Operations {
                 internal var after: Swift.Int64?
                 /// - Remark: Generated from `#/paths/entries/GET/query/limit`.
                 internal var limit: Swift.Int32?
+                /// A long-poll: when nothing follows the cursor, wait up to this many seconds for a change before answering (an empty page if none came). A push through any instance wakes it within a second.
+                ///
+                /// - Remark: Generated from `#/paths/entries/GET/query/wait`.
+                internal var wait: Swift.Int32?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - after: The last sequence the client has (0 for everything).
                 ///   - limit:
+                ///   - wait: A long-poll: when nothing follows the cursor, wait up to this many seconds for a change before answering (an empty page if none came). A push through any instance wakes it within a second.
                 internal init(
                     after: Swift.Int64? = nil,
-                    limit: Swift.Int32? = nil
+                    limit: Swift.Int32? = nil,
+                    wait: Swift.Int32? = nil
                 ) {
                     self.after = after
                     self.limit = limit
+                    self.wait = wait
                 }
             }
             internal var query: Operations.PullEntries.Input.Query
@@ -1255,7 +1262,7 @@ internal enum Operations {
                     self.body = body
                 }
             }
-            /// A page.
+            /// A page (empty when a wait ended without a change).
             ///
             /// - Remark: Generated from `#/paths//entries/get(pullEntries)/responses/200`.
             ///

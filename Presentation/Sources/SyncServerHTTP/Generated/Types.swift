@@ -35,7 +35,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /devices/{deviceId}`.
     /// - Remark: Generated from `#/paths//devices/{deviceId}/delete(revokeDevice)`.
     func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output
-    /// The entries changed after a cursor, in sequence order.
+    /// The entries changed after a cursor, in sequence order; waits for a change when asked (long-poll).
     ///
     /// - Remark: HTTP `GET /entries`.
     /// - Remark: Generated from `#/paths//entries/get(pullEntries)`.
@@ -111,7 +111,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// The entries changed after a cursor, in sequence order.
+    /// The entries changed after a cursor, in sequence order; waits for a change when asked (long-poll).
     ///
     /// - Remark: HTTP `GET /entries`.
     /// - Remark: Generated from `#/paths//entries/get(pullEntries)`.
