@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "tokens-server", targets: ["tokens-server"]),
         // For Tests-Integration, which builds the real graph through App's own code.
         .library(name: "AppComposition", targets: ["AppComposition"]),
+        .library(name: "AppConfiguration", targets: ["AppConfiguration"]),
     ],
     dependencies: [
         .package(path: "../Domain"),
@@ -27,14 +28,23 @@ let package = Package(
     targets: [
         // prctl(2) from C: Swift does not import variadic C functions.
         .target(name: "CProcessControl"),
+        // Settings (flag > environment > config file > default) and log set-up, shared by both
+        // executables: it knows no layer, so the server does not link the client's graph.
+        .target(
+            name: "AppConfiguration",
+            dependencies: [
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "AppComposition",
             dependencies: [
-                "CProcessControl",
+                "AppConfiguration", "CProcessControl",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DataLayer", package: "Data"),
                 .product(name: "Presentation", package: "Presentation"),
-                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -42,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "tokens",
             dependencies: [
-                "AppComposition",
+                "AppComposition", "AppConfiguration",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Presentation", package: "Presentation"),
                 .product(name: "TerminalUI", package: "Presentation"),
@@ -50,11 +60,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The sync server's composition root (its settings are read by AppComposition's loader).
+        // The sync server's composition root (its settings are read by AppConfiguration's loader).
         .target(
             name: "ServerComposition",
             dependencies: [
-                "AppComposition",
+                "AppConfiguration",
                 .product(name: "SyncServer", package: "Domain"),
                 .product(name: "SyncServerData", package: "Data"),
                 .product(name: "SyncServerHTTP", package: "Presentation"),
@@ -69,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "tokens-server",
             dependencies: [
-                "AppComposition", "ServerComposition",
+                "AppConfiguration", "ServerComposition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -78,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "AppComposition", "tokens", "ServerComposition",
+                "AppComposition", "AppConfiguration", "tokens", "ServerComposition",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DataLayer", package: "Data"),
                 .product(name: "SyncServer", package: "Domain"),

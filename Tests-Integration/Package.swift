@@ -27,6 +27,7 @@ let package = Package(
             dependencies: [
                 "ProcessKit",
                 .product(name: "AppComposition", package: "App"),
+                .product(name: "AppConfiguration", package: "App"),
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Presentation", package: "Presentation"),
                 .product(name: "TerminalUI", package: "Presentation"),
@@ -42,6 +43,7 @@ let package = Package(
             dependencies: [
                 "IntegrationTestSupport",
                 .product(name: "AppComposition", package: "App"),
+                .product(name: "AppConfiguration", package: "App"),
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Presentation", package: "Presentation"),
             ]

@@ -1,4 +1,4 @@
-import AppComposition
+import AppConfiguration
 import Hummingbird
 import HummingbirdCore
 import Logging

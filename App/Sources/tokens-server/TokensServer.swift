@@ -1,4 +1,4 @@
-import AppComposition
+import AppConfiguration
 import ArgumentParser
 import Foundation
 import Hummingbird

@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 import Domain
 import Foundation
 import Testing

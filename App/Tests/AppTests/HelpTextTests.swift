@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 import ArgumentParser
 import Foundation
 import Testing

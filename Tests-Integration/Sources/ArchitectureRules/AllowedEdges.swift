@@ -31,19 +31,21 @@ public enum AllowedEdges {
     ]
     /// The modules of the App layer.
     public static let appModules: Set<String> = [
-        "AppComposition", "ServerComposition", "CProcessControl", "tokens", "tokens_server", "ArgumentParser", "Configuration",
+        "AppComposition", "AppConfiguration", "ServerComposition", "CProcessControl", "tokens", "tokens_server", "ArgumentParser", "Configuration",
     ]
     /// The sync server's folders (one target per layer) and the modules they make.
+    /// App's server targets share only `AppConfiguration` (settings, logs) with the client's.
     public static let serverFolders = [
         "Domain/Sources/SyncServer", "Data/Sources/SyncServerData", "Presentation/Sources/SyncServerHTTP",
+        "App/Sources/ServerComposition", "App/Sources/tokens-server",
     ]
-    public static let serverModules: Set<String> = ["SyncServer", "SyncServerData", "SyncServerHTTP"]
+    public static let serverModules: Set<String> = ["SyncServer", "SyncServerData", "SyncServerHTTP", "ServerComposition"]
     /// The client's folders (what the `tokens` executable is made of below App) and modules.
     public static let clientFolders = [
         "Domain/Sources/Domain", "Data/Sources/DataLayer", "Presentation/Sources/Presentation",
-        "Presentation/Sources/TerminalUI",
+        "Presentation/Sources/TerminalUI", "App/Sources/AppComposition", "App/Sources/tokens",
     ]
-    public static let clientModules: Set<String> = ["Domain", "DataLayer", "Presentation", "TerminalUI"]
+    public static let clientModules: Set<String> = ["Domain", "DataLayer", "Presentation", "TerminalUI", "AppComposition"]
     /// The modules of the Presentation layer.
     public static let presentationModules: Set<String> = ["Presentation", "TerminalUI", "SyncServerHTTP"]
 }

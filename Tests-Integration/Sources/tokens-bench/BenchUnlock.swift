@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 import Foundation
 import ProcessKit
 

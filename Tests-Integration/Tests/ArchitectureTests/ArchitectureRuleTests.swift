@@ -57,6 +57,7 @@ struct ArchitectureRuleTests {
         ]),
         ("server-imports-client", RuleBox(ServerAndClientApart()), [
             "Data/Sources/SyncServerData/Store.swift:1: imports DataLayer",
+            "App/Sources/ServerComposition/Wiring.swift:4: imports AppComposition",
             "Domain/Sources/Domain/Account.swift:2: imports SyncServer",
         ]),
         ("http-imports-data", RuleBox(Rules.structural[13]),

@@ -1,3 +1,4 @@
+import AppConfiguration
 import DataLayer
 import Foundation
 import Logging

@@ -1,3 +1,4 @@
+import AppConfiguration
 import Domain
 import Foundation
 import Presentation

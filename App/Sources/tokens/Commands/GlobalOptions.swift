@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 import ArgumentParser
 
 /// Options every command takes: which phase, which config file, how to unlock.

@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 import Foundation
 
 /// The global options' values, apart from the parser that read them: ArgumentParser's

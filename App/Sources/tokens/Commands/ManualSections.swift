@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 
 /// The man page's ENVIRONMENT, FILES and EXIT STATUS sections, in mdoc, from the sources
 /// `--help` and README use (ExitStatus.documented, SettingsLoader.keys). `make release` puts

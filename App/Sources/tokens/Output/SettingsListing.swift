@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 import Foundation
 
 /// `tokens config show` output: an aligned table, or JSON for scripts.
