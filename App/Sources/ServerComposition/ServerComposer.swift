@@ -56,7 +56,8 @@ package enum ServerComposer {
             TombstoneExpiryService(
                 expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),
                 interval: tombstoneExpiryInterval, logger: logger))
-        let router = try SyncServerRouter.make(useCases: makeUseCases(store: store, limits: limits), logger: logger)
+        let router = try SyncServerRouter.make(
+            useCases: makeUseCases(store: store, limits: limits), logger: logger, trustedProxies: Set(settings.trustedProxies.value))
         var application = Application(
             router: router, server: server,
             configuration: .init(address: .hostname(settings.host.value, port: settings.port.value), serverName: "tokens-server"),

@@ -50,4 +50,12 @@ struct ServerSettingsTests {
         await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", "server.pull.wait": "31"]) }
         #expect(ServerSettings.pullWaitLimit == SyncLimits.longPollLimit)
     }
+
+    @Test("trusted proxies: none unless configured; a comma-separated list of IPv4 and IPv6 addresses; anything else refused")
+    func proxies() async throws {
+        #expect(try await load(flags: ["phase": "dev"]).trustedProxies.value.isEmpty)
+        let configured = try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_PROXIES": "127.0.0.1, ::1"])
+        #expect(configured.trustedProxies == Sourced(["127.0.0.1", "::1"], from: .environment("TOKENS_SERVER_PROXIES")))
+        await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", "server.proxies": "proxy.example"]) }
+    }
 }

@@ -13,12 +13,14 @@ public enum SyncServerRouter {
     /// The largest request body: 100 changes of the largest ciphertext, in base64, with room.
     public static let maxBodyBytes = 4 * 1024 * 1024
 
+    /// `trustedProxies`: the reverse proxies whose `X-Forwarded-For` names the client.
     public static func make(
-        useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes
+        useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes, trustedProxies: Set<String> = []
     ) throws -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
         router.add(middleware: AccessLogMiddleware())
-        router.add(middleware: RequestLimitsMiddleware(maxBodyBytes: maxBodyBytes))
+        router.add(
+            middleware: RequestLimitsMiddleware(maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies)))
         try SyncAPI(useCases: useCases).registerHandlers(
             on: router, serverURL: URL(string: basePath)!,
             middlewares: [ProblemMiddleware(logger: logger), BearerAuthMiddleware(authenticate: useCases.authenticate)])

@@ -254,3 +254,31 @@ struct AccessLogTests {
         #expect(AccessLogMiddleware<SyncRequestContext>.printable("/v1/\u{1B}[31mred ü%") == "/v1/%1B[31mred%20%C3%BC%25")
     }
 }
+
+/// The client's address behind reverse proxies: only trusted proxies are believed.
+@Suite("Client address")
+struct ClientAddressTests {
+    let proxies = ClientAddress(trustedProxies: ["10.0.0.1", "10.0.0.2"])
+
+    @Test("an untrusted peer is the client, whatever it forwards; no peer is no address")
+    func untrusted() {
+        #expect(proxies.resolve(peer: "203.0.113.9", forwardedFor: ["198.51.100.1"]) == "203.0.113.9")
+        #expect(proxies.resolve(peer: nil, forwardedFor: ["198.51.100.1"]) == nil)
+    }
+
+    @Test("from a trusted proxy: the rightmost hop no proxy of ours vouches for, across fields and spaces")
+    func trusted() {
+        #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["198.51.100.1"]) == "198.51.100.1")
+        // The client wrote the first hop itself; the chain of our proxies leads to 192.0.2.7.
+        #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["1.2.3.4, 192.0.2.7", " 10.0.0.2 "]) == "192.0.2.7")
+        #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["2001:db8::7"]) == "2001:db8::7")
+    }
+
+    @Test("from a trusted proxy without the header, or with a malformed hop: the proxy itself")
+    func malformed() {
+        #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: []) == "10.0.0.1")
+        #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["192.0.2.7, unknown"]) == "10.0.0.1")
+        #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["\u{1B}[31m"]) == "10.0.0.1")
+        #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["10.0.0.2"]) == "10.0.0.2")
+    }
+}

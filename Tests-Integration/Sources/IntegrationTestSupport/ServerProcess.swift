@@ -79,7 +79,7 @@ public final class ServerProcess: Sendable {
 
     /// One request: status, body and content type.
     public func request(
-        _ method: String, _ path: String, json: Any? = nil, token: String? = nil
+        _ method: String, _ path: String, json: Any? = nil, token: String? = nil, headers: [String: String] = [:]
     ) async throws -> (status: Int, body: Data, contentType: String?) {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
@@ -89,6 +89,7 @@ public final class ServerProcess: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as? HTTPURLResponse
         return (http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Content-Type"))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `tokens-server` reads from configuration (flag > `TOKENS_*` environment > the config
 /// file's `server.*` keys > defaults), each value with its source.
 package struct ServerSettings: Sendable, Equatable {
@@ -14,6 +16,9 @@ package struct ServerSettings: Sendable, Equatable {
     public let tlsKey: Sourced<String>?
     /// The longest a pull may wait for a change (seconds, 0 to 30; 0 turns long-polls off).
     public let pullWait: Sourced<Int>
+    /// Reverse proxies in front of the server, by address: a request from one of them is counted
+    /// (for the enrolment limit) as coming from the client its `X-Forwarded-For` names.
+    public let trustedProxies: Sourced<[String]>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -23,10 +28,19 @@ package struct ServerSettings: Sendable, Equatable {
     public static let alphaDatabaseURL = "postgres://tokens@localhost:5432/tokens_alpha"
 }
 
+extension ServerSettings {
+    /// An IPv4 or IPv6 address in text (what the system's parser accepts).
+    static func isIPAddress(_ text: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
+    }
+}
+
 extension SettingsLoader {
     /// The server's keys (`tokens-server` only; the `tokens` man page lists `keys`).
     static let serverKeys = [
         "server.host", "server.port", "server.database.url", "server.tls.certificate", "server.tls.key", "server.pull.wait",
+        "server.proxies",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -61,9 +75,13 @@ extension SettingsLoader {
         let pullWait = try resolver.resolve("server.pull.wait", default: limit, expected: "0 to \(limit) seconds") {
             Int($0).flatMap { (0...limit).contains($0) ? $0 : nil }
         }
+        let proxies = try resolver.resolve("server.proxies", default: [String](), expected: "IP addresses, comma-separated") { text in
+            let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return list.allSatisfy(ServerSettings.isIPAddress) ? list : nil
+        }
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
-            pullWait: pullWait)
+            pullWait: pullWait, trustedProxies: proxies)
     }
 }
