@@ -32,6 +32,18 @@ struct ImportAccountsUseCaseTests {
         #expect(stored.allSatisfy { $0.note == "n" && $0.createdAt == Date(timeIntervalSince1970: 100) })
     }
 
+    @Test("an export decoded beforehand (while the vault was unlocked) is applied the same way, the decoder not asked")
+    func decodedBeforehand() async throws {
+        let decoder = TestImportDecoder(DecodedImport(format: .aegis, entries: [], dropped: [], notices: []))
+        let importer = DefaultImportAccountsUseCase(
+            decoder: decoder, repository: repository, clock: FixedClock(unix: 100), random: CountingRandomSource())
+        let decoded = DecodedImport(format: .twoFAS, entries: [try Self.entry("A", secret: [1])], dropped: [], notices: [])
+        let report = try await importer.execute(decoded, duplicates: .skip, dryRun: false)
+        #expect(report.format == .twoFAS && report.added.map(\.spec.issuer) == ["A"])
+        #expect(try await repository.list().map(\.issuer) == ["A"])
+        #expect(decoder.requests.isEmpty)
+    }
+
     @Test("a duplicate is the same secret, kind and parameters: skipped by default, kept on request, also within the file")
     func duplicates() async throws {
         try await repository.add(.stub(issuer: "Kept", name: "me", secret: Secret(bytes: [1])))

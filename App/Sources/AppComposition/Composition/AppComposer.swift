@@ -74,6 +74,10 @@ extension AppComposer {
     /// Every import and export format (Data's Interop).
     public static func makeInteropCodec() -> InteropCodec { InteropCodec() }
 
+    /// The import decoder alone: it needs no vault, so a command can decode while the vault is
+    /// being unlocked.
+    public static func makeImportDecoder() -> any AccountImportDecoder { makeInteropCodec() }
+
     /// QR codes (Data's Swift encoder).
     public static func makeQRCodeEncoder() -> any QRCodeEncoder { QREncoder() }
 

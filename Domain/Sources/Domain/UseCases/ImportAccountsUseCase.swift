@@ -40,6 +40,9 @@ public protocol ImportAccountsUseCase: Sendable {
     func execute(
         _ data: Data, format: ImportFormat?, password: String?, duplicates: DuplicatePolicy, dryRun: Bool
     ) async throws -> ImportReport
+    /// The same with the export already decoded (by the decoder port, e.g. while the vault was
+    /// being unlocked).
+    func execute(_ decoded: DecodedImport, duplicates: DuplicatePolicy, dryRun: Bool) async throws -> ImportReport
 }
 
 /// The ImportAccounts use case over the decoder port and the repository.
@@ -64,7 +67,10 @@ public struct DefaultImportAccountsUseCase: ImportAccountsUseCase {
     public func execute(
         _ data: Data, format: ImportFormat?, password: String?, duplicates policy: DuplicatePolicy, dryRun: Bool
     ) async throws -> ImportReport {
-        let decoded = try decoder.decode(data, as: format, password: password)
+        try await execute(try decoder.decode(data, as: format, password: password), duplicates: policy, dryRun: dryRun)
+    }
+
+    public func execute(_ decoded: DecodedImport, duplicates policy: DuplicatePolicy, dryRun: Bool) async throws -> ImportReport {
         guard decoded.entries.count <= Self.maximumEntries else {
             throw ImportError.tooManyEntries(decoded.entries.count, limit: Self.maximumEntries)
         }
