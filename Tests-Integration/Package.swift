@@ -54,6 +54,7 @@ let package = Package(
                 "IntegrationTestSupport",
                 .product(name: "DataLayer", package: "Data"),
                 .product(name: "Domain", package: "Domain"),
+                .product(name: "DomainTestSupport", package: "Domain"),
             ]
         ),
         .testTarget(name: "InstallTests", dependencies: ["IntegrationTestSupport"]),

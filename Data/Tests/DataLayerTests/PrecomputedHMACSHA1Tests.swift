@@ -1,6 +1,7 @@
 import Crypto
 @testable import DataLayer
 import Domain
+import DomainTestSupport
 import Foundation
 import Testing
 

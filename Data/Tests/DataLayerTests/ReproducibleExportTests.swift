@@ -1,5 +1,6 @@
 @testable import DataLayer
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+import DomainTestSupport
 import Foundation
 import IntegrationTestSupport
 import Testing
@@ -168,7 +169,7 @@ struct VaultCLITests {
     func killDuringWrites() throws {
         let home = try TemporaryHome()
         _ = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment())
-        var random = SeededGenerator(seed: Self.killSeed)
+        var random = SplitMix(seed: Self.killSeed)
         var reported: [String] = []
         var trialsWithWrites = 0
         var secondsPerWrite = 0.0

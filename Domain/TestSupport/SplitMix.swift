@@ -1,10 +1,8 @@
-/// A seeded generator (SplitMix64): the same choices on every run.
-public struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+/// A seeded random generator (SplitMix64), so a randomised test replays from its seed.
+public struct SplitMix: RandomNumberGenerator {
+    public var state: UInt64
 
-    public init(seed: UInt64) {
-        state = seed
-    }
+    public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

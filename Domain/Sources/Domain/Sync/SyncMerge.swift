@@ -1,0 +1,125 @@
+import Foundation
+
+/// The result of merging one entry: what both sides hold from now on, and, when its key was
+/// changed on both sides, the other version kept as an entry of its own.
+public struct EntryMerge: Hashable, Sendable {
+    public let merged: SyncRecord
+    /// The key version that lost (see SyncMerge), as a new entry: a secret is never dropped.
+    public let conflictCopy: SyncRecord?
+
+    public init(merged: SyncRecord, conflictCopy: SyncRecord?) {
+        self.merged = merged
+        self.conflictCopy = conflictCopy
+    }
+}
+
+/// The three-way merge of one entry: `base` (what both sides last agreed on; nil when unknown,
+/// after a full resync), the local version and the remote one. Pure, and symmetric: swapping
+/// local and remote gives the same result, so every machine converges on the same entries.
+///
+/// - An edit since the base beats a delete (a lost seed locks a person out).
+/// - Key material (secret, kind, algorithm, digits) changed on both sides: the later change
+///   keeps the entry, the other becomes a conflict copy with an id both sides derive alike.
+/// - The HOTP counter: the largest of the sides that hold the merged key (each side used
+///   consecutive counters from the base).
+/// - Other fields, each on its own: a side that left it as in the base takes the other's; changed
+///   on both, the later change wins (hybrid logical clock, then device). Groups merge as sets:
+///   what either side added, less what either side removed.
+public enum SyncMerge {
+    public static func merge(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> EntryMerge {
+        if local == remote { return EntryMerge(merged: local, conflictCopy: nil) }
+        switch (local.isDeleted.value, remote.isDeleted.value) {
+        case (true, true):
+            return EntryMerge(merged: later(local, remote, by: \.isDeleted.changedAt), conflictCopy: nil)
+        case (true, false):
+            return EntryMerge(merged: edited(remote, since: base) ? remote : local, conflictCopy: nil)
+        case (false, true):
+            return EntryMerge(merged: edited(local, since: base) ? local : remote, conflictCopy: nil)
+        case (false, false):
+            return mergeContent(base: base, local: local, remote: remote)
+        }
+    }
+
+    private static func mergeContent(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> EntryMerge {
+        var merged = local
+        merged.issuer = field(\.issuer, base, local, remote)
+        merged.name = field(\.name, base, local, remote)
+        merged.note = field(\.note, base, local, remote)
+        merged.isFavorite = field(\.isFavorite, base, local, remote)
+        merged.position = field(\.position, base, local, remote)
+        merged.isDeleted = field(\.isDeleted, base, local, remote)
+        merged.groups = groups(base, local, remote)
+        var copy: SyncRecord?
+        if local.key.value == remote.key.value {
+            merged.key = later(local.key, remote.key, by: \.changedAt)
+            merged.counter = Swift.max(local.counter, remote.counter)
+        } else {
+            let winner = field(\.key, base, local, remote)
+            let (kept, other) = winner == local.key ? (local, remote) : (remote, local)
+            merged.key = winner
+            merged.counter = kept.counter
+            // Both changed the key (or no base tells which did): the other version stays too.
+            if base == nil || (base?.key.value != local.key.value && base?.key.value != remote.key.value) {
+                copy = SyncRecord(
+                    id: conflictID(of: local.id, losing: other.key.changedAt), key: other.key, counter: other.counter,
+                    issuer: merged.issuer, name: merged.name, note: merged.note, isFavorite: merged.isFavorite,
+                    groups: merged.groups, position: merged.position, isDeleted: other.isDeleted)
+            }
+        }
+        return EntryMerge(merged: merged, conflictCopy: copy)
+    }
+
+    /// One field: the side that changed it since the base, or the later change.
+    private static func field<Value>(
+        _ path: KeyPath<SyncRecord, Stamped<Value>>, _ base: SyncRecord?, _ local: SyncRecord, _ remote: SyncRecord
+    ) -> Stamped<Value> {
+        let (mine, theirs) = (local[keyPath: path], remote[keyPath: path])
+        if mine == theirs { return mine }
+        if let base {
+            if mine == base[keyPath: path] { return theirs }
+            if theirs == base[keyPath: path] { return mine }
+        }
+        return later(mine, theirs, by: \.changedAt)
+    }
+
+    /// Groups as sets: the base, less what either side removed, plus what either side added.
+    private static func groups(_ base: SyncRecord?, _ local: SyncRecord, _ remote: SyncRecord) -> Stamped<Set<String>> {
+        let stamp = later(local.groups, remote.groups, by: \.changedAt).changedAt
+        guard let base else { return Stamped(local.groups.value.union(remote.groups.value), changedAt: stamp) }
+        let original = base.groups.value
+        let kept = original.intersection(local.groups.value).intersection(remote.groups.value)
+        let added = local.groups.value.subtracting(original).union(remote.groups.value.subtracting(original))
+        return Stamped(kept.union(added), changedAt: stamp)
+    }
+
+    /// A side edited the entry since the base (any field but the deletion); with no base, yes.
+    private static func edited(_ side: SyncRecord, since base: SyncRecord?) -> Bool {
+        guard let base else { return true }
+        return !side.hasSameContent(as: base)
+    }
+
+    /// The one of two whose `key` is greater (the later change).
+    private static func later<T, Key: Comparable>(_ a: T, _ b: T, by key: KeyPath<T, Key>) -> T {
+        a[keyPath: key] < b[keyPath: key] ? b : a
+    }
+
+    /// The conflict copy's id: the entry's, mixed with the losing change's reading, so every
+    /// machine that meets the same conflict makes the same copy (and pushes it only once).
+    static func conflictID(of id: UUID, losing stamp: HybridTimestamp) -> UUID {
+        var bytes = Self.bytes(of: id)
+        let device = Self.bytes(of: stamp.device)
+        let mix = (0..<8).map { UInt8(truncatingIfNeeded: stamp.milliseconds >> ($0 * 8)) }
+            + (0..<4).map { UInt8(truncatingIfNeeded: stamp.counter >> ($0 * 8)) } + [0x5A, 0xC3, 0x96, 0x3C]
+        for index in 0..<16 { bytes[index] ^= mix[index] ^ device[(index * 7) % 16] }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    private static func bytes(of id: UUID) -> [UInt8] {
+        let u = id.uuid
+        return [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15]
+    }
+}
