@@ -1,0 +1,26 @@
+/// Why a sync did not complete, in the user's terms (Data maps every transport failure and
+/// answer to one of these; nothing here knows HTTP).
+public enum SyncError: Error, Equatable, Sendable {
+    /// No connection to the server (it is down, or this machine is offline): changes wait.
+    case offline
+    /// The server did not answer in time.
+    case timedOut
+    /// The server's certificate was not trusted.
+    case insecureConnection
+    /// The server does not know this device's token.
+    case unauthorized
+    /// This device was revoked: it must join again.
+    case revoked
+    /// The server forgot deletions older than this device's cursor: a full resync follows.
+    case cursorExpired
+    /// Too many attempts; try again after this many seconds.
+    case rateLimited(retryAfterSeconds: Int)
+    /// The server speaks another version of the protocol.
+    case incompatible
+    /// The server failed (a 5xx answer).
+    case server
+    /// An entry could not be decrypted or read (a wrong key, or tampering): it is left alone.
+    case corruptEntry(id: String)
+    /// Pushes kept meeting newer changes: the next sync tries again.
+    case stillConflicting
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// The local side of sync at the start of a round: every entry (local deletions as tombstones),
+/// the base of each (the entry as the server last held it when both sides agreed), which ones
+/// changed here since their base, and the cursor.
+public struct SyncSnapshot: Sendable {
+    public var cursor: Int64
+    public var records: [UUID: SyncRecord]
+    public var bases: [UUID: RemoteEntry]
+    public var pending: Set<UUID>
+
+    public init(cursor: Int64 = 0, records: [UUID: SyncRecord] = [:], bases: [UUID: RemoteEntry] = [:], pending: Set<UUID> = []) {
+        self.cursor = cursor
+        self.records = records
+        self.bases = bases
+        self.pending = pending
+    }
+}
+
+/// The local side of sync (Data: the vault's sync state, changed in the vault's transactions).
+public protocol SyncLocalStore: Sendable {
+    func snapshot() async throws -> SyncSnapshot
+    /// Writes a round's outcome at once: `snapshot` is what the round ended with (an entry absent
+    /// from it that `taken` had is gone); entries changed here since `taken` (the snapshot the
+    /// round began with) stay as they are, pending.
+    func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// An entry as the server holds it, decrypted: its record and the sequence that orders it.
+public struct RemoteEntry: Hashable, Sendable {
+    public let sequence: Int64
+    public let record: SyncRecord
+
+    public init(sequence: Int64, record: SyncRecord) {
+        self.sequence = sequence
+        self.record = record
+    }
+}
+
+/// A page of remote changes after a cursor.
+public struct RemotePage: Hashable, Sendable {
+    public let entries: [RemoteEntry]
+    /// The account's latest sequence when the page was read.
+    public let head: Int64
+    public let hasMore: Bool
+
+    public init(entries: [RemoteEntry], head: Int64, hasMore: Bool) {
+        self.entries = entries
+        self.head = head
+        self.hasMore = hasMore
+    }
+}
+
+/// The answer to one pushed record.
+public enum RemotePushResult: Hashable, Sendable {
+    case applied(sequence: Int64)
+    /// Someone changed the entry first: here it is, to merge with and push again.
+    case conflict(current: RemoteEntry)
+}
+
+/// A record to push, with the sequence of the entry it was based on (0: a new entry).
+public struct RemoteChange: Hashable, Sendable {
+    public let record: SyncRecord
+    public let basedOn: Int64
+
+    public init(record: SyncRecord, basedOn: Int64) {
+        self.record = record
+        self.basedOn = basedOn
+    }
+}
+
+/// The sync server, as the client's rules see it (Data: the generated HTTP client, with every
+/// record encrypted before it leaves and decrypted when it comes back). Throws SyncError only.
+public protocol SyncRemote: Sendable {
+    /// Changes after `cursor`, in sequence order (a page at most).
+    func pull(after cursor: Int64) async throws(SyncError) -> RemotePage
+    /// Up to 100 records, each stored only if its entry is still where it was based on; one
+    /// result per change, in order.
+    func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult]
+}

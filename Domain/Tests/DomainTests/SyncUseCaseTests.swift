@@ -1,0 +1,152 @@
+import Domain
+import DomainTestSupport
+import Foundation
+import Testing
+
+/// Sync end to end in memory: clients with their own local store, one in-memory server (the
+/// fake the server's contract suite keeps honest), the real merge and use case.
+@Suite("Sync use case")
+struct SyncUseCaseTests {
+    /// One machine: its store, device id and clock.
+    final class Client: @unchecked Sendable {
+        let store = InMemorySyncLocalStore()
+        let device: UUID
+        let remote: InMemorySyncRemote
+        var time: Int64 = 0
+
+        init(_ n: UInt8, remote: InMemorySyncRemote) {
+            device = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0xDE, n))
+            self.remote = remote
+        }
+
+        func stamp(_ now: Int64) -> HybridTimestamp { HybridTimestamp(milliseconds: now, device: device) }
+
+        func sync() async throws -> SyncReport { try await DefaultSyncUseCase(local: store, remote: remote).execute() }
+
+        func add(_ id: UUID, secret: UInt8, at now: Int64, position: FractionalPosition = FractionalPosition("U")!) async {
+            let at = stamp(now)
+            let record = SyncRecord(
+                id: id, key: Stamped(SyncMergeTests.key(secret), changedAt: at), counter: 0, issuer: Stamped("issuer", changedAt: at),
+                name: Stamped("me", changedAt: at), note: Stamped("", changedAt: at), isFavorite: Stamped(false, changedAt: at),
+                groups: Stamped([], changedAt: at), position: Stamped(position, changedAt: at), isDeleted: Stamped(false, changedAt: at))
+            await store.change(id) { $0 = record }
+        }
+
+        func records() async -> [UUID: SyncRecord] { await store.state.records }
+    }
+
+    static func id(_ n: UInt8) -> UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, n)) }
+
+    @Test("an account added on one machine reaches the other; an edit on each, of different fields, ends the same on both")
+    func twoMachines() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        #expect(try await laptop.sync().sent == 1)
+        #expect(try await desktop.sync().received == 1)
+        await laptop.store.change(Self.id(1)) { $0?.note = Stamped("from the laptop", changedAt: laptop.stamp(2_000)) }
+        await desktop.store.change(Self.id(1)) { $0?.name = Stamped("me@desk", changedAt: desktop.stamp(2_100)) }
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        _ = try await laptop.sync()
+        let (mine, theirs) = (await laptop.records(), await desktop.records())
+        #expect(mine == theirs && mine[Self.id(1)]?.note.value == "from the laptop" && mine[Self.id(1)]?.name.value == "me@desk")
+        #expect(await laptop.store.state.pending.isEmpty)
+        #expect(await desktop.store.state.pending.isEmpty)
+    }
+
+    @Test("a key changed on both machines ends with the later one in the entry and the other as a copy, on both")
+    func keyConflict() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        await laptop.store.change(Self.id(1)) { $0?.key = Stamped(SyncMergeTests.key(2), changedAt: laptop.stamp(2_000)) }
+        await desktop.store.change(Self.id(1)) { $0?.key = Stamped(SyncMergeTests.key(3), changedAt: desktop.stamp(3_000)) }
+        _ = try await laptop.sync()
+        let report = try await desktop.sync()
+        _ = try await laptop.sync()
+        #expect(report.conflictCopies.count == 1)
+        let records = await laptop.records()
+        #expect(records == (await desktop.records()))
+        #expect(Set(records.values.map(\.key.value)) == [SyncMergeTests.key(2), SyncMergeTests.key(3)])
+        #expect(records[Self.id(1)]?.key.value == SyncMergeTests.key(3))
+    }
+
+    @Test("offline: the sync fails with its reason and changes nothing; the pending change goes up once the server is back")
+    func offline() async throws {
+        let remote = InMemorySyncRemote()
+        let laptop = Client(1, remote: remote)
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        await remote.failNext(with: .offline)
+        await #expect(throws: SyncError.offline) { try await laptop.sync() }
+        #expect(await laptop.store.state.pending == [Self.id(1)])
+        #expect(await remote.stored.isEmpty)
+        #expect(try await laptop.sync().sent == 1)
+        #expect(await remote.stored.map(\.record.id) == [Self.id(1)])
+    }
+
+    @Test("a cursor older than the tombstone horizon resyncs from 0: a deletion the server forgot reaches an untouched copy, an edited copy survives")
+    func resync() async throws {
+        let remote = InMemorySyncRemote(pageSize: 1)
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        for n in UInt8(1)...3 { await laptop.add(Self.id(n), secret: n, at: 1_000) }
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        for n in UInt8(1)...2 { await laptop.store.change(Self.id(n)) { $0?.isDeleted = Stamped(true, changedAt: laptop.stamp(2_000)) } }
+        _ = try await laptop.sync()
+        await remote.expireTombstones()
+        await desktop.store.change(Self.id(2)) { $0?.note = Stamped("still used", changedAt: desktop.stamp(3_000)) }
+        let report = try await desktop.sync()
+        #expect(report.resynced)
+        let kept = await desktop.records()
+        #expect(kept[Self.id(1)] == nil && kept[Self.id(2)]?.note.value == "still used" && kept[Self.id(3)] != nil)
+        #expect(await remote.stored.contains { $0.record.id == Self.id(2) && !$0.record.isDeleted.value })
+    }
+
+    @Test("three machines, seeded random adds, edits, key changes, HOTP use, reorders and deletes between syncs: all end the same", arguments: 0..<60)
+    func convergence(seed: Int) async throws {
+        var generator = SplitMix(seed: UInt64(seed) &* 7919)
+        let remote = InMemorySyncRemote(pageSize: 3)
+        let clients = (UInt8(1)...3).map { Client($0, remote: remote) }
+        var now: Int64 = 1_000
+        var nextID: UInt8 = 1
+        for _ in 0..<30 {
+            now += Int64.random(in: 1...50, using: &generator)
+            let client = clients.randomElement(using: &generator)!
+            let live = await client.records().values.filter { !$0.isDeleted.value }.map(\.id).sorted { $0.uuidString < $1.uuidString }
+            let stamp = client.stamp(now)
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0, 1:
+                await client.add(Self.id(nextID), secret: nextID, at: now)
+                nextID += 1
+            case 2 where !live.isEmpty:
+                let tag = "\(seed)-\(now)"
+                await client.store.change(live.randomElement(using: &generator)!) { $0?.note = Stamped(tag, changedAt: stamp) }
+            case 3 where !live.isEmpty:
+                let byte = UInt8.random(in: 100...200, using: &generator)
+                await client.store.change(live.randomElement(using: &generator)!) {
+                    $0?.key = Stamped(SyncMergeTests.key(byte), changedAt: stamp)
+                }
+            case 4 where !live.isEmpty:
+                let steps = UInt64.random(in: 1...3, using: &generator)
+                await client.store.change(live.randomElement(using: &generator)!) { $0?.counter += steps }
+            case 5 where !live.isEmpty:
+                let position = FractionalPosition.between(nil, FractionalPosition("U")!)
+                await client.store.change(live.randomElement(using: &generator)!) { $0?.position = Stamped(position, changedAt: stamp) }
+            case 6 where !live.isEmpty:
+                await client.store.change(live.randomElement(using: &generator)!) { $0?.isDeleted = Stamped(true, changedAt: stamp) }
+            default:
+                _ = try await client.sync()
+            }
+        }
+        for _ in 0..<3 { for client in clients { _ = try await client.sync() } }
+        let first = await clients[0].records()
+        for client in clients.dropFirst() {
+            #expect(await client.records() == first, "seed \(seed): the machines disagree")
+        }
+        for client in clients { #expect(await client.store.state.pending.isEmpty, "seed \(seed)") }
+        #expect(await Set(remote.stored.map(\.record)) == Set(first.values), "seed \(seed): the server disagrees")
+    }
+}
