@@ -10,6 +10,8 @@ public struct SyncReport: Equatable, Sendable {
     public var conflictCopies: [UUID] = []
     /// A cursor older than the server's tombstone horizon made this a full resync.
     public var resynced = false
+    /// Accounts added here that another machine had added with the same key: now one entry each.
+    public var mergedAdds = 0
 
     public init() {}
 }
@@ -82,9 +84,19 @@ public struct DefaultSyncUseCase: SyncUseCase {
     private func take(_ entry: RemoteEntry, into state: inout SyncSnapshot, report: inout SyncReport) -> Bool {
         let id = entry.record.id
         if let base = state.bases[id], base.sequence >= entry.sequence { return false }
-        let before = state.records[id]
+        var before = state.records[id]
         let base = state.bases[id]?.record
         state.bases[id] = entry
+        if before == nil, let twin = Self.unsentTwin(of: entry.record, in: state) {
+            // The same key added here too, not sent yet: one entry, under the id the server has.
+            state.records[twin.id] = nil
+            state.pending.remove(twin.id)
+            state.pending.insert(id)
+            before = SyncRecord(
+                id: id, key: twin.key, counter: twin.counter, issuer: twin.issuer, name: twin.name, note: twin.note,
+                isFavorite: twin.isFavorite, groups: twin.groups, position: twin.position, isDeleted: twin.isDeleted)
+            report.mergedAdds += 1
+        }
         guard let mine = before, state.pending.contains(id) else {
             state.records[id] = entry.record
             return before != entry.record
@@ -98,6 +110,15 @@ public struct DefaultSyncUseCase: SyncUseCase {
             report.conflictCopies.append(copy.id)
         }
         return merge.merged != mine
+    }
+
+    /// A live entry added here and never sent, with the key of `record` (a new remote entry).
+    private static func unsentTwin(of record: SyncRecord, in state: SyncSnapshot) -> SyncRecord? {
+        guard !record.isDeleted.value else { return nil }
+        return state.pending
+            .compactMap { state.bases[$0] == nil ? state.records[$0] : nil }
+            .filter { !$0.isDeleted.value && $0.key.value == record.key.value }
+            .min { $0.id.uuidString < $1.id.uuidString }
     }
 
     /// Pushes what is pending; a conflict is merged and pushed again, a few rounds at most.
