@@ -31,7 +31,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "PresentationTestSupport", .product(name: "Domain", package: "Domain")]
+            dependencies: [
+                "Presentation", "PresentationTestSupport", .product(name: "Domain", package: "Domain"),
+                .product(name: "DomainTestSupport", package: "Domain"),
+            ]
         ),
         // The sync server's HTTP interface: generated from Domain/OpenAPI/sync-api.yaml (make openapi),
         // mapping requests to SyncServer's use cases and errors to problem documents (rule 14: no

@@ -20,6 +20,8 @@ public struct SyncSnapshot: Sendable {
 /// The local side of sync (Data: the vault's sync state, changed in the vault's transactions).
 public protocol SyncLocalStore: Sendable {
     func snapshot() async throws -> SyncSnapshot
+    /// How many local changes wait to be sent (for the status line).
+    func pendingCount() async throws -> Int
     /// Writes a round's outcome at once: `snapshot` is what the round ended with (an entry absent
     /// from it that `taken` had is gone); entries changed here since `taken` (the snapshot the
     /// round began with) stay as they are, pending.

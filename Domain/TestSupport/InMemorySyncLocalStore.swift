@@ -1,0 +1,31 @@
+import Domain
+import Foundation
+
+/// One machine's side of sync in memory: its entries, their bases, what is pending, the cursor.
+/// `change` is a local edit (marked pending), as the vault records it.
+public actor InMemorySyncLocalStore: SyncLocalStore {
+    public private(set) var state = SyncSnapshot()
+
+    public init() {}
+
+    /// A local change to an entry (nil: the entry is new or was removed), marked pending.
+    public func change(_ id: UUID, _ edit: @Sendable (inout SyncRecord?) -> Void) {
+        var record = state.records[id]
+        edit(&record)
+        state.records[id] = record
+        state.pending.insert(id)
+    }
+
+    public func snapshot() async throws -> SyncSnapshot { state }
+
+    public func pendingCount() async throws -> Int { state.pending.count }
+
+    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws {
+        var next = snapshot
+        for (id, record) in state.records where taken.records[id] != record {
+            next.records[id] = record
+            next.pending.insert(id)
+        }
+        state = next
+    }
+}

@@ -1,0 +1,96 @@
+import Domain
+import Foundation
+import Observation
+
+/// The sync status on the list screen: syncing, up to date, offline with the changes that wait,
+/// or failed with the reason; `s` syncs now. Conflicts (a key changed on two machines) become
+/// notices. One sync at a time.
+@MainActor
+@Observable
+public final class SyncStatusViewModel {
+    /// What the last sync left.
+    public enum Status: Equatable, Sendable {
+        case upToDate(at: Date)
+        /// The server could not be reached: `pending` local changes wait for it.
+        case offline(pending: Int)
+    }
+
+    /// Output: the status (failed carries the reason, in the user's words).
+    public private(set) var state: Loadable<Status> = .notRequested
+    /// Output: what the user should know about the last sync, once.
+    public private(set) var notices: [String] = []
+
+    @ObservationIgnored private let sync: any SyncUseCase
+    @ObservationIgnored private let local: any SyncLocalStore
+    @ObservationIgnored private let clock: any WallClock
+
+    public init(sync: any SyncUseCase, local: any SyncLocalStore, clock: any WallClock) {
+        self.sync = sync
+        self.local = local
+        self.clock = clock
+    }
+
+    /// Input: sync now (on start, every interval, or `s`). Ignored while a sync runs.
+    public func syncNow() async {
+        if state.isLoading { return }
+        state = .isLoading(last: state.value)
+        do {
+            let report = try await sync.execute()
+            state = .loaded(.upToDate(at: clock.now()))
+            notices = SyncStatusText.notices(for: report)
+        } catch let error as SyncError where error == .offline || error == .timedOut {
+            state = .loaded(.offline(pending: (try? await local.pendingCount()) ?? 0))
+        } catch let error as SyncError {
+            state = .failed(SyncStatusText.reason(error))
+        } catch {
+            state = .failed("sync failed: the local vault could not be read or written")
+        }
+    }
+
+    /// Input: the notices were shown.
+    public func dismissNotices() { notices = [] }
+
+    /// The status line: "syncing…", "synced 14:02", "offline: 3 changes wait", or the failure.
+    public func line(formattingTime: (Date) -> String) -> String {
+        switch state {
+        case .notRequested: ""
+        case .isLoading: "syncing…"
+        case .loaded(.upToDate(let date)): "synced \(formattingTime(date))"
+        case .loaded(.offline(let pending)):
+            pending == 0 ? "offline" : "offline: \(pending) change\(pending == 1 ? "" : "s") wait\(pending == 1 ? "s" : "")"
+        case .failed(let reason): reason
+        }
+    }
+}
+
+/// Sync's outcomes in the user's words.
+public enum SyncStatusText {
+    /// Why a sync failed, and what to do.
+    public static func reason(_ error: SyncError) -> String {
+        switch error {
+        case .offline: "offline: the server cannot be reached"
+        case .timedOut: "the server did not answer in time"
+        case .insecureConnection: "sync refused: the server's certificate is not trusted"
+        case .unauthorized: "sync refused: the server does not know this machine (tokens sync join)"
+        case .revoked: "this machine was removed from sync (tokens sync join to add it again)"
+        case .cursorExpired: "a full resync is needed; it runs on the next sync"
+        case .rateLimited(let seconds): "the server asks to wait \(seconds) s before trying again"
+        case .incompatible: "the server speaks another version of sync: update Tokens or the server"
+        case .server: "the server failed; sync will try again"
+        case .corruptEntry: "an entry from the server could not be decrypted; it was left alone"
+        case .stillConflicting: "entries kept changing on other machines; sync will try again"
+        }
+    }
+
+    /// The notices a finished sync leaves.
+    public static func notices(for report: SyncReport) -> [String] {
+        var notices: [String] = []
+        let copies = report.conflictCopies.count
+        if copies > 0 {
+            notices.append(
+                "\(copies) account\(copies == 1 ? " had its" : "s had their") key changed on two machines: the other version is kept as a copy")
+        }
+        if report.resynced { notices.append("a full resync ran: this machine had been away longer than the server keeps deletions") }
+        return notices
+    }
+}

@@ -1,0 +1,84 @@
+import Domain
+import DomainTestSupport
+import Foundation
+import Presentation
+import PresentationTestSupport
+import Synchronization
+import Testing
+
+/// The sync status on the list screen, over a scripted sync and the in-memory local store.
+@MainActor
+@Suite("Sync status view model")
+struct SyncStatusViewModelTests {
+    /// A sync that answers from a script; `hold` keeps it running until released.
+    final class ScriptedSync: SyncUseCase {
+        let outcome: Result<SyncReport, SyncError>
+        let calls = Mutex(0)
+        let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let hold: Bool
+
+        init(_ outcome: Result<SyncReport, SyncError>, hold: Bool = false) {
+            self.outcome = outcome
+            self.hold = hold
+        }
+
+        func execute() async throws -> SyncReport {
+            calls.withLock { $0 += 1 }
+            if hold { await withCheckedContinuation { continuation in gate.withLock { $0 = continuation } } }
+            return try outcome.get()
+        }
+
+        func release() { gate.withLock { $0?.resume(); $0 = nil } }
+        var isHeld: Bool { gate.withLock { $0 != nil } }
+    }
+
+    let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let store = InMemorySyncLocalStore()
+
+    func model(_ sync: ScriptedSync) -> SyncStatusViewModel { SyncStatusViewModel(sync: sync, local: store, clock: clock) }
+
+    @Test("a sync that went through: up to date at the clock's time, and a notice per conflict copy")
+    func upToDate() async {
+        var report = SyncReport()
+        report.conflictCopies = [UUID()]
+        let model = model(ScriptedSync(.success(report)))
+        #expect(model.line { _ in "" } == "")
+        await model.syncNow()
+        #expect(model.state.value == .upToDate(at: clock.now()))
+        #expect(model.line { _ in "14:02" } == "synced 14:02")
+        #expect(model.notices == ["1 account had its key changed on two machines: the other version is kept as a copy"])
+        model.dismissNotices()
+        #expect(model.notices.isEmpty)
+    }
+
+    @Test("offline: not a failure; the changes that wait are counted")
+    func offline() async {
+        await store.change(UUID()) { _ in }
+        await store.change(UUID()) { _ in }
+        let model = model(ScriptedSync(.failure(.offline)))
+        await model.syncNow()
+        #expect(model.state.value == .offline(pending: 2))
+        #expect(model.line { _ in "" } == "offline: 2 changes wait")
+    }
+
+    @Test("a refusal is a failure with the reason and what to do")
+    func revoked() async {
+        let model = model(ScriptedSync(.failure(.revoked)))
+        await model.syncNow()
+        #expect(model.line { _ in "" } == "this machine was removed from sync (tokens sync join to add it again)")
+    }
+
+    @Test("one sync at a time: asking again while one runs does nothing; it shows as syncing")
+    func oneAtATime() async {
+        let sync = ScriptedSync(.success(SyncReport()), hold: true)
+        let model = model(sync)
+        let first = Task { await model.syncNow() }
+        #expect(await eventually { sync.isHeld })
+        #expect(model.line { _ in "" } == "syncing…")
+        await model.syncNow()
+        sync.release()
+        await first.value
+        #expect(sync.calls.withLock { $0 } == 1)
+        #expect(model.state.value == .upToDate(at: clock.now()))
+    }
+}
