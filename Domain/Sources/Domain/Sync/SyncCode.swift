@@ -65,16 +65,13 @@ public struct SyncCode: Hashable, Sendable, CustomStringConvertible {
         let body = Array(bytes.prefix(Self.byteCount - 4))
         guard Array(bytes.suffix(4)) == Self.crc32(body) else { throw .checksumMismatch }
         guard body[0] == Self.version else { throw .unknownVersion(body[0]) }
-        let id = Array(body[1...16])
-        account = UUID(uuid: (
-            id[0], id[1], id[2], id[3], id[4], id[5], id[6], id[7], id[8], id[9], id[10], id[11], id[12], id[13], id[14], id[15]))
+        account = UUID(bytes: Array(body[1...16]))!
         key = SyncKey(bytes: Array(body[17...]))!
     }
 
     /// The code in groups of five, e.g. "ABCDE FGHIJ …".
     public var text: String {
-        let u = account.uuid
-        let body = [Self.version] + [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15] + key.bytes
+        let body = [Self.version] + account.bytes + key.bytes
         let symbols = Array(Base32.encode(body + Self.crc32(body)))
         return stride(from: 0, to: symbols.count, by: 5).map { String(symbols[$0..<min($0 + 5, symbols.count)]) }.joined(separator: " ")
     }

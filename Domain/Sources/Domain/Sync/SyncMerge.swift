@@ -106,20 +106,13 @@ public enum SyncMerge {
     /// The conflict copy's id: the entry's, mixed with the losing change's reading, so every
     /// machine that meets the same conflict makes the same copy (and pushes it only once).
     static func conflictID(of id: UUID, losing stamp: HybridTimestamp) -> UUID {
-        var bytes = Self.bytes(of: id)
-        let device = Self.bytes(of: stamp.device)
+        var bytes = id.bytes
+        let device = stamp.device.bytes
         let mix = (0..<8).map { UInt8(truncatingIfNeeded: stamp.milliseconds >> ($0 * 8)) }
             + (0..<4).map { UInt8(truncatingIfNeeded: stamp.counter >> ($0 * 8)) } + [0x5A, 0xC3, 0x96, 0x3C]
         for index in 0..<16 { bytes[index] ^= mix[index] ^ device[(index * 7) % 16] }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
-    private static func bytes(of id: UUID) -> [UInt8] {
-        let u = id.uuid
-        return [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15]
+        return UUID(bytes: bytes)!
     }
 }

@@ -1,0 +1,63 @@
+import Crypto
+import Domain
+import Foundation
+
+/// An entry's encryption for the server: the record as JSON, padded to a multiple of 256 bytes
+/// (so sizes say little), sealed with AES-256-GCM under the sync entries key. The associated
+/// data binds the ciphertext to its sync account, its entry id and its key version: the server
+/// cannot move one entry's ciphertext onto another.
+public enum SyncEntryCipher {
+    /// Plaintexts are padded to a multiple of this.
+    static let paddingStep = 256
+    public static let keyVersion = 1
+
+    /// `record` sealed for the server: the nonce and the ciphertext (with its tag).
+    public static func seal(_ record: SyncRecord, keys: SyncKeys) throws -> (nonce: [UInt8], ciphertext: [UInt8]) {
+        var plaintext = padded(try JSONEncoder().encode(SyncRecordDTO(record)))
+        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        let box = try AES.GCM.seal(
+            plaintext, using: keys.entries, nonce: AES.GCM.Nonce(),
+            authenticating: additionalData(account: keys.account, entry: record.id, keyVersion: keyVersion))
+        return (Array(box.nonce), Array(box.ciphertext + box.tag))
+    }
+
+    /// The record the server's entry `id` holds; `corruptEntry` when it does not open (another
+    /// key, another entry's ciphertext, any change) or does not read.
+    public static func open(
+        entry id: UUID, keyVersion: Int, nonce: [UInt8], ciphertext: [UInt8], keys: SyncKeys
+    ) throws(SyncError) -> SyncRecord {
+        let corrupt = SyncError.corruptEntry(id: id.uuidString)
+        guard ciphertext.count >= 16, let nonce = try? AES.GCM.Nonce(data: nonce),
+            let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: ciphertext.dropLast(16), tag: ciphertext.suffix(16)),
+            var plaintext = try? AES.GCM.open(
+                box, using: keys.entries, authenticating: additionalData(account: keys.account, entry: id, keyVersion: keyVersion))
+        else { throw corrupt }
+        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        guard let json = unpadded(plaintext), let dto = try? JSONDecoder().decode(SyncRecordDTO.self, from: json),
+            let record = dto.toDomain(), record.id == id
+        else { throw corrupt }
+        return record
+    }
+
+    static func additionalData(account: UUID, entry: UUID, keyVersion: Int) -> Data {
+        Data("tokens/sync/entry/v1".utf8) + account.bytes + entry.bytes + CanonicalEncoding.integers([keyVersion])
+    }
+
+    /// A 4-byte big-endian length, the bytes, then zeros to the next step.
+    static func padded(_ data: Data) -> Data {
+        var out = Data(capacity: data.count + paddingStep)
+        let count = UInt32(data.count)
+        out.append(contentsOf: [UInt8(count >> 24), UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count)])
+        out.append(data)
+        out.append(contentsOf: [UInt8](repeating: 0, count: (paddingStep - out.count % paddingStep) % paddingStep))
+        return out
+    }
+
+    static func unpadded(_ data: Data) -> Data? {
+        guard data.count >= 4 else { return nil }
+        let bytes = Array(data.prefix(4))
+        let count = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        guard count <= data.count - 4 else { return nil }
+        return data.dropFirst(4).prefix(count)
+    }
+}

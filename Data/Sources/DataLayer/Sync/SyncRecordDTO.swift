@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+
+/// What is encrypted in one sync entry: a SyncRecord with every stamp, as JSON. Mapped to and
+/// from Domain's SyncRecord; anything out of range reads as nil (a corrupt entry).
+struct SyncRecordDTO: Codable, Equatable {
+    struct StampDTO: Codable, Equatable {
+        var ms: Int64
+        var c: UInt32
+        var d: String
+    }
+
+    struct KeyDTO: Codable, Equatable {
+        /// The secret's bytes, Base64.
+        var secret: String
+        /// totp, hotp or steam.
+        var type: String
+        var period: Int?
+        var algorithm: String
+        var digits: Int
+        var at: StampDTO
+    }
+
+    struct FieldDTO<Value: Codable & Equatable>: Codable, Equatable {
+        var v: Value
+        var at: StampDTO
+    }
+
+    var id: String
+    var key: KeyDTO
+    var counter: UInt64
+    var issuer: FieldDTO<String>
+    var name: FieldDTO<String>
+    var note: FieldDTO<String>
+    var favorite: FieldDTO<Bool>
+    var groups: FieldDTO<[String]>
+    var position: FieldDTO<String>
+    var deleted: FieldDTO<Bool>
+}
+
+extension SyncRecordDTO {
+    init(_ record: SyncRecord) {
+        func stamp(_ at: HybridTimestamp) -> StampDTO { StampDTO(ms: at.milliseconds, c: at.counter, d: at.device.uuidString) }
+        func field<Value>(_ stamped: Stamped<Value>) -> FieldDTO<Value> { FieldDTO(v: stamped.value, at: stamp(stamped.changedAt)) }
+        let material = record.key.value
+        let (type, period): (String, Int?) =
+            switch material.kind {
+            case .totp(let period): ("totp", period)
+            case .hotp: ("hotp", nil)
+            case .steam: ("steam", nil)
+            }
+        self.init(
+            id: record.id.uuidString,
+            key: KeyDTO(
+                secret: Data(material.secret.bytes).base64EncodedString(), type: type, period: period,
+                algorithm: material.algorithm.rawValue, digits: material.digits, at: stamp(record.key.changedAt)),
+            counter: record.counter, issuer: field(record.issuer), name: field(record.name), note: field(record.note),
+            favorite: field(record.isFavorite), groups: FieldDTO(v: record.groups.value.sorted(), at: stamp(record.groups.changedAt)),
+            position: FieldDTO(v: record.position.value.digits, at: stamp(record.position.changedAt)), deleted: field(record.isDeleted))
+    }
+
+    /// The record, or nil when a field is out of range.
+    func toDomain() -> SyncRecord? {
+        func stamp(_ dto: StampDTO) -> HybridTimestamp? {
+            UUID(uuidString: dto.d).map { HybridTimestamp(milliseconds: dto.ms, counter: dto.c, device: $0) }
+        }
+        func field<Value>(_ dto: FieldDTO<Value>) -> Stamped<Value>? { stamp(dto.at).map { Stamped(dto.v, changedAt: $0) } }
+        let kind: KeyMaterial.Kind? =
+            switch (key.type, key.period) {
+            case ("totp", let period?) where (1...86_400).contains(period): .totp(period: period)
+            case ("hotp", nil): .hotp
+            case ("steam", nil): .steam
+            default: nil
+            }
+        guard let id = UUID(uuidString: id), let kind, let bytes = Data(base64Encoded: key.secret), !bytes.isEmpty,
+            let algorithm = OTPAlgorithm(rawValue: key.algorithm), (6...10).contains(key.digits),
+            let keyStamp = stamp(key.at), let issuer = field(issuer), let name = field(name), let note = field(note),
+            let favorite = field(favorite), let groupsStamp = stamp(groups.at), let positionStamp = stamp(position.at),
+            let place = FractionalPosition(position.v), let deleted = field(deleted)
+        else { return nil }
+        let material = KeyMaterial(secret: Secret(bytes: Array(bytes)), kind: kind, algorithm: algorithm, digits: key.digits)
+        return SyncRecord(
+            id: id, key: Stamped(material, changedAt: keyStamp), counter: counter, issuer: issuer, name: name, note: note,
+            isFavorite: favorite, groups: Stamped(Set(groups.v), changedAt: groupsStamp),
+            position: Stamped(place, changedAt: positionStamp), isDeleted: deleted)
+    }
+}
