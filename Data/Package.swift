@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "DataLayer", targets: ["DataLayer"]),
         // The sync server's stores and crypto; the client's targets never import it (rule 14).
         .library(name: "SyncServerData", targets: ["SyncServerData"]),
+        // The sync client's remote: the client generated from the API document, over a transport
+        // App chooses; apart from DataLayer so that `tokens` links it only where sync is wired.
+        .library(name: "SyncRemoteData", targets: ["SyncRemoteData"]),
     ],
     dependencies: [
         .package(path: "../Domain"),
@@ -20,6 +23,8 @@ let package = Package(
         // The sync server's store only (target SyncServerData); the app never links them.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         .target(
@@ -44,6 +49,25 @@ let package = Package(
             ],
             // A format-1 vault made by the last format-1 build, to test the migration.
             resources: [.copy("Fixtures")]
+        ),
+        .target(
+            name: "SyncRemoteData",
+            dependencies: [
+                "DataLayer",
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Generated/openapi-generator-config.yaml"]
+        ),
+        .testTarget(
+            name: "SyncRemoteDataTests",
+            dependencies: [
+                "SyncRemoteData", "DataLayer",
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         .target(
             name: "SyncServerData",

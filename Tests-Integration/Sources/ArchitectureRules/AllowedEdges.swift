@@ -13,7 +13,7 @@ public enum AllowedEdges {
     /// Remote packages each package may depend on.
     public static let remote: [String: Set<String>] = [
         "Domain": [],
-        "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log"],
+        "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log", "swift-openapi-runtime", "swift-http-types"],
         "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle"],
         "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl"],
         "Tests-Integration": [],
@@ -27,7 +27,7 @@ public enum AllowedEdges {
     ]
     /// The modules of the Data layer and the libraries only it may use.
     public static let dataModules: Set<String> = [
-        "DataLayer", "SyncServerData", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
+        "DataLayer", "SyncServerData", "SyncRemoteData", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
     ]
     /// The modules of the App layer.
     public static let appModules: Set<String> = [
@@ -43,9 +43,11 @@ public enum AllowedEdges {
     /// The client's folders (what the `tokens` executable is made of below App) and modules.
     public static let clientFolders = [
         "Domain/Sources/Domain", "Data/Sources/DataLayer", "Presentation/Sources/Presentation",
-        "Presentation/Sources/TerminalUI", "App/Sources/AppComposition", "App/Sources/tokens",
+        "Presentation/Sources/TerminalUI", "App/Sources/AppComposition", "App/Sources/tokens", "Data/Sources/SyncRemoteData",
     ]
-    public static let clientModules: Set<String> = ["Domain", "DataLayer", "Presentation", "TerminalUI", "AppComposition"]
+    public static let clientModules: Set<String> = [
+        "Domain", "DataLayer", "SyncRemoteData", "Presentation", "TerminalUI", "AppComposition",
+    ]
     /// The modules of the Presentation layer.
     public static let presentationModules: Set<String> = ["Presentation", "TerminalUI", "SyncServerHTTP"]
 }

@@ -1,0 +1,118 @@
+import DataLayer
+import Domain
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// The sync server as Domain's `SyncRemote`, through the client generated from the API document:
+/// records are encrypted before they leave and decrypted when they come back (SyncEntryCipher),
+/// the wire DTOs are mapped to domain types, and every answer and failure to a `SyncError`.
+public struct RemoteSyncDataSource: SyncRemote {
+    private let api: any APIProtocol
+    private let keys: SyncKeys
+
+    init(api: any APIProtocol, keys: SyncKeys) {
+        self.api = api
+        self.keys = keys
+    }
+
+    /// The remote at `server` (its base URL, e.g. https://sync.example/v1), as the device whose
+    /// bearer token is `token`, over `transport` (App chooses it).
+    public static func make(server: URL, token: [UInt8], keys: SyncKeys, transport: any ClientTransport) -> RemoteSyncDataSource {
+        RemoteSyncDataSource(
+            api: Client(serverURL: server, transport: transport, middlewares: [BearerToken(token: token)]), keys: keys)
+    }
+
+    public func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
+        let output: Operations.PullEntries.Output
+        do { output = try await api.pullEntries(query: .init(after: cursor)) } catch { throw Self.transportError(error) }
+        switch output {
+        case .ok(let ok):
+            guard case .json(let page) = ok.body else { throw .incompatible }
+            return RemotePage(entries: try page.entries.map(open), head: page.head, hasMore: page.hasMore)
+        case .badRequest: throw .incompatible
+        case .unauthorized: throw .unauthorized
+        case .gone: throw .cursorExpired
+        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
+        case .default(let status, _): throw Self.error(status: status)
+        }
+    }
+
+    public func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] {
+        let body: [Components.Schemas.Change]
+        do { body = try changes.map(sealed) } catch { throw .corruptEntry(id: "") }
+        let output: Operations.PushEntries.Output
+        do { output = try await api.pushEntries(body: .json(.init(changes: body))) } catch { throw Self.transportError(error) }
+        switch output {
+        case .ok(let ok):
+            guard case .json(let response) = ok.body, response.results.count == changes.count else { throw .incompatible }
+            return try response.results.map { result throws(SyncError) in
+                switch (result.status, result.sequence, result.current) {
+                case (.applied, let sequence?, _): return .applied(sequence: sequence)
+                case (.conflict, _, let current?): return .conflict(current: try open(current))
+                default: throw .incompatible
+                }
+            }
+        case .badRequest, .contentTooLarge: throw .incompatible
+        case .unauthorized: throw .unauthorized
+        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
+        case .default(let status, _): throw Self.error(status: status)
+        }
+    }
+
+    /// A server entry, decrypted.
+    private func open(_ entry: Components.Schemas.Entry) throws(SyncError) -> RemoteEntry {
+        guard let id = UUID(uuidString: entry.id), let nonce = Data(base64Encoded: entry.nonce),
+            let ciphertext = Data(base64Encoded: entry.ciphertext)
+        else { throw .corruptEntry(id: entry.id) }
+        let record = try SyncEntryCipher.open(
+            entry: id, keyVersion: Int(entry.keyVersion), nonce: Array(nonce), ciphertext: Array(ciphertext), keys: keys)
+        return RemoteEntry(sequence: entry.sequence, record: record)
+    }
+
+    private func sealed(_ change: RemoteChange) throws -> Components.Schemas.Change {
+        let box = try SyncEntryCipher.seal(change.record, keys: keys)
+        return Components.Schemas.Change(
+            id: change.record.id.uuidString.lowercased(), basedOn: change.basedOn, deleted: change.record.isDeleted.value,
+            keyVersion: Int32(SyncEntryCipher.keyVersion), nonce: Data(box.nonce).base64EncodedString(),
+            ciphertext: Data(box.ciphertext).base64EncodedString())
+    }
+
+    /// When the server says 429 without saying how long.
+    static let defaultRetryAfter = 60
+
+    /// An undocumented status: the server failing (5xx), or one this client does not speak.
+    static func error(status: Int) -> SyncError {
+        switch status {
+        case 401: .unauthorized
+        case 410: .cursorExpired
+        case 429: .rateLimited(retryAfterSeconds: defaultRetryAfter)
+        case 500...599: .server
+        default: .incompatible
+        }
+    }
+
+    /// A request that got no answer: the transport's failure, as the user sees it.
+    static func transportError(_ error: any Error) -> SyncError {
+        let cause = (error as? ClientError)?.underlyingError ?? error
+        if let known = cause as? SyncError { return known }
+        let text = String(describing: cause).lowercased()
+        if text.contains("timeout") || text.contains("timed out") || text.contains("deadline") { return .timedOut }
+        if text.contains("certificate") || text.contains("tls") || text.contains("ssl") { return .insecureConnection }
+        return .offline
+    }
+}
+
+/// Adds the device's bearer token to every request (never logged).
+struct BearerToken: ClientMiddleware {
+    let token: [UInt8]
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer " + Data(token).base64EncodedString()
+        return try await next(request, body, baseURL)
+    }
+}

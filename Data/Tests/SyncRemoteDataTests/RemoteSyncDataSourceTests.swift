@@ -1,0 +1,143 @@
+import DataLayer
+import Domain
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import Synchronization
+import Testing
+
+@testable import SyncRemoteData
+
+/// The remote data source over a stub of the generated API: DTOs mapped to domain types, records
+/// encrypted on the way out and decrypted on the way in, every answer and failure a SyncError.
+@Suite("Remote sync data source")
+struct RemoteSyncDataSourceTests {
+    struct Unimplemented: Error {}
+    struct TransportFailure: Error, CustomStringConvertible { let description: String }
+
+    /// The generated API with scripted pull and push answers; it records what was pushed.
+    final class StubAPI: APIProtocol {
+        let pullAnswer: @Sendable () throws -> Operations.PullEntries.Output
+        let pushAnswer: @Sendable ([Components.Schemas.Change]) throws -> Operations.PushEntries.Output
+        let pushed = Mutex<[Components.Schemas.Change]>([])
+
+        init(
+            pull: @escaping @Sendable () throws -> Operations.PullEntries.Output = { throw Unimplemented() },
+            push: @escaping @Sendable ([Components.Schemas.Change]) throws -> Operations.PushEntries.Output = { _ in throw Unimplemented() }
+        ) {
+            pullAnswer = pull
+            pushAnswer = push
+        }
+
+        func pullEntries(_ input: Operations.PullEntries.Input) async throws -> Operations.PullEntries.Output { try pullAnswer() }
+        func pushEntries(_ input: Operations.PushEntries.Input) async throws -> Operations.PushEntries.Output {
+            guard case .json(let body) = input.body else { throw Unimplemented() }
+            pushed.withLock { $0 += body.changes }
+            return try pushAnswer(body.changes)
+        }
+        func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output { throw Unimplemented() }
+        func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output { throw Unimplemented() }
+        func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output { throw Unimplemented() }
+        func enrolDevice(_ input: Operations.EnrolDevice.Input) async throws -> Operations.EnrolDevice.Output { throw Unimplemented() }
+        func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output { throw Unimplemented() }
+        func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output { throw Unimplemented() }
+    }
+
+    static let keys = SyncKeys(key: SyncKey(bytes: Array(repeating: 0x42, count: 32))!, account: UUID())
+    static let problem = Components.Responses.Problem(body: .applicationProblemJson(.init(title: "no", status: 400)))
+
+    static func record(_ n: UInt8) -> SyncRecord {
+        let at = HybridTimestamp(milliseconds: 1_000, device: UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!)
+        let key = KeyMaterial(secret: Secret(bytes: [n, n, n]), kind: .hotp, algorithm: .sha1, digits: 6)
+        return SyncRecord(
+            id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, n)), key: Stamped(key, changedAt: at), counter: 4,
+            issuer: Stamped("Issuer \(n)", changedAt: at), name: Stamped("me", changedAt: at), note: Stamped("", changedAt: at),
+            isFavorite: Stamped(false, changedAt: at), groups: Stamped([], changedAt: at),
+            position: Stamped(FractionalPosition("U")!, changedAt: at), isDeleted: Stamped(false, changedAt: at))
+    }
+
+    /// `record` as the server would hold it at `sequence` (sealed for entry `id`).
+    static func entry(_ record: SyncRecord, sequence: Int64, as id: UUID? = nil) throws -> Components.Schemas.Entry {
+        let box = try SyncEntryCipher.seal(record, keys: keys)
+        return Components.Schemas.Entry(
+            id: (id ?? record.id).uuidString, sequence: sequence, deleted: false, keyVersion: 1,
+            nonce: Data(box.nonce).base64EncodedString(), ciphertext: Data(box.ciphertext).base64EncodedString(),
+            changedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    static func page(_ entries: [Components.Schemas.Entry]) -> Operations.PullEntries.Output {
+        .ok(.init(body: .json(.init(entries: entries, head: entries.last?.sequence ?? 0, serverTime: Date(timeIntervalSince1970: 0), hasMore: true))))
+    }
+
+    @Test("a pulled page is decrypted into domain entries, with the head and whether more follow")
+    func pull() async throws {
+        let entry = try Self.entry(Self.record(1), sequence: 7)
+        let remote = RemoteSyncDataSource(api: StubAPI(pull: { Self.page([entry]) }), keys: Self.keys)
+        let page = try await remote.pull(after: 0)
+        #expect(page.entries == [RemoteEntry(sequence: 7, record: Self.record(1))] && page.head == 7 && page.hasMore)
+    }
+
+    @Test("an entry sealed for another id does not open: a corrupt entry, named")
+    func moved() async throws {
+        let other = UUID()
+        let entry = try Self.entry(Self.record(1), sequence: 7, as: other)
+        let remote = RemoteSyncDataSource(api: StubAPI(pull: { Self.page([entry]) }), keys: Self.keys)
+        await #expect(throws: SyncError.corruptEntry(id: other.uuidString)) { try await remote.pull(after: 0) }
+    }
+
+    @Test(
+        "every answer but a page, and every failure to get one, is a SyncError",
+        arguments: [
+            (Operations.PullEntries.Output.unauthorized(problem), SyncError.unauthorized),
+            (.gone(problem), .cursorExpired), (.tooManyRequests(problem), .rateLimited(retryAfterSeconds: 60)),
+            (.badRequest(problem), .incompatible), (.default(statusCode: 503, problem), .server),
+            (.default(statusCode: 418, problem), .incompatible),
+        ])
+    func answers(output: Operations.PullEntries.Output, error: SyncError) async {
+        let remote = RemoteSyncDataSource(api: StubAPI(pull: { output }), keys: Self.keys)
+        await #expect(throws: error) { try await remote.pull(after: 0) }
+    }
+
+    @Test("a request with no answer: offline, or timed out, or an untrusted certificate")
+    func transport() async {
+        for (failure, error) in [("connection refused", SyncError.offline), ("read timed out", .timedOut), ("TLS handshake: certificate unknown", .insecureConnection)] {
+            let remote = RemoteSyncDataSource(api: StubAPI(pull: { throw TransportFailure(description: failure) }), keys: Self.keys)
+            await #expect(throws: error) { try await remote.pull(after: 0) }
+        }
+    }
+
+    @Test("a push leaves encrypted, based where it was; applied and conflicting answers come back as domain results")
+    func push() async throws {
+        let current = try Self.entry(Self.record(9), sequence: 12)
+        let api = StubAPI(push: { changes in
+            .ok(.init(body: .json(.init(results: [
+                .init(id: changes[0].id, status: .applied, sequence: 11), .init(id: changes[1].id, status: .conflict, current: current),
+            ]))))
+        })
+        let remote = RemoteSyncDataSource(api: api, keys: Self.keys)
+        var edited = Self.record(9)
+        edited.note = Stamped("mine", changedAt: edited.note.changedAt)
+        let results = try await remote.push([RemoteChange(record: Self.record(1), basedOn: 0), RemoteChange(record: edited, basedOn: 3)])
+        #expect(results == [.applied(sequence: 11), .conflict(current: RemoteEntry(sequence: 12, record: Self.record(9)))])
+        let sent = api.pushed.withLock { $0 }
+        #expect(sent.map(\.basedOn) == [0, 3] && !sent[0].ciphertext.contains("Issuer"))
+        let opened = try SyncEntryCipher.open(
+            entry: Self.record(1).id, keyVersion: 1, nonce: Array(Data(base64Encoded: sent[0].nonce)!),
+            ciphertext: Array(Data(base64Encoded: sent[0].ciphertext)!), keys: Self.keys)
+        #expect(opened == Self.record(1))
+    }
+
+    @Test("every request carries the device's bearer token")
+    func bearer() async throws {
+        let middleware = BearerToken(token: Array(repeating: 7, count: 32))
+        let seen = Mutex<String?>(nil)
+        _ = try await middleware.intercept(
+            HTTPRequest(method: .get, scheme: "https", authority: "sync.example", path: "/v1/entries"), body: nil,
+            baseURL: URL(string: "https://sync.example/v1")!, operationID: "pullEntries"
+        ) { request, _, _ in
+            seen.withLock { $0 = request.headerFields[.authorization] }
+            return (HTTPResponse(status: .ok), nil)
+        }
+        #expect(seen.withLock { $0 } == "Bearer " + Data(repeating: 7, count: 32).base64EncodedString())
+    }
+}
