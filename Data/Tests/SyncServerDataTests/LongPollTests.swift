@@ -82,9 +82,11 @@ struct LongPollTests {
     func localNotifier() async throws {
         let notifier = LocalChangeNotifier()
         let other = SyncAccountID(ServerSamples.uuid(2, high: 0xA0))
-        let woken = Task { await notifier.wait(for: account, atMost: 600) }
-        let untouched = Task { await notifier.wait(for: other, atMost: 600) }
-        while await notifier.waiting < 2 { await Task.yield() }
+        let woken = Task { await notifier.wait(for: account, atMost: 60) }
+        let untouched = Task { await notifier.wait(for: other, atMost: 60) }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        while await notifier.waiting < 2, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        #expect(await notifier.waiting == 2)
         await notifier.changed(account)
         await woken.value
         #expect(await notifier.waiting == 1)
