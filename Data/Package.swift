@@ -12,7 +12,8 @@ let package = Package(
         // The sync server's stores and crypto; the client's targets never import it (rule 14).
         .library(name: "SyncServerData", targets: ["SyncServerData"]),
         // The sync client's remote: the client generated from the API document, over a transport
-        // App chooses; apart from DataLayer so that `tokens` links it only where sync is wired.
+        // App chooses, and the sync crypto; apart from DataLayer (and not importing it) so that
+        // `tokens` links it only where sync is wired.
         .library(name: "SyncRemoteData", targets: ["SyncRemoteData"]),
     ],
     dependencies: [
@@ -53,8 +54,8 @@ let package = Package(
         .target(
             name: "SyncRemoteData",
             dependencies: [
-                "DataLayer",
                 .product(name: "Domain", package: "Domain"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -63,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "SyncRemoteDataTests",
             dependencies: [
-                "SyncRemoteData", "DataLayer",
+                "SyncRemoteData",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

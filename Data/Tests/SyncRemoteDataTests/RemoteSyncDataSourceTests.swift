@@ -1,4 +1,3 @@
-import DataLayer
 import Domain
 import Foundation
 import HTTPTypes

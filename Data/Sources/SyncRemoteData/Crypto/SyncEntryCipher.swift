@@ -40,7 +40,8 @@ public enum SyncEntryCipher {
     }
 
     static func additionalData(account: UUID, entry: UUID, keyVersion: Int) -> Data {
-        Data("tokens/sync/entry/v1".utf8) + account.bytes + entry.bytes + CanonicalEncoding.integers([keyVersion])
+        Data("tokens/sync/entry/v1".utf8) + account.bytes + entry.bytes
+            + Data((0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(keyVersion) >> ($0 * 8)) })
     }
 
     /// A 4-byte big-endian length, the bytes, then zeros to the next step.

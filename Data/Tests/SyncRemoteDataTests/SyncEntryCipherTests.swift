@@ -1,6 +1,6 @@
-import DataLayer
 import Domain
 import Foundation
+import SyncRemoteData
 import Testing
 
 /// Entries as the server stores them: sealed under the sync key's entries key, bound to their
