@@ -127,7 +127,6 @@ DEBUG_SYMBOLS ?= 0
 release: deps ## Build the release tokens (a fully static executable), completions and man page into a staging folder
 	@python3 App/Scripts/icu-data-subset.py --output-dir "$(ICU_DATA)"
 	@$(SWIFT) build --package-path App --product tokens $(RELEASE_FLAGS)
-	@$(SWIFT) build --package-path App --product generate-manual $(RELEASE_FLAGS)
 	@bin="$(RELEASE_BIN)"; \
 	  rm -rf "$(STAGE)"; \
 	  mkdir -p "$(STAGE)/bin" "$(STAGE)/share/man/man1" "$(STAGE)/share/bash-completion/completions" \
@@ -137,10 +136,7 @@ release: deps ## Build the release tokens (a fully static executable), completio
 	  "$$bin/tokens" --generate-completion-script bash >"$(STAGE)/share/bash-completion/completions/tokens"; \
 	  "$$bin/tokens" --generate-completion-script zsh >"$(STAGE)/share/zsh/site-functions/_tokens"; \
 	  "$$bin/tokens" --generate-completion-script fish >"$(STAGE)/share/fish/vendor_completions.d/tokens.fish"; \
-	  "$$bin/generate-manual" "$$bin/tokens" --output-directory "$(STAGE)/share/man/man1" >/dev/null; \
-	  man="$(STAGE)/share/man/man1/tokens.1"; \
-	  sed -i '/^\.Sh "EXIT STATUS"$$/,$$d' "$$man"; \
-	  "$$bin/tokens" _manual-sections >>"$$man"
+	  "$$bin/tokens" _manual >"$(STAGE)/share/man/man1/tokens.1"
 
 install: ## Install tokens (stripped; DEBUG_SYMBOLS=1 keeps them), its completions and man page under PREFIX (default ~/.local)
 	@if command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release; \

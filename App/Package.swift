@@ -17,7 +17,6 @@ let package = Package(
         .package(path: "../Domain"),
         .package(path: "../Data"),
         .package(path: "../Presentation"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
@@ -26,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
     ],
     targets: [
+        // A command line read by table lookups, with --help, the man page and completions made
+        // from the same declarations (no run-time reflection: one-shot commands start fast).
+        .target(name: "CommandLineKit"),
         // prctl(2) from C: Swift does not import variadic C functions.
         .target(name: "CProcessControl"),
         // Settings (flag > environment > config file > default) and log set-up, shared by both
@@ -56,7 +58,7 @@ let package = Package(
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Presentation", package: "Presentation"),
                 .product(name: "TerminalUI", package: "Presentation"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CommandLineKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -79,16 +81,16 @@ let package = Package(
         .executableTarget(
             name: "tokens-server",
             dependencies: [
-                "AppConfiguration", "ServerComposition",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AppConfiguration", "ServerComposition", "CommandLineKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "AppComposition", "AppConfiguration", "tokens", "ServerComposition",
+                "AppComposition", "AppConfiguration", "tokens", "ServerComposition", "CommandLineKit",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DataLayer", package: "Data"),
                 .product(name: "SyncServer", package: "Domain"),

@@ -1,5 +1,5 @@
 import AppConfiguration
-import ArgumentParser
+import CommandLineKit
 import Foundation
 import Hummingbird
 import Logging
@@ -8,35 +8,58 @@ import ServerComposition
 /// `tokens-server`: the zero-knowledge sync server. Settings come from flags, then `TOKENS_*`
 /// variables, then the config file's `server.*` keys, then defaults.
 @main
-struct TokensServer: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tokens-server",
+enum TokensServer {
+    static let spec = CommandSpec(
+        "tokens-server",
         abstract: "Serve end-to-end-encrypted sync for Tokens (it stores only ciphertext).",
         discussion: """
             DEV keeps everything in memory; ALPHA uses a local staging database (\(ServerSettings.alphaDatabaseURL) unless configured); REAL needs a database URL. Prefer TOKENS_SERVER_DATABASE_URL or the config file to --database-url: other users can read a process's arguments. SIGTERM or SIGINT stops the server gracefully.
-            """)
+            """,
+        arguments: [
+            .option("phase", help: "dev, alpha or real (TOKENS_PHASE)."),
+            .option("config", value: "path", help: "The config file (default: $XDG_CONFIG_HOME/tokens/config.json)."),
+            .option("host", help: "Where to listen (TOKENS_SERVER_HOST; default 127.0.0.1)."),
+            .option("port", help: "The port (TOKENS_SERVER_PORT; default 8787; 0 picks a free one)."),
+            .option("database-url", value: "url", help: "The PostgreSQL URL (TOKENS_SERVER_DATABASE_URL)."),
+            .option("log-level", help: "trace, debug, info, notice, warning, error or critical (TOKENS_LOG_LEVEL)."),
+            .option("tls-certificate", value: "path", help: "Serve HTTPS with this PEM certificate chain (TOKENS_SERVER_TLS_CERTIFICATE)."),
+            .option("tls-key", value: "path", help: "The certificate's PEM private key (TOKENS_SERVER_TLS_KEY)."),
+        ])
 
-    @Option(help: "dev, alpha or real (TOKENS_PHASE).") var phase: String?
-    @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/tokens/config.json).", valueName: "path")) var config: String?
-    @Option(help: "Where to listen (TOKENS_SERVER_HOST; default 127.0.0.1).") var host: String?
-    @Option(help: "The port (TOKENS_SERVER_PORT; default 8787; 0 picks a free one).") var port: String?
-    @Option(help: ArgumentHelp("The PostgreSQL URL (TOKENS_SERVER_DATABASE_URL).", valueName: "url")) var databaseURL: String?
-    @Option(help: "trace, debug, info, notice, warning, error or critical (TOKENS_LOG_LEVEL).") var logLevel: String?
-    @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (TOKENS_SERVER_TLS_CERTIFICATE).", valueName: "path"))
-    var tlsCertificate: String?
-    @Option(help: ArgumentHelp("The certificate's PEM private key (TOKENS_SERVER_TLS_KEY).", valueName: "path")) var tlsKey: String?
+    /// Setting keys by option: what the flags set, before the environment and the config file.
+    static let flagKeys = [
+        "phase": "phase", "log-level": "log.level", "host": "server.host", "port": "server.port",
+        "database-url": "server.database.url", "tls-certificate": "server.tls.certificate", "tls-key": "server.tls.key",
+    ]
 
-    func run() async throws {
+    static func main() async {
+        let parsed: ParsedArguments
+        do {
+            switch try CommandLineParser(root: spec).parse(Array(CommandLine.arguments.dropFirst())) {
+            case .help(let path):
+                print(HelpText.render(path, in: spec), terminator: "")
+                return
+            case .version, .completionScript:
+                throw UsageError("tokens-server has no --version or completion scripts")
+            case .run(_, let arguments):
+                parsed = arguments
+            }
+        } catch {
+            fail("\(error) (see tokens-server --help)", status: 64)
+        }
+        do {
+            try await serve(parsed)
+        } catch {
+            fail("\(error)", status: 1)
+        }
+    }
+
+    static func serve(_ arguments: ParsedArguments) async throws {
         var flags: [String: String] = [:]
-        flags["phase"] = phase
-        flags["log.level"] = logLevel
-        flags["server.host"] = host
-        flags["server.port"] = port
-        flags["server.database.url"] = databaseURL
-        flags["server.tls.certificate"] = tlsCertificate
-        flags["server.tls.key"] = tlsKey
-        let settings = try await SettingsLoader(flags: flags, configPath: config, environment: ProcessInfo.processInfo.environment)
-            .loadServer()
+        for (option, key) in flagKeys { flags[key] = arguments.string(option) }
+        let settings = try await SettingsLoader(
+            flags: flags, configPath: arguments.string("config"), environment: ProcessInfo.processInfo.environment
+        ).loadServer()
         LogSetup.bootstrap(level: settings.logLevel.value)
         let logger = Logger(label: "tokens.server")
         let phase = settings.phase.value.rawValue.uppercased()
@@ -50,5 +73,12 @@ struct TokensServer: AsyncParsableCommand {
         logger.info(
             "starting", metadata: ["phase": "\(phase)", "store": "\(settings.databaseURL.map { "postgres (url from \($0.source))" } ?? "memory")"])
         try await application.runService()
+    }
+
+    /// One line on standard error, then the exit status.
+    static func fail(_ message: String, status: Int32) -> Never {
+        let line = message.split(separator: "\n").joined(separator: " ")
+        FileHandle.standardError.write(Data("tokens-server: \(line)\n".utf8))
+        exit(status)
     }
 }

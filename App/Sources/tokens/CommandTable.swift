@@ -1,45 +1,29 @@
-import ArgumentParser
+import CommandLineKit
 
-/// Every command of `tokens` with how to run a parsed value of it (`Tokens.configuration` lists
-/// the same types for the parser; AppTests check that the two agree).
-///
-/// Running a parsed command through this table needs no `as? any AsyncParsableCommand`: such a
-/// cast makes the Swift runtime scan every protocol conformance in the binary (about 8 500),
-/// while `as! C` to the concrete type compares two metadata pointers.
+/// Every command of `tokens`, by its path of names: the tree `Tokens.spec` declares and the
+/// type that runs each leaf. A command is found by comparing names, never by a protocol cast
+/// (which makes the Swift runtime scan every conformance in the binary, about 8 500).
 enum CommandTable {
-    /// A command type and how to run a parsed value of it.
-    struct Entry: Sendable {
-        let type: any ParsableCommand.Type
-        let run: @Sendable (consuming any ParsableCommand) async throws -> Void
+    /// A subcommand of `tokens`: a command, or a group of commands.
+    struct Group: Sendable {
+        let spec: CommandSpec
+        let commands: [any TokensCommand.Type]
     }
 
-    static let entries: [Entry] = [
-        entry(Interactive.self), entry(List.self), entry(Code.self), entry(Add.self), entry(Edit.self),
-        entry(Remove.self), entry(URI.self), entry(QR.self), entry(Import.self), entry(Export.self),
-        entry(Init.self), entry(Passwd.self), entry(Config.self), entry(Config.Show.self), entry(Config.Path.self),
+    static let groups: [Group] = [
+        leaf(Interactive.self), leaf(List.self), leaf(Code.self), leaf(Add.self), leaf(Edit.self), leaf(Remove.self),
+        leaf(URI.self), leaf(QR.self), leaf(Import.self), leaf(Export.self), leaf(Init.self), leaf(Passwd.self),
+        Group(spec: Config.spec, commands: [Config.Show.self, Config.Path.self]),
     ]
 
-    /// How to run `command`; a type not in the table (ArgumentParser's own `help`) runs as
-    /// ArgumentParser would run it.
-    static func runner(for command: any ParsableCommand) -> () async throws -> Void {
-        let type = type(of: command)
-        if let entry = entries.first(where: { $0.type == type }) {
-            return { try await entry.run(command) }
-        }
-        return {
-            var command = command
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        }
+    /// The type that runs the command at `path` (`["tokens", "config", "show"]`).
+    static func command(at path: [String]) -> (any TokensCommand.Type)? {
+        guard path.count >= 2, let group = groups.first(where: { $0.spec.name == path[1] }) else { return nil }
+        let name = path.count == 2 ? group.spec.name : path[2]
+        return group.commands.first { $0.spec.name == name }
     }
 
-    private static func entry<C: AsyncParsableCommand>(_ type: C.Type) -> Entry {
-        Entry(type: type) { command in
-            var command = command as! C
-            try await command.run()
-        }
+    private static func leaf(_ command: any TokensCommand.Type) -> Group {
+        Group(spec: command.spec, commands: [command])
     }
 }

@@ -11,7 +11,7 @@ enum ExitStatus: Int32 {
     case wrongPassphrase = 4
     /// The vault is damaged, was modified outside Tokens, or is not a vault (restore it from a backup).
     case damagedVault = 5
-    /// The command line itself is wrong (ArgumentParser's usage errors, EX_USAGE).
+    /// The command line itself is wrong (a usage error, EX_USAGE).
     case usage = 64
 }
 

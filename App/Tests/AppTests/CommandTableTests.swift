@@ -1,37 +1,71 @@
-import ArgumentParser
+import CommandLineKit
 import Testing
 
 @testable import tokens
 
-/// The command tree as the runtime meets it at start-up: names given, not derived from type
-/// names (ArgumentParser's `String(describing: Self.self)` costs a one-shot run milliseconds of
-/// conformance lookups), and every command runnable through `CommandTable`.
+/// The command tree `Tokens.spec` declares and the table that runs it agree, and command lines
+/// read as users type them.
 @Suite("Command table")
 struct CommandTableTests {
-    /// Every command below `root`, depth first.
-    static func tree(_ root: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
-        [root] + root.configuration.subcommands.flatMap { tree($0) }
+    /// Every command that runs: the tree's leaves, by path.
+    static let leaves = Tokens.spec.tree().filter { $0.command.subcommands.isEmpty }.map(\.path)
+
+    @Test("every command of the tree has the type that runs it, declared with the same name")
+    func everyLeafRuns() throws {
+        #expect(Self.leaves.count == 14)
+        for path in Self.leaves {
+            let command = try #require(CommandTable.command(at: path), "\(path) has no type")
+            #expect(command.spec.name == path.last, "\(path) runs \(command)")
+        }
+        #expect(CommandTable.command(at: ["tokens", "nothing"]) == nil)
     }
 
-    @Test("every command names itself in its configuration")
-    func explicitNames() {
-        for command in Self.tree(Tokens.self) {
-            #expect(command.configuration.commandName != nil, "\(command) has no commandName")
+    @Test("no two commands at one level share a name, and no command is named like a global option")
+    func uniqueNames() {
+        for (path, command) in Tokens.spec.tree() {
+            let names = command.subcommands.map(\.name)
+            #expect(Set(names).count == names.count, "\(path)")
+            let keys = (Tokens.spec.globalArguments + command.arguments).map(\.key)
+            #expect(Set(keys).count == keys.count, "\(path) declares an argument twice")
         }
     }
 
-    @Test("the table holds exactly the commands of the tree, each once")
-    func tableMatchesTree() {
-        let tree = Self.tree(Tokens.self).dropFirst().map(ObjectIdentifier.init)
-        let table = CommandTable.entries.map { ObjectIdentifier($0.type) }
-        #expect(Set(table).count == table.count, "a command is in the table twice")
-        #expect(Set(tree) == Set(table))
+    /// Command lines scripts use for `tokens code`, with what they must read.
+    static let codeLines: [([String], String, GlobalValues, Int64?)] = [
+        (["code", "github"], "github", GlobalValues(), nil),
+        (["code", "github", "--phase", "dev"], "github", GlobalValues(phase: "dev"), nil),
+        (["--phase", "dev", "code", "github"], "github", GlobalValues(phase: "dev"), nil),
+        (["--phase=dev", "code", "github", "--at=59"], "github", GlobalValues(phase: "dev"), 59),
+        (["code", "github", "--at", "59", "--log-level", "debug"], "github", GlobalValues(logLevel: "debug"), 59),
+        (["--config", "/x y/c.json", "--passphrase-file", "p", "code", "Example Bank"], "Example Bank",
+         GlobalValues(config: "/x y/c.json", passphraseFile: "p"), nil),
+        (["code", "", "--phase", "dev"], "", GlobalValues(phase: "dev"), nil),
+        (["code", "--", "-github"], "-github", GlobalValues(), nil),
+    ]
+
+    @Test("tokens code reads its query, the global options anywhere and --at", arguments: codeLines)
+    func codeLine(arguments: [String], query: String, global: GlobalValues, unixTime: Int64?) throws {
+        guard case .run(let path, let parsed) = try Tokens.parser.parse(arguments) else {
+            Issue.record("\(arguments) did not parse to a command")
+            return
+        }
+        #expect(path == ["tokens", "code"])
+        let code = try Code(parsed)
+        #expect(code.query == query)
+        #expect(code.global == global)
+        #expect(code.unixTime == unixTime)
+        #expect(code.uri == nil)
     }
 
-    @Test("a parsed command runs through its own entry", arguments: [["config", "path", "--phase", "dev"], ["list", "--phase", "dev"]])
-    func runsParsedCommand(arguments: [String]) throws {
-        let command = try Tokens.parseAsRoot(arguments)
-        let entry = CommandTable.entries.first { $0.type == type(of: command) }
-        #expect(entry != nil)
+    @Test("bad command lines are usage errors", arguments: [
+        ["code"], ["code", "github", "--uri", "x"], ["code", "github", "--at", "-1"], ["code", "github", "--at", "soon"],
+        ["code", "github", "extra"], ["code", "github", "--phase"], ["github"], ["edit", "x"], ["import", "f", "--max-size", "0"],
+        ["export"], ["export", "--format", "otpauth", "--qr"], ["list", "--json=1"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(throws: UsageError.self, "\(arguments)") {
+            guard case .run(let path, let parsed) = try Tokens.parser.parse(arguments) else { return }
+            _ = try CommandTable.command(at: path)?.init(parsed)
+        }
     }
 }

@@ -83,12 +83,4 @@ struct CompositionTests {
         #expect(throws: CLIError.self) { try AccountSelection.select("x", in: []) }
         #expect(throws: CLIError.self) { try AccountSelection.select("goo", in: [cloud, make("Goodreads")]) }
     }
-
-    @Test("global options before the subcommand move after it")
-    func globalOptionsPlacement() {
-        #expect(GlobalOptionsPlacement.normalize(["--phase", "dev", "list", "--json"]) == ["list", "--phase", "dev", "--json"])
-        #expect(GlobalOptionsPlacement.normalize(["--phase=dev", "code", "x"]) == ["code", "--phase=dev", "x"])
-        #expect(GlobalOptionsPlacement.normalize(["--phase", "dev"]) == ["--phase", "dev"])
-        #expect(GlobalOptionsPlacement.normalize(["list", "--phase", "dev"]) == ["list", "--phase", "dev"])
-    }
 }

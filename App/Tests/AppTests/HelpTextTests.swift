@@ -1,22 +1,19 @@
 import AppComposition
 import AppConfiguration
-import ArgumentParser
+import CommandLineKit
 import Foundation
 import Testing
 
 @testable import tokens
 
-/// Help as a user reads it: no sentence broken early by a hard line break in the source that
-/// ArgumentParser then wraps again ("saved in / its own / transaction").
+/// Help as a user reads it: no sentence broken early by a hard line break in the source
+/// ("saved in / its own / transaction"), nothing wider than the terminal.
 @Suite("Help text")
 struct HelpTextTests {
-    static let commands: [any ParsableCommand.Type] =
-        [Tokens.self] + Tokens.configuration.subcommands + Config.configuration.subcommands
-
     @Test("every command's help at 80 columns: no line ends where the next line's first word would have fitted")
     func noRaggedLines() {
-        for command in Self.commands {
-            let help = Tokens.helpMessage(for: command, columns: 80)
+        for (path, _) in Tokens.spec.tree() {
+            let help = HelpText.render(path, in: Tokens.spec, columns: 80)
             let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
             for (line, next) in zip(lines, lines.dropFirst()) {
                 let indent = line.prefix(while: \.isWhitespace).count
@@ -27,17 +24,25 @@ struct HelpTextTests {
                     !continuation.contains("  "), let word = continuation.split(separator: " ").first,
                     word.first?.isLowercase == true
                 else { continue }
-                // ArgumentParser wraps a column short of the width; a ragged break leaves more room.
-                #expect(line.count + 1 + word.count >= 79, "\(command): “\(line)” then “\(next)”")
+                #expect(line.count + 1 + word.count > 80, "\(path): “\(line)” then “\(next)”")
             }
-            // USAGE lines are ArgumentParser's own and are not wrapped.
-            let long = help.split(separator: "\n").filter { $0.count > 80 && !$0.hasPrefix("USAGE:") }
-            #expect(long.isEmpty, "\(command): \(long)")
+            let long = help.split(separator: "\n").filter { $0.count > 80 }
+            #expect(long.isEmpty, "\(path): \(long)")
+        }
+    }
+
+    @Test("every command's help names its own options and the global ones")
+    func options() {
+        for (path, command) in Tokens.spec.tree() {
+            let help = HelpText.render(path, in: Tokens.spec)
+            for spec in Tokens.spec.globalArguments + command.arguments {
+                #expect(help.contains(spec.synopsis), "\(path) lacks \(spec.synopsis)")
+            }
         }
     }
 }
 
-/// The man page's extra sections come from the same lists as the settings and `--help`.
+/// The man page: the command tree and the extra sections, from the same lists as the settings and `--help`.
 @Suite("Manual sections")
 struct ManualSectionsTests {
     @Test("every setting has its environment variable described; every exit status is listed")
@@ -54,5 +59,16 @@ struct ManualSectionsTests {
             #expect(mdoc.components(separatedBy: section).count == 2, "\(section) once")
         }
         #expect(!mdoc.split(separator: "\n").contains { !$0.hasPrefix(".") && $0.hasPrefix("'") })
+    }
+
+    @Test("the page lists every command and option, dated, and not the hidden argument")
+    func page() {
+        let page = ManualSections.manualPage(date: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(page.hasPrefix(".Dd November 18, 2026\n.Dt TOKENS 1\n"))
+        for (path, command) in Tokens.spec.tree().dropFirst() {
+            #expect(page.contains(".It Em \(command.name)\n"), "\(path)")
+            for spec in command.arguments where !spec.isPositional { #expect(page.contains("Fl -\(spec.key)"), "\(path) \(spec.key)") }
+        }
+        #expect(!page.contains(ManualSections.argument))
     }
 }

@@ -15,7 +15,7 @@ public enum AllowedEdges {
         "Domain": [],
         "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log", "swift-openapi-runtime", "swift-http-types"],
         "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle"],
-        "App": ["swift-argument-parser", "swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl"],
+        "App": ["swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl"],
         "Tests-Integration": [],
     ]
 
@@ -31,7 +31,7 @@ public enum AllowedEdges {
     ]
     /// The modules of the App layer.
     public static let appModules: Set<String> = [
-        "AppComposition", "AppConfiguration", "ServerComposition", "CProcessControl", "tokens", "tokens_server", "ArgumentParser", "Configuration",
+        "AppComposition", "AppConfiguration", "ServerComposition", "CProcessControl", "tokens", "tokens_server", "CommandLineKit", "Configuration",
     ]
     /// The sync server's folders (one target per layer) and the modules they make.
     /// App's server targets share only `AppConfiguration` (settings, logs) with the client's.

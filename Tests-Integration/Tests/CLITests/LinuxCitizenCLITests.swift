@@ -35,7 +35,7 @@ struct LinuxCitizenCLITests {
         }
         #expect(rows.count == 7)
         let help = try TokensProcess.run(["--help"], home: home.url).stdout
-        let manual = try TokensProcess.run(["_manual-sections"], home: home.url).stdout
+        let manual = try TokensProcess.run(["_manual"], home: home.url).stdout
         for row in rows {
             #expect(help.contains("  \(row[0])  \(row[1])\n"), "--help lacks \(row)")
             #expect(manual.contains(".It \(row[0])\n\(row[1])\n"), "the man page lacks \(row)")

@@ -115,7 +115,7 @@ package struct SettingsLoader: Sendable {
     }
 
     /// Looks a key up in the flags, then source by source; the first one wins, converted.
-    /// (The flags are values ArgumentParser or QuickCode have already read: a plain lookup, not
+    /// (The flags are values the command line has already given: a plain lookup, not
     /// an InMemoryProvider, whose key dictionary costs a one-shot run a conformance lookup.)
     struct Resolver {
         let flags: [String: String]

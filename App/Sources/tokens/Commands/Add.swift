@@ -1,31 +1,34 @@
-import ArgumentParser
+import CommandLineKit
 import Domain
 import Foundation
 import TerminalUI
 
 /// `tokens add URI…`: add accounts from otpauth:// Key URIs.
-struct Add: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add",
+struct Add: TokensCommand {
+    static let spec = CommandSpec(
+        "add",
         abstract: "Add accounts from otpauth:// URIs.",
         discussion: """
             All URIs are checked before anything is added. Each account is then saved in its own \
             transaction, and "Added …" is printed once it is safely stored. An account that is \
             already there (same secret and parameters) is skipped and named.
-            """)
+            """,
+        arguments: [
+            .positional(
+                "otpauth-uri", required: false, repeating: true,
+                help: "The accounts' Key URIs (quote them in the shell); - reads them from standard input, one a line (keeps secrets out of argv and shell history)."),
+            .flag("allow-duplicate", help: "Add an account even when one with the same secret and parameters is already there."),
+        ])
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalValues
+    let uris: [String]
+    let allowDuplicate: Bool
 
-    @Argument(help: ArgumentHelp(
-        "The accounts' Key URIs (quote them in the shell); - reads them from standard input, one a line (keeps secrets out of argv and shell history).",
-        valueName: "otpauth-uri"))
-    var uris: [String]
-
-    @Flag(help: "Add an account even when one with the same secret and parameters is already there.")
-    var allowDuplicate = false
-
-    func validate() throws {
-        if uris.isEmpty { throw ValidationError("give at least one otpauth:// URI") }
+    init(_ arguments: ParsedArguments) throws {
+        global = GlobalValues(arguments)
+        uris = arguments.strings("otpauth-uri")
+        allowDuplicate = arguments.flag("allow-duplicate")
+        if uris.isEmpty { throw UsageError("give at least one otpauth:// URI") }
     }
 
     func run() async throws {

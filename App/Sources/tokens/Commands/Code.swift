@@ -1,33 +1,37 @@
 import AppComposition
-import ArgumentParser
+import CommandLineKit
 import Domain
 import Foundation
 
 /// `tokens code QUERY` or `tokens code --uri URI`: print one code, for scripts.
-struct Code: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "code",
+struct Code: TokensCommand {
+    static let spec = CommandSpec(
+        "code",
         abstract: "Print the current code of the one account matching QUERY.",
         discussion: """
             With --uri, the code comes straight from a Key URI and no store is touched (like \
             oathtool). HOTP accounts advance their counter each time a code is printed.
-            """
-    )
+            """,
+        arguments: [
+            .positional("query", required: false, help: GlobalOptions.query.help),
+            .option(
+                "uri", value: "otpauth-uri",
+                help: "Compute the code from this otpauth:// URI instead; - reads it from standard input (keeps the secret out of argv)."),
+            TimeOption.argument,
+        ])
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var time: TimeOption
+    let global: GlobalValues
+    let unixTime: Int64?
+    let query: String?
+    let uri: String?
 
-    @Argument(help: GlobalOptions.queryHelp)
-    var query: String?
-
-    @Option(help: ArgumentHelp(
-        "Compute the code from this otpauth:// URI instead; - reads it from standard input (keeps the secret out of argv).",
-        valueName: "otpauth-uri"))
-    var uri: String?
-
-    func validate() throws {
-        if query == nil, uri == nil { throw ValidationError("give a QUERY or --uri") }
-        if query != nil, uri != nil { throw ValidationError("give either QUERY or --uri, not both") }
+    init(_ arguments: ParsedArguments) throws {
+        global = GlobalValues(arguments)
+        unixTime = try TimeOption.unixTime(arguments)
+        query = arguments.string("query")
+        uri = arguments.string("uri")
+        if query == nil, uri == nil { throw UsageError("give a QUERY or --uri") }
+        if query != nil, uri != nil { throw UsageError("give either QUERY or --uri, not both") }
     }
 
     func run() async throws {
@@ -35,11 +39,11 @@ struct Code: AsyncParsableCommand {
             StandardStreams.writeLine(try codeFromURI(uri == "-" ? StandardInputURIs.single() : uri))
             return
         }
-        StandardStreams.writeLine(try await Self.code(matching: query ?? "", global: global.values, unixTime: time.unixTime))
+        StandardStreams.writeLine(try await Self.code(matching: query ?? "", global: global, unixTime: unixTime))
     }
 
     /// The code of the one account matching `query`, at `unixTime` or now: what `tokens code
-    /// QUERY` prints, whether ArgumentParser or QuickCode read the command line.
+    /// QUERY` prints.
     static func code(matching query: String, global: GlobalValues, unixTime: Int64?) async throws -> String {
         try await global.withContainer { container in
             let account = try await AccountSelection.find(query, in: container)
@@ -50,6 +54,6 @@ struct Code: AsyncParsableCommand {
     }
 
     private func codeFromURI(_ uri: String) throws -> String {
-        AppComposer.makeOTPGenerator().code(for: try KeyURI.parse(uri), at: time.date(now: AppComposer.makeClock().now()))
+        AppComposer.makeOTPGenerator().code(for: try KeyURI.parse(uri), at: TimeOption.date(unixTime: unixTime, now: AppComposer.makeClock().now()))
     }
 }

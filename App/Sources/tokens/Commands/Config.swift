@@ -1,26 +1,29 @@
 import AppComposition
-import ArgumentParser
+import CommandLineKit
 import Foundation
 
 /// `tokens config`: the resolved configuration and the file it comes from.
-struct Config: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config",
+enum Config {
+    static let spec = CommandSpec(
+        "config",
         abstract: "Show the resolved configuration, or the path of the config file.",
-        subcommands: [Show.self, Path.self],
-        defaultSubcommand: Show.self
-    )
+        subcommands: [Show.spec, Path.spec],
+        defaultSubcommand: Show.spec.name)
 
     /// `tokens config show`: each setting, its value and where it came from. No secrets.
-    struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "show",
-            abstract: "Print each setting, its value and its source (flag, environment, file or default).")
+    struct Show: TokensCommand {
+        static let spec = CommandSpec(
+            "show",
+            abstract: "Print each setting, its value and its source (flag, environment, file or default).",
+            arguments: [.flag("json", help: "Print JSON instead of a table.")])
 
-        @OptionGroup var global: GlobalOptions
+        let global: GlobalValues
+        let json: Bool
 
-        @Flag(help: "Print JSON instead of a table.")
-        var json = false
+        init(_ arguments: ParsedArguments) {
+            global = GlobalValues(arguments)
+            json = arguments.flag("json")
+        }
 
         func run() async throws {
             let settings = try await global.settings()
@@ -29,12 +32,13 @@ struct Config: AsyncParsableCommand {
     }
 
     /// `tokens config path`: the config file `tokens` reads (whether or not it exists yet).
-    struct Path: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "path",
-            abstract: "Print the path of the config file tokens reads (it may not exist yet).")
+    struct Path: TokensCommand {
+        static let spec = CommandSpec(
+            "path", abstract: "Print the path of the config file tokens reads (it may not exist yet).")
 
-        @OptionGroup var global: GlobalOptions
+        let global: GlobalValues
+
+        init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
 
         func run() async throws {
             StandardStreams.writeLine(try await global.settings().configFile)

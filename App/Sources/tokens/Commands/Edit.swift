@@ -1,32 +1,43 @@
 import Foundation
-import ArgumentParser
+import CommandLineKit
 import Domain
 import TerminalUI
 
 /// `tokens edit QUERY`: change an account's issuer, name, note, favourite or groups.
-struct Edit: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Edit the one account matching QUERY.")
+struct Edit: TokensCommand {
+    static let spec = CommandSpec(
+        "edit", abstract: "Edit the one account matching QUERY.",
+        arguments: [
+            GlobalOptions.query,
+            .option("issuer", help: "New issuer."),
+            .option("account", help: "New account name."),
+            .option("note", help: "New note."),
+            .option("groups", value: "a,b", help: "Groups, comma-separated (empty for none)."),
+            .invertibleFlag("favorite", help: "Mark or unmark as a favourite."),
+        ])
 
-    @OptionGroup var global: GlobalOptions
+    let target: AccountTarget
+    let issuer: String?
+    let account: String?
+    let note: String?
+    let groups: String?
+    let favorite: Bool?
 
-    @Argument(help: GlobalOptions.queryHelp)
-    var query: String
-
-    @Option(help: "New issuer.") var issuer: String?
-    @Option(help: "New account name.") var account: String?
-    @Option(help: "New note.") var note: String?
-    @Option(help: ArgumentHelp("Groups, comma-separated (empty for none).", valueName: "a,b")) var groups: String?
-    @Flag(inversion: .prefixedNo, help: "Mark or unmark as a favourite.") var favorite: Bool?
-
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws {
+        target = AccountTarget(arguments)
+        issuer = arguments.string("issuer")
+        account = arguments.string("account")
+        note = arguments.string("note")
+        groups = arguments.string("groups")
+        favorite = arguments.invertibleFlag("favorite")
         if issuer == nil, account == nil, note == nil, groups == nil, favorite == nil {
-            throw ValidationError("nothing to change: give --issuer, --account, --note, --groups or --[no-]favorite")
+            throw UsageError("nothing to change: give --issuer, --account, --note, --groups or --[no-]favorite")
         }
     }
 
     func run() async throws {
-        let updated = try await global.withContainer { container in
-            var edited = try await AccountSelection.find(query, in: container)
+        let updated = try await target.withAccount { container, selected in
+            var edited = selected
             if let issuer { edited.issuer = issuer }
             if let account { edited.name = account }
             if let note { edited.note = note }

@@ -1,4 +1,4 @@
-import ArgumentParser
+import CommandLineKit
 import Domain
 import Foundation
 
@@ -9,35 +9,38 @@ import Foundation
 #endif
 
 /// `tokens export --format F`: write every account in a format other apps read.
-struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
+struct Export: TokensCommand {
+    static let spec = CommandSpec(
+        "export",
         abstract: "Export every account (otpauth, aegis, aegis-encrypted, google).",
         discussion: """
             Plaintext formats hold your secrets in the clear: a warning is printed, and files are \
             written 0600. What a format cannot hold is listed on standard error and left out.
-            """)
+            """,
+        arguments: [
+            .option("format", help: "otpauth, aegis, aegis-encrypted or google (required)."),
+            .option("output", short: "o", value: "file", help: "Write to this file instead of standard output."),
+            .option("password-file", value: "file", help: "The export's password (aegis-encrypted) from this file."),
+            .flag("qr", help: "With --format google: draw each batch as a QR code for Google Authenticator to scan."),
+        ])
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalValues
+    let format: String
+    let output: String?
+    let passwordFile: String?
+    let qr: Bool
 
-    @Option(help: ArgumentHelp("otpauth, aegis, aegis-encrypted or google.", valueName: "format"))
-    var format: String
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
-    var output: String?
-
-    @Option(help: ArgumentHelp("The export's password (aegis-encrypted) from this file.", valueName: "file"))
-    var passwordFile: String?
-
-    @Flag(help: "With --format google: draw each batch as a QR code for Google Authenticator to scan.")
-    var qr = false
-
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws {
+        global = GlobalValues(arguments)
+        format = try arguments.required("format")
+        output = arguments.string("output")
+        passwordFile = arguments.string("password-file")
+        qr = arguments.flag("qr")
         if ExportFormat(rawValue: format.lowercased()) == nil {
-            throw ValidationError("unknown format '\(format)': use \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError("unknown format '\(format)': use \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if qr, format.lowercased() != ExportFormat.googleMigration.rawValue {
-            throw ValidationError("--qr goes with --format google")
+            throw UsageError("--qr goes with --format google")
         }
     }
 

@@ -2,8 +2,7 @@ import AppComposition
 import AppConfiguration
 import Foundation
 
-/// The global options' values, apart from the parser that read them: ArgumentParser's
-/// GlobalOptions and the quick `code` path (QuickCode) both run commands through them.
+/// The global options' values (GlobalOptions), and what every command does with them.
 struct GlobalValues: Equatable, Sendable {
     var phase: String?
     var config: String?

@@ -1,13 +1,13 @@
 import AppComposition
-import ArgumentParser
+import CommandLineKit
 import Domain
 import Foundation
 import TerminalUI
 
 /// `tokens import FILE|-`: bring accounts over from another authenticator, nothing lost silently.
-struct Import: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
+struct Import: TokensCommand {
+    static let spec = CommandSpec(
+        "import",
         abstract: "Import accounts from another app's export (the format is detected).",
         discussion: """
             Formats: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).
@@ -18,41 +18,46 @@ struct Import: AsyncParsableCommand {
             everything is added in one transaction: all or nothing. An encrypted export's \
             password is asked on the terminal when --password-file and TOKENS_IMPORT_PASSWORD \
             are not given.
-            """)
+            """,
+        arguments: [
+            .positional("file", help: "The export file, or - for standard input."),
+            .option("format", help: "The file's format, when detection is not wanted."),
+            .flag("dry-run", help: "Show what would happen and write nothing."),
+            .option("password-file", value: "file", help: "Read the export's password from this file (encrypted exports)."),
+            .option("duplicates", value: "skip|keep", help: "What to do with duplicates: skip or keep (default: skip)."),
+            .option(
+                "max-size", value: "MiB",
+                help: "The largest file to read, in MiB (default: 64; real exports of thousands of accounts are a few MiB)."),
+            .flag("quiet", help: "Print only the summary line."),
+            .flag("json", help: "Print the whole report as JSON, for scripts."),
+        ])
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalValues
+    let file: String
+    let format: String?
+    let dryRun: Bool
+    let passwordFile: String?
+    let duplicates: String
+    let maxSize: Int
+    let quiet: Bool
+    let json: Bool
 
-    @Argument(help: ArgumentHelp("The export file, or - for standard input.", valueName: "file"))
-    var file: String
-
-    @Option(help: ArgumentHelp("The file's format, when detection is not wanted.", valueName: "format"))
-    var format: String?
-
-    @Flag(help: "Show what would happen and write nothing.")
-    var dryRun = false
-
-    @Option(help: ArgumentHelp("Read the export's password from this file (encrypted exports).", valueName: "file"))
-    var passwordFile: String?
-
-    @Option(help: ArgumentHelp("What to do with duplicates: skip or keep.", valueName: "skip|keep"))
-    var duplicates: String = DuplicatePolicy.skip.rawValue
-
-    @Option(help: ArgumentHelp("The largest file to read, in MiB (real exports of thousands of accounts are a few MiB).", valueName: "MiB"))
-    var maxSize: Int = 64
-
-    @Flag(help: "Print only the summary line.")
-    var quiet = false
-
-    @Flag(help: "Print the whole report as JSON, for scripts.")
-    var json = false
-
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws {
+        global = GlobalValues(arguments)
+        file = arguments.string("file") ?? ""
+        format = arguments.string("format")
+        dryRun = arguments.flag("dry-run")
+        passwordFile = arguments.string("password-file")
+        duplicates = arguments.string("duplicates") ?? DuplicatePolicy.skip.rawValue
+        maxSize = try arguments.integer("max-size") ?? 64
+        quiet = arguments.flag("quiet")
+        json = arguments.flag("json")
         if let format, ImportFormat(rawValue: format.lowercased()) == nil {
-            throw ValidationError("unknown format '\(format)': use \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError("unknown format '\(format)': use \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if DuplicatePolicy(rawValue: duplicates) == nil { throw ValidationError("--duplicates takes skip or keep") }
-        if !(1...4_096).contains(maxSize) { throw ValidationError("--max-size takes 1 to 4096 (MiB)") }
-        if quiet, json { throw ValidationError("--quiet and --json cannot be used together") }
+        if DuplicatePolicy(rawValue: duplicates) == nil { throw UsageError("--duplicates takes skip or keep") }
+        if !(1...4_096).contains(maxSize) { throw UsageError("--max-size takes 1 to 4096 (MiB)") }
+        if quiet, json { throw UsageError("--quiet and --json cannot be used together") }
     }
 
     func run() async throws {

@@ -1,18 +1,20 @@
 import AppComposition
-import ArgumentParser
+import CommandLineKit
 import TerminalUI
 
 /// `tokens init`: create the phase's encrypted vault.
-struct Init: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "init",
+struct Init: TokensCommand {
+    static let spec = CommandSpec(
+        "init",
         abstract: "Create the encrypted vault of the ALPHA or REAL phase.",
         discussion: """
             The passphrase is asked twice on the terminal, without echo. For scripts, give it with \
             --passphrase-file or TOKENS_PASSPHRASE (less safe). There is no recovery without it.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalValues
+
+    init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
 
     func run() async throws {
         let settings = try await global.settings()

@@ -1,17 +1,18 @@
 import AppComposition
 import AppConfiguration
-import ArgumentParser
+import CommandLineKit
 import Domain
 import Foundation
 import Presentation
 import TerminalUI
 
 /// `tokens` on its own: the interactive app (Unlock, list, add…); a plain listing when not on a terminal.
-struct Interactive: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show the interactive account list (the default command).")
+struct Interactive: TokensCommand {
+    static let spec = CommandSpec("show", abstract: "Show the interactive account list (the default command).")
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalValues
+
+    init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
 
     func run() async throws {
         guard Terminal.isInteractive else {

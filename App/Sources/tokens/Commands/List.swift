@@ -1,23 +1,29 @@
-import ArgumentParser
+import CommandLineKit
 import Foundation
 
 /// `tokens list`: every account with its current code.
-struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List accounts with their current codes.")
+struct List: TokensCommand {
+    static let spec = CommandSpec(
+        "list", abstract: "List accounts with their current codes.",
+        arguments: [.flag("json", help: "Print JSON (no secrets) instead of a table."), TimeOption.argument])
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var time: TimeOption
+    let global: GlobalValues
+    let unixTime: Int64?
+    let json: Bool
 
-    @Flag(help: "Print JSON (no secrets) instead of a table.")
-    var json = false
+    init(_ arguments: ParsedArguments) throws {
+        global = GlobalValues(arguments)
+        unixTime = try TimeOption.unixTime(arguments)
+        json = arguments.flag("json")
+    }
 
     func run() async throws {
-        StandardStreams.write(try await Self.listing(global: global, unixTime: time.unixTime, json: json))
+        StandardStreams.write(try await Self.listing(global: global, unixTime: unixTime, json: json))
     }
 
     /// Every account with its code at `unixTime` (or now), as a table or JSON: what `tokens list`
     /// prints, and `tokens` when its output is not a terminal.
-    static func listing(global: GlobalOptions, unixTime: Int64?, json: Bool) async throws -> String {
+    static func listing(global: GlobalValues, unixTime: Int64?, json: Bool) async throws -> String {
         try await global.withContainer { container in
             let accounts = try await container.makeListAccountsUseCase().execute()
             let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())

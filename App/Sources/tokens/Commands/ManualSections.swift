@@ -1,14 +1,24 @@
 import AppComposition
 import AppConfiguration
+import CommandLineKit
+import Foundation
 
-/// The man page's ENVIRONMENT, FILES and EXIT STATUS sections, in mdoc, from the sources
-/// `--help` and README use (ExitStatus.documented, SettingsLoader.keys). `make release` puts
-/// them in place of the generic EXIT STATUS that ArgumentParser's generate-manual writes.
-/// `tokens _manual-sections` prints them; CommandRunner answers it before ArgumentParser, so
-/// neither `--help` nor the man page lists it.
+/// The man page: the command tree (CommandLineKit renders it from `Tokens.spec`) and the
+/// ENVIRONMENT, FILES and EXIT STATUS sections, in mdoc, from the sources `--help` and README
+/// use (ExitStatus.documented, SettingsLoader.keys). `tokens _manual` prints it for `make
+/// release`; CommandRunner answers it before parsing, so neither `--help` nor the page lists it.
 enum ManualSections {
-    /// The one argument that prints the sections.
-    static let argument = "_manual-sections"
+    /// The one argument that prints the man page.
+    static let argument = "_manual"
+
+    /// The whole page, dated today.
+    static func manualPage(date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "MMMM d, yyyy"
+        return ManualPage.render(Tokens.spec, date: formatter.string(from: date), extraSections: mdoc())
+    }
 
     /// What each setting's environment variable does, by config key.
     static let settings: [String: String] = [

@@ -1,22 +1,26 @@
 import AppComposition
-import ArgumentParser
+import CommandLineKit
 import Foundation
 
 /// `tokens passwd`: change the vault passphrase.
-struct Passwd: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "passwd",
+struct Passwd: TokensCommand {
+    static let spec = CommandSpec(
+        "passwd",
         abstract: "Change the vault passphrase.",
         discussion: """
             The master key is rotated: a new key, every account re-encrypted under it and the old \
             passphrase's slot removed, in one transaction. For scripts: --new-passphrase-file or \
             TOKENS_NEW_PASSPHRASE.
-            """)
+            """,
+        arguments: [.option("new-passphrase-file", value: "file", help: "Read the new passphrase from this file.")])
 
-    @OptionGroup var global: GlobalOptions
+    let global: GlobalValues
+    let newPassphraseFile: String?
 
-    @Option(help: ArgumentHelp("Read the new passphrase from this file.", valueName: "file"))
-    var newPassphraseFile: String?
+    init(_ arguments: ParsedArguments) {
+        global = GlobalValues(arguments)
+        newPassphraseFile = arguments.string("new-passphrase-file")
+    }
 
     func run() async throws {
         try await global.withContainer { container in

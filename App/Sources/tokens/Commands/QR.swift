@@ -1,25 +1,22 @@
 import AppComposition
-import ArgumentParser
+import CommandLineKit
 import Domain
 import Presentation
 import TerminalUI
 
 /// `tokens qr QUERY`: draw an account's Key URI as a QR code, to add it to a phone.
-struct QR: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "qr",
-        abstract: "Draw the QR code of the one account matching QUERY (it contains the secret).")
+struct QR: TokensCommand {
+    static let spec = CommandSpec(
+        "qr",
+        abstract: "Draw the QR code of the one account matching QUERY (it contains the secret).",
+        arguments: [GlobalOptions.query])
 
-    @OptionGroup var global: GlobalOptions
+    let target: AccountTarget
 
-    @Argument(help: GlobalOptions.queryHelp)
-    var query: String
+    init(_ arguments: ParsedArguments) { target = AccountTarget(arguments) }
 
     func run() async throws {
-        let (label, uri) = try await global.withContainer { container in
-            let account = try await AccountSelection.find(query, in: container)
-            return (account.displayName, KeyURI.format(try account.spec))
-        }
+        let (label, uri) = try await target.withAccount { _, account in (account.displayName, KeyURI.format(try account.spec)) }
         StandardStreams.writeLine(label)
         StandardStreams.writeLine(try QRText.render(uri))
     }

@@ -1,23 +1,23 @@
-import ArgumentParser
+import CommandLineKit
 import Foundation
 import TerminalUI
 
 /// `tokens rm QUERY`: delete an account, after confirmation.
-struct Remove: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "Delete the one account matching QUERY (asks to confirm).")
+struct Remove: TokensCommand {
+    static let spec = CommandSpec(
+        "rm", abstract: "Delete the one account matching QUERY (asks to confirm).",
+        arguments: [GlobalOptions.query, .flag("yes", short: "y", help: "Delete without asking (for scripts).")])
 
-    @OptionGroup var global: GlobalOptions
+    let target: AccountTarget
+    let yes: Bool
 
-    @Argument(help: GlobalOptions.queryHelp)
-    var query: String
-
-    @Flag(name: [.customShort("y"), .long], help: "Delete without asking (for scripts).")
-    var yes = false
+    init(_ arguments: ParsedArguments) {
+        target = AccountTarget(arguments)
+        yes = arguments.flag("yes")
+    }
 
     func run() async throws {
-        let removed = try await global.withContainer { container in
-            let account = try await AccountSelection.find(query, in: container)
+        let removed = try await target.withAccount { container, account in
             if !yes {
                 guard Terminal.isInteractive else {
                     throw CLIError("not deleting \(account.displayName) without confirmation: pass --yes")

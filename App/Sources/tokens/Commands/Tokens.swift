@@ -1,17 +1,17 @@
 import AppComposition
-import ArgumentParser
+import CommandLineKit
 import Domain
 
 /// The root command: the interactive screen by default, and scriptable subcommands.
-struct Tokens: AsyncParsableCommand {
+enum Tokens {
     /// The version of Tokens: the one place it is written (`--version`, the man page).
     static let version = "0.1.0"
 
     /// What `--version` prints: the name, the release and the vault format it reads and writes.
     static let versionLine = "tokens \(version) (vault format \(AppComposer.vaultFormatVersion))"
 
-    static let configuration = CommandConfiguration(
-        commandName: "tokens",
+    static let spec = CommandSpec(
+        "tokens",
         abstract: "One-time passwords (TOTP, HOTP, Steam) in your terminal.",
         discussion: """
             Phases: dev (in-memory demo accounts), alpha and real (encrypted vaults).
@@ -21,11 +21,11 @@ struct Tokens: AsyncParsableCommand {
             Exit status:
             \(ExitStatus.documented.map { "  \($0.0.rawValue)  \($0.1)" }.joined(separator: "\n"))
             """,
-        version: versionLine,
-        subcommands: [
-            Interactive.self, List.self, Code.self, Add.self, Edit.self, Remove.self, URI.self, QR.self, Import.self, Export.self, Init.self,
-            Passwd.self, Config.self,
-        ],
-        defaultSubcommand: Interactive.self
-    )
+        subcommands: CommandTable.groups.map(\.spec),
+        defaultSubcommand: Interactive.spec.name,
+        globalArguments: GlobalOptions.arguments,
+        version: versionLine)
+
+    /// Reads command lines against `spec`.
+    static let parser = CommandLineParser(root: spec)
 }

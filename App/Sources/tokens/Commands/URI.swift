@@ -1,22 +1,19 @@
-import ArgumentParser
+import CommandLineKit
 import Domain
 
 /// `tokens uri QUERY`: print an account's Key URI (it contains the secret).
-struct URI: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "uri",
-        abstract: "Print the otpauth:// URI of the one account matching QUERY (it contains the secret).")
+struct URI: TokensCommand {
+    static let spec = CommandSpec(
+        "uri",
+        abstract: "Print the otpauth:// URI of the one account matching QUERY (it contains the secret).",
+        arguments: [GlobalOptions.query])
 
-    @OptionGroup var global: GlobalOptions
+    let target: AccountTarget
 
-    @Argument(help: GlobalOptions.queryHelp)
-    var query: String
+    init(_ arguments: ParsedArguments) { target = AccountTarget(arguments) }
 
     func run() async throws {
-        let uri = try await global.withContainer { container in
-            let account = try await AccountSelection.find(query, in: container)
-            return KeyURI.format(try account.spec)
-        }
+        let uri = try await target.withAccount { _, account in KeyURI.format(try account.spec) }
         StandardStreams.writeLine(uri)
     }
 }
