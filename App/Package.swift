@@ -12,6 +12,7 @@ let package = Package(
         // For Tests-Integration, which builds the real graph through App's own code.
         .library(name: "AppComposition", targets: ["AppComposition"]),
         .library(name: "AppConfiguration", targets: ["AppConfiguration"]),
+        .library(name: "SyncComposition", targets: ["SyncComposition"]),
     ],
     dependencies: [
         .package(path: "../Domain"),
@@ -49,6 +50,15 @@ let package = Package(
                 .product(name: "Presentation", package: "Presentation"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The sync client's graph (HTTP client and remotes over it). Apart from AppComposition so
+        // that `tokens` links NIO, AsyncHTTPClient and their TLS (12 MB) only once sync is wired.
+        .target(
+            name: "SyncComposition",
+            dependencies: [
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "SyncRemoteData", package: "Data"),
             ]
         ),
         .executableTarget(

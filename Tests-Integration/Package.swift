@@ -44,7 +44,9 @@ let package = Package(
                 "IntegrationTestSupport",
                 .product(name: "AppComposition", package: "App"),
                 .product(name: "AppConfiguration", package: "App"),
+                .product(name: "SyncComposition", package: "App"),
                 .product(name: "Domain", package: "Domain"),
+                .product(name: "DomainTestSupport", package: "Domain"),
                 .product(name: "Presentation", package: "Presentation"),
             ]
         ),

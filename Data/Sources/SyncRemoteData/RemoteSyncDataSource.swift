@@ -7,7 +7,7 @@ import OpenAPIRuntime
 /// records are encrypted before they leave and decrypted when they come back (SyncEntryCipher),
 /// the wire DTOs are mapped to domain types, and every answer and failure to a `SyncError`.
 public struct RemoteSyncDataSource: SyncRemote {
-    private let api: any APIProtocol
+    let api: any APIProtocol
     private let keys: SyncKeys
 
     init(api: any APIProtocol, keys: SyncKeys) {
@@ -45,10 +45,15 @@ public struct RemoteSyncDataSource: SyncRemote {
         switch output {
         case .ok(let ok):
             guard case .json(let response) = ok.body, response.results.count == changes.count else { throw .incompatible }
-            return try response.results.map { result throws(SyncError) in
+            return try zip(changes, response.results).map { change, result throws(SyncError) in
                 switch (result.status, result.sequence, result.current) {
                 case (.applied, let sequence?, _): return .applied(sequence: sequence)
-                case (.conflict, _, let current?): return .conflict(current: try open(current))
+                case (.conflict, _, let current?):
+                    let entry = try open(current)
+                    // A retry after a lost answer: the server compares bytes, and each push seals
+                    // with a new nonce, so the record it already holds comes back as a conflict.
+                    if entry.record == change.record { return .applied(sequence: entry.sequence) }
+                    return .conflict(current: entry)
                 default: throw .incompatible
                 }
             }
@@ -94,11 +99,8 @@ public struct RemoteSyncDataSource: SyncRemote {
     /// A request that got no answer: the transport's failure, as the user sees it.
     static func transportError(_ error: any Error) -> SyncError {
         let cause = (error as? ClientError)?.underlyingError ?? error
-        if let known = cause as? SyncError { return known }
-        let text = String(describing: cause).lowercased()
-        if text.contains("timeout") || text.contains("timed out") || text.contains("deadline") { return .timedOut }
-        if text.contains("certificate") || text.contains("tls") || text.contains("ssl") { return .insecureConnection }
-        return .offline
+        // An error of no known type is taken as no connection: the changes wait for the next sync.
+        return SyncHTTPClient.classify(cause) ?? .offline
     }
 }
 

@@ -1,6 +1,9 @@
+import AsyncHTTPClient
 import Domain
 import Foundation
 import HTTPTypes
+import NIOCore
+import NIOSSL
 import OpenAPIRuntime
 import Synchronization
 import Testing
@@ -14,18 +17,32 @@ struct RemoteSyncDataSourceTests {
     struct Unimplemented: Error {}
     struct TransportFailure: Error, CustomStringConvertible { let description: String }
 
-    /// The generated API with scripted pull and push answers; it records what was pushed.
+    /// The generated API with scripted answers; it records what was pushed and what each
+    /// account call sent.
     final class StubAPI: APIProtocol {
         let pullAnswer: @Sendable () throws -> Operations.PullEntries.Output
         let pushAnswer: @Sendable ([Components.Schemas.Change]) throws -> Operations.PushEntries.Output
+        let createAnswer: @Sendable () throws -> Operations.CreateAccount.Output
+        let enrolAnswer: @Sendable () throws -> Operations.EnrolDevice.Output
+        let devicesAnswer: @Sendable () throws -> Operations.ListDevices.Output
+        let revokeAnswer: @Sendable () throws -> Operations.RevokeDevice.Output
         let pushed = Mutex<[Components.Schemas.Change]>([])
+        let sent = Mutex<[String]>([])
 
         init(
             pull: @escaping @Sendable () throws -> Operations.PullEntries.Output = { throw Unimplemented() },
-            push: @escaping @Sendable ([Components.Schemas.Change]) throws -> Operations.PushEntries.Output = { _ in throw Unimplemented() }
+            push: @escaping @Sendable ([Components.Schemas.Change]) throws -> Operations.PushEntries.Output = { _ in throw Unimplemented() },
+            create: @escaping @Sendable () throws -> Operations.CreateAccount.Output = { throw Unimplemented() },
+            enrol: @escaping @Sendable () throws -> Operations.EnrolDevice.Output = { throw Unimplemented() },
+            devices: @escaping @Sendable () throws -> Operations.ListDevices.Output = { throw Unimplemented() },
+            revoke: @escaping @Sendable () throws -> Operations.RevokeDevice.Output = { throw Unimplemented() }
         ) {
             pullAnswer = pull
             pushAnswer = push
+            createAnswer = create
+            enrolAnswer = enrol
+            devicesAnswer = devices
+            revokeAnswer = revoke
         }
 
         func pullEntries(_ input: Operations.PullEntries.Input) async throws -> Operations.PullEntries.Output { try pullAnswer() }
@@ -36,10 +53,21 @@ struct RemoteSyncDataSourceTests {
         }
         func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output { throw Unimplemented() }
         func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output { throw Unimplemented() }
-        func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output { throw Unimplemented() }
-        func enrolDevice(_ input: Operations.EnrolDevice.Input) async throws -> Operations.EnrolDevice.Output { throw Unimplemented() }
-        func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output { throw Unimplemented() }
-        func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output { throw Unimplemented() }
+        func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
+            guard case .json(let body) = input.body else { throw Unimplemented() }
+            sent.withLock { $0.append("create \(body.accountId) \(body.authKey)") }
+            return try createAnswer()
+        }
+        func enrolDevice(_ input: Operations.EnrolDevice.Input) async throws -> Operations.EnrolDevice.Output {
+            guard case .json(let body) = input.body else { throw Unimplemented() }
+            sent.withLock { $0.append("enrol \(input.path.accountId) \(body.authKey) \(body.name)") }
+            return try enrolAnswer()
+        }
+        func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output { try devicesAnswer() }
+        func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output {
+            sent.withLock { $0.append("revoke \(input.path.deviceId)") }
+            return try revokeAnswer()
+        }
     }
 
     static let keys = SyncKeys(key: SyncKey(bytes: Array(repeating: 0x42, count: 32))!, account: UUID())
@@ -97,11 +125,21 @@ struct RemoteSyncDataSourceTests {
         await #expect(throws: error) { try await remote.pull(after: 0) }
     }
 
-    @Test("a request with no answer: offline, or timed out, or an untrusted certificate")
+    @Test("a request with no answer: offline, timed out or an untrusted certificate, by the transport's error types")
     func transport() async {
-        for (failure, error) in [("connection refused", SyncError.offline), ("read timed out", .timedOut), ("TLS handshake: certificate unknown", .insecureConnection)] {
-            let remote = RemoteSyncDataSource(api: StubAPI(pull: { throw TransportFailure(description: failure) }), keys: Self.keys)
-            await #expect(throws: error) { try await remote.pull(after: 0) }
+        let failures: [(any Error, SyncError)] = [
+            (IOError(errnoCode: ECONNREFUSED, reason: "connect"), .offline), (HTTPClientError.remoteConnectionClosed, .offline),
+            (ChannelError.ioOnClosedChannel, .offline), (HTTPClientError.readTimeout, .timedOut),
+            (HTTPClientError.connectTimeout, .timedOut), (HTTPClientError.deadlineExceeded, .timedOut),
+            (NIOSSLError.handshakeFailed(.sslError([])), .insecureConnection),
+            // Wrapped by the generated client, as it throws them.
+            (ClientError(operationID: "pullEntries", operationInput: "", causeDescription: "", underlyingError: HTTPClientError.readTimeout), .timedOut),
+            // A failure of no known type: taken as no connection (the changes wait).
+            (TransportFailure(description: "certificate timed out"), .offline),
+        ]
+        for (failure, error) in failures {
+            let remote = RemoteSyncDataSource(api: StubAPI(pull: { throw failure }), keys: Self.keys)
+            await #expect(throws: error, "\(failure)") { try await remote.pull(after: 0) }
         }
     }
 
@@ -124,6 +162,14 @@ struct RemoteSyncDataSourceTests {
             entry: Self.record(1).id, keyVersion: 1, nonce: Array(Data(base64Encoded: sent[0].nonce)!),
             ciphertext: Array(Data(base64Encoded: sent[0].ciphertext)!), keys: Self.keys)
         #expect(opened == Self.record(1))
+    }
+
+    @Test("a retry the server already holds (its own nonce, so other bytes) comes back as a conflict with the same record: applied")
+    func retryAfterLostAnswer() async throws {
+        let stored = try Self.entry(Self.record(4), sequence: 7)
+        let api = StubAPI(push: { changes in .ok(.init(body: .json(.init(results: [.init(id: changes[0].id, status: .conflict, current: stored)])))) })
+        let results = try await RemoteSyncDataSource(api: api, keys: Self.keys).push([RemoteChange(record: Self.record(4), basedOn: 0)])
+        #expect(results == [.applied(sequence: 7)])
     }
 
     @Test("every request carries the device's bearer token")

@@ -166,3 +166,12 @@ struct SyncUseCaseTests {
         #expect(await Set(remote.stored.map(\.record)) == Set(first.values), "seed \(seed): the server disagrees")
     }
 }
+
+/// The fake server holds to the same contract as the real client and server (Tests-Integration).
+@Suite("InMemorySyncRemote keeps the SyncRemote contract")
+struct InMemorySyncRemoteContractTests {
+    @Test("each clause", arguments: SyncRemoteContract.names)
+    func clause(_ name: String) async throws {
+        try await SyncRemoteContract.check(named: name)(InMemorySyncRemote())
+    }
+}

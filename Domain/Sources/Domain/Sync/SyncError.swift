@@ -23,4 +23,8 @@ public enum SyncError: Error, Equatable, Sendable {
     case corruptEntry(id: String)
     /// Pushes kept meeting newer changes: the next sync tries again.
     case stillConflicting
+    /// The sync account is already open on the server (another machine made it: join it).
+    case accountExists
+    /// The account has no such device.
+    case unknownDevice
 }

@@ -79,6 +79,8 @@ public enum SyncStatusText {
         case .server: "the server failed; sync will try again"
         case .corruptEntry: "an entry from the server could not be decrypted; it was left alone"
         case .stillConflicting: "entries kept changing on other machines; sync will try again"
+        case .accountExists: "this sync account is already open on the server: join it with its sync code"
+        case .unknownDevice: "the sync account has no such device (tokens sync devices lists them)"
         }
     }
 

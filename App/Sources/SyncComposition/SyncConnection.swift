@@ -1,0 +1,30 @@
+import Domain
+import Foundation
+import SyncRemoteData
+
+/// The sync client's graph for one server: one HTTP client (AsyncHTTPClient, each request
+/// bounded by `timeout`, the server's certificate checked against the system's roots or only
+/// the CA certificates of `caFile`) and the remotes over it, as Domain's ports. Close it when done.
+public final class SyncConnection: Sendable {
+    private let http: SyncHTTPClient
+    /// The API's base URL (the server's URL with `/v1`).
+    public let api: URL
+
+    public init(server: URL, caFile: String? = nil, timeout: Duration = .seconds(30)) {
+        http = SyncHTTPClient(timeout: timeout, caFile: caFile)
+        api = server.appendingPathComponent("v1")
+    }
+
+    /// The sync account of `key` and `account`, before this machine has a token.
+    public func makeAccountRemote(key: SyncKey, account: UUID) -> any SyncAccountRemote {
+        RemoteSyncAccountDataSource.make(server: api, keys: SyncKeys(key: key, account: account), transport: http.transport)
+    }
+
+    /// The account's entries and devices, as the enrolled device whose token is `token`.
+    public func makeRemote(key: SyncKey, account: UUID, token: [UInt8]) -> any SyncRemote & SyncDevicesRemote {
+        RemoteSyncDataSource.make(server: api, token: token, keys: SyncKeys(key: key, account: account), transport: http.transport)
+    }
+
+    /// Closes the connections; no request may follow.
+    public func close() async { await http.shutdown() }
+}

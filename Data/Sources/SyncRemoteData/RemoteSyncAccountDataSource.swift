@@ -1,0 +1,56 @@
+import Domain
+import Foundation
+import OpenAPIRuntime
+
+/// Domain's `SyncAccountRemote` through the generated client: opens the sync account and enrols
+/// machines with the auth key the sync key derives (SyncKeys); no bearer token yet.
+public struct RemoteSyncAccountDataSource: SyncAccountRemote {
+    private let api: any APIProtocol
+    private let keys: SyncKeys
+
+    init(api: any APIProtocol, keys: SyncKeys) {
+        self.api = api
+        self.keys = keys
+    }
+
+    /// The account of `keys` at `server` (its base URL, e.g. https://sync.example/v1).
+    public static func make(server: URL, keys: SyncKeys, transport: any ClientTransport) -> RemoteSyncAccountDataSource {
+        RemoteSyncAccountDataSource(api: Client(serverURL: server, transport: transport), keys: keys)
+    }
+
+    private var accountID: String { keys.account.uuidString.lowercased() }
+    private var authKey: String { Data(keys.authKey).base64EncodedString() }
+
+    public func createAccount() async throws(SyncError) {
+        let output: Operations.CreateAccount.Output
+        do {
+            output = try await api.createAccount(body: .json(.init(accountId: accountID, authKey: authKey)))
+        } catch { throw RemoteSyncDataSource.transportError(error) }
+        switch output {
+        case .created: return
+        case .conflict: throw .accountExists
+        case .badRequest, .contentTooLarge: throw .incompatible
+        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: RemoteSyncDataSource.defaultRetryAfter)
+        case .default(let status, _): throw RemoteSyncDataSource.error(status: status)
+        }
+    }
+
+    public func enrol(deviceName: String) async throws(SyncError) -> SyncEnrolment {
+        let output: Operations.EnrolDevice.Output
+        do {
+            output = try await api.enrolDevice(
+                path: .init(accountId: accountID), body: .json(.init(authKey: authKey, name: deviceName)))
+        } catch { throw RemoteSyncDataSource.transportError(error) }
+        switch output {
+        case .created(let created):
+            guard case .json(let enrolment) = created.body, let device = UUID(uuidString: enrolment.deviceId),
+                let token = Data(base64Encoded: enrolment.token), token.count == 32
+            else { throw .incompatible }
+            return SyncEnrolment(deviceID: device, token: Array(token))
+        case .unauthorized: throw .unauthorized
+        case .badRequest, .conflict, .contentTooLarge: throw .incompatible
+        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: RemoteSyncDataSource.defaultRetryAfter)
+        case .default(let status, _): throw RemoteSyncDataSource.error(status: status)
+        }
+    }
+}

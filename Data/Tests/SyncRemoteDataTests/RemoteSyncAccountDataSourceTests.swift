@@ -1,0 +1,68 @@
+import Domain
+import Foundation
+import OpenAPIRuntime
+import Testing
+
+@testable import SyncRemoteData
+
+/// Opening the account, enrolling, listing and revoking devices over a stub of the generated
+/// API: what is sent (the auth key, never the sync key) and every answer as a domain value or a SyncError.
+@Suite("Remote sync account")
+struct RemoteSyncAccountDataSourceTests {
+    typealias StubAPI = RemoteSyncDataSourceTests.StubAPI
+    static let keys = RemoteSyncDataSourceTests.keys
+    static let problem = RemoteSyncDataSourceTests.problem
+
+    static func account(_ api: StubAPI) -> RemoteSyncAccountDataSource { RemoteSyncAccountDataSource(api: api, keys: keys) }
+
+    @Test("create sends the account id and the auth key; 409 is accountExists, 503 a server failure")
+    func create() async throws {
+        let api = StubAPI(create: { .created(.init()) })
+        try await Self.account(api).createAccount()
+        let account = Self.keys.account.uuidString.lowercased()
+        #expect(api.sent.withLock { $0 } == ["create \(account) \(Data(Self.keys.authKey).base64EncodedString())"])
+        await #expect(throws: SyncError.accountExists) { try await Self.account(StubAPI(create: { .conflict(Self.problem) })).createAccount() }
+        await #expect(throws: SyncError.server) {
+            try await Self.account(StubAPI(create: { .default(statusCode: 503, Self.problem) })).createAccount()
+        }
+    }
+
+    @Test("enrol answers the device and its 32-byte token; a wrong auth key is unauthorized; a short token is refused")
+    func enrol() async throws {
+        let device = UUID()
+        let token = Array(repeating: UInt8(9), count: 32)
+        let api = StubAPI(enrol: { .created(.init(body: .json(.init(deviceId: device.uuidString, token: Data(token).base64EncodedString())))) })
+        let enrolment = try await Self.account(api).enrol(deviceName: "laptop")
+        #expect(enrolment == SyncEnrolment(deviceID: device, token: token))
+        #expect(!"\(enrolment)".contains(Data(token).base64EncodedString()) && "\(enrolment)".contains("redacted"))
+        #expect(api.sent.withLock { $0 }.first?.hasSuffix(" laptop") == true)
+        await #expect(throws: SyncError.unauthorized) {
+            try await Self.account(StubAPI(enrol: { .unauthorized(Self.problem) })).enrol(deviceName: "x")
+        }
+        let short = StubAPI(enrol: { .created(.init(body: .json(.init(deviceId: device.uuidString, token: "c2hvcnQ=")))) })
+        await #expect(throws: SyncError.incompatible) { try await Self.account(short).enrol(deviceName: "x") }
+    }
+
+    @Test("devices come back as domain values; revoking an unknown device is unknownDevice")
+    func devices() async throws {
+        let (one, two) = (UUID(), UUID())
+        let enrolled = Date(timeIntervalSince1970: 1_800_000_000)
+        let api = StubAPI(
+            devices: {
+                .ok(.init(body: .json(.init(devices: [
+                    .init(id: one.uuidString, name: "laptop", enrolledAt: enrolled, isCaller: true),
+                    .init(id: two.uuidString, name: "old", enrolledAt: enrolled, revokedAt: enrolled, isCaller: false),
+                ]))))
+            }, revoke: { .noContent(.init()) })
+        let remote = RemoteSyncDataSource(api: api, keys: Self.keys)
+        #expect(try await remote.devices() == [
+            EnrolledDevice(id: one, name: "laptop", enrolledAt: enrolled, revokedAt: nil, isThisDevice: true),
+            EnrolledDevice(id: two, name: "old", enrolledAt: enrolled, revokedAt: enrolled, isThisDevice: false),
+        ])
+        try await remote.revoke(two)
+        #expect(api.sent.withLock { $0 } == ["revoke \(two.uuidString.lowercased())"])
+        let refusing = RemoteSyncDataSource(api: StubAPI(devices: { .unauthorized(Self.problem) }, revoke: { .notFound(Self.problem) }), keys: Self.keys)
+        await #expect(throws: SyncError.unknownDevice) { try await refusing.revoke(two) }
+        await #expect(throws: SyncError.unauthorized) { try await refusing.devices() }
+    }
+}

@@ -1,0 +1,106 @@
+import Domain
+import DomainTestSupport
+import Foundation
+import IntegrationTestSupport
+import SyncComposition
+import Testing
+
+/// The real sync client (the generated client over AsyncHTTPClient, entries sealed with the
+/// sync keys) against `tokens-server` as a process: the same contract as `InMemorySyncRemote`,
+/// the account and device calls, and transport failures as the user's SyncErrors.
+@Suite("The sync client against tokens-server")
+struct SyncClientProcessTests {
+    /// A sync account: its key and id.
+    struct Account {
+        let key = SyncKey(bytes: (0..<32).map { _ in UInt8.random(in: 0...255) })!
+        let id = UUID()
+    }
+
+    /// A new sync account opened through `connection`, with this machine enrolled: its remote.
+    static func enrolled(
+        through connection: SyncConnection, name: String = "laptop"
+    ) async throws -> (remote: any SyncRemote & SyncDevicesRemote, account: Account) {
+        let account = Account()
+        let remote = connection.makeAccountRemote(key: account.key, account: account.id)
+        try await remote.createAccount()
+        let enrolment = try await remote.enrol(deviceName: name)
+        return (connection.makeRemote(key: account.key, account: account.id, token: enrolment.token), account)
+    }
+
+    /// Every clause of the contract, each on a new account of one server.
+    static func keepsContract(_ server: ServerProcess) async throws {
+        let connection = SyncConnection(server: server.baseURL, timeout: .seconds(20))
+        for name in SyncRemoteContract.names {
+            let (remote, _) = try await enrolled(through: connection)
+            try await SyncRemoteContract.check(named: name)(remote)
+        }
+        await connection.close()
+    }
+
+    @Test("the real client and a DEV server keep the SyncRemote contract")
+    func contract() async throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        try await Self.keepsContract(server)
+        #expect(server.stop() == .exited(0))
+    }
+
+    @Test("an account opens once; a wrong auth key cannot enrol; devices list and revoke; a revoked device is refused")
+    func accountAndDevices() async throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let connection = SyncConnection(server: server.baseURL, timeout: .seconds(20))
+        let (laptop, opened) = try await Self.enrolled(through: connection)
+        let account = connection.makeAccountRemote(key: opened.key, account: opened.id)
+        await #expect(throws: SyncError.accountExists) { try await account.createAccount() }
+        await #expect(throws: SyncError.unauthorized) {
+            try await connection.makeAccountRemote(key: SyncKey(bytes: Array(repeating: 1, count: 32))!, account: opened.id)
+                .enrol(deviceName: "thief")
+        }
+        let desktopEnrolment = try await account.enrol(deviceName: "desktop")
+        let desktop = connection.makeRemote(key: opened.key, account: opened.id, token: desktopEnrolment.token)
+        let devices = try await laptop.devices()
+        #expect(devices.map(\.name) == ["laptop", "desktop"] && devices.map(\.isThisDevice) == [true, false])
+        #expect(devices.allSatisfy { $0.revokedAt == nil })
+        try await laptop.revoke(desktopEnrolment.deviceID)
+        await #expect(throws: SyncError.unauthorized) { try await desktop.pull(after: 0) }
+        #expect(try await laptop.devices().last?.revokedAt != nil)
+        await #expect(throws: SyncError.unknownDevice) { try await laptop.revoke(UUID()) }
+        await connection.close()
+        #expect(server.stop() == .exited(0))
+    }
+
+    @Test("a stopped server is offline; an untrusted certificate is refused; the configured CA is trusted")
+    func transportFailures() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-tls-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mine = try ServerProcessTests.certificate("mine", in: folder)
+        let other = try ServerProcessTests.certificate("other", in: folder)
+        let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
+        let trusting = SyncConnection(server: server.baseURL, caFile: mine.certificate, timeout: .seconds(20))
+        let (remote, account) = try await Self.enrolled(through: trusting)
+        #expect(try await remote.pull(after: 0).head == 0)
+        let wary = SyncConnection(server: server.baseURL, caFile: other.certificate, timeout: .seconds(20))
+        await #expect(throws: SyncError.insecureConnection) {
+            try await wary.makeAccountRemote(key: account.key, account: account.id).enrol(deviceName: "x")
+        }
+        #expect(server.stop() == .exited(0))
+        await #expect(throws: SyncError.offline) { try await remote.pull(after: 0) }
+        await trusting.close()
+        await wary.close()
+    }
+}
+
+/// The same contract through a server on PostgreSQL (the cluster `make test` starts).
+@Suite(
+    "The sync client against tokens-server on PostgreSQL",
+    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+struct SyncClientOnPostgresTests {
+    @Test("the real client and an ALPHA server on PostgreSQL keep the SyncRemote contract")
+    func contract() async throws {
+        #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+        let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": ServerOnPostgresTests.databaseURL])
+        try await SyncClientProcessTests.keepsContract(server)
+        #expect(server.stop() == .exited(0))
+    }
+}
