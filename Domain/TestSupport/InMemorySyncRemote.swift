@@ -3,9 +3,11 @@ import Foundation
 
 /// The sync server's behaviour in memory, for the client's tests: sequences per account,
 /// compare-and-set pushes (a retry of the very record stored is "applied"), pages after a cursor,
-/// and tombstones that can be expired. Test hooks: the page size, a failure for the next call.
+/// and tombstones that can be expired. Test hooks: the page size, a failure for the next call,
+/// and a replay of an entry's first version (what a dishonest server could do).
 public actor InMemorySyncRemote: SyncRemote {
     private var entries: [UUID: RemoteEntry] = [:]
+    private var firstVersions: [UUID: RemoteEntry] = [:]
     private var head: Int64 = 0
     private var horizon: Int64 = 0
     private var failure: SyncError?
@@ -25,6 +27,13 @@ public actor InMemorySyncRemote: SyncRemote {
         horizon = head
     }
 
+    /// Serves the first version stored of entry `id` again, under a new sequence.
+    public func replayFirstVersion(of id: UUID) {
+        guard let first = firstVersions[id] else { return }
+        head += 1
+        entries[id] = RemoteEntry(sequence: head, record: first.record, version: first.version)
+    }
+
     public func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
         if let failure = takeFailure() { throw failure }
         guard cursor == 0 || cursor >= horizon else { throw .cursorExpired }
@@ -37,11 +46,12 @@ public actor InMemorySyncRemote: SyncRemote {
         return changes.map { change in
             let id = change.record.id
             if let current = entries[id] {
-                if current.record == change.record { return .applied(sequence: current.sequence) }
+                if current.record == change.record, current.version == change.version { return .applied(sequence: current.sequence) }
                 guard current.sequence == change.basedOn else { return .conflict(current: current) }
             }
             head += 1
-            entries[id] = RemoteEntry(sequence: head, record: change.record)
+            entries[id] = RemoteEntry(sequence: head, record: change.record, version: change.version)
+            if firstVersions[id] == nil { firstVersions[id] = entries[id] }
             return .applied(sequence: head)
         }
     }

@@ -15,6 +15,7 @@ public enum SyncRemoteContract {
         ("a deletion travels as a tombstone", tombstones),
         ("one entry twice in one push: decided in order", sameEntryTwice),
         ("a pull after the head is empty and says the head", pullAtHead),
+        ("each entry comes back with the version it was pushed with", versions),
     ]
 
     /// The clauses' names, for a parameterised test that shows them.
@@ -91,6 +92,23 @@ public enum SyncRemoteContract {
             return
         }
         #expect(results.last == .conflict(current: RemoteEntry(sequence: sequence, record: record)))
+    }
+
+    public static func versions(_ remote: any SyncRemote) async throws {
+        let record = SyncRecord.sample(id(8))
+        guard case .applied(let base) = try await remote.push([RemoteChange(record: record, basedOn: 0, version: 1)]).first else {
+            Issue.record("not applied")
+            return
+        }
+        let edited = record.noted("edited", at: 5_000)
+        guard case .applied(let next) = try await remote.push([RemoteChange(record: edited, basedOn: base, version: 2)]).first else {
+            Issue.record("the edit was not applied")
+            return
+        }
+        #expect(try await remote.pull(after: 0).entries == [RemoteEntry(sequence: next, record: edited, version: 2)])
+        // The first version again, now stale: the current entry answers, with its version.
+        #expect(try await remote.push([RemoteChange(record: record, basedOn: base, version: 1)])
+            == [.conflict(current: RemoteEntry(sequence: next, record: edited, version: 2))])
     }
 
     public static func pullAtHead(_ remote: any SyncRemote) async throws {

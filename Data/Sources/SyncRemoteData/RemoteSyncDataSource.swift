@@ -52,7 +52,7 @@ public struct RemoteSyncDataSource: SyncRemote {
                     let entry = try open(current)
                     // A retry after a lost answer: the server compares bytes, and each push seals
                     // with a new nonce, so the record it already holds comes back as a conflict.
-                    if entry.record == change.record { return .applied(sequence: entry.sequence) }
+                    if entry.record == change.record, entry.version == change.version { return .applied(sequence: entry.sequence) }
                     return .conflict(current: entry)
                 default: throw .incompatible
                 }
@@ -69,13 +69,13 @@ public struct RemoteSyncDataSource: SyncRemote {
         guard let id = UUID(uuidString: entry.id), let nonce = Data(base64Encoded: entry.nonce),
             let ciphertext = Data(base64Encoded: entry.ciphertext)
         else { throw .corruptEntry(id: entry.id) }
-        let record = try SyncEntryCipher.open(
+        let (record, version) = try SyncEntryCipher.open(
             entry: id, keyVersion: Int(entry.keyVersion), nonce: Array(nonce), ciphertext: Array(ciphertext), keys: keys)
-        return RemoteEntry(sequence: entry.sequence, record: record)
+        return RemoteEntry(sequence: entry.sequence, record: record, version: version)
     }
 
     private func sealed(_ change: RemoteChange) throws -> Components.Schemas.Change {
-        let box = try SyncEntryCipher.seal(change.record, keys: keys)
+        let box = try SyncEntryCipher.seal(change.record, version: change.version, keys: keys)
         return Components.Schemas.Change(
             id: change.record.id.uuidString.lowercased(), basedOn: change.basedOn, deleted: change.record.isDeleted.value,
             keyVersion: Int32(SyncEntryCipher.keyVersion), nonce: Data(box.nonce).base64EncodedString(),

@@ -84,8 +84,8 @@ struct RemoteSyncDataSourceTests {
     }
 
     /// `record` as the server would hold it at `sequence` (sealed for entry `id`).
-    static func entry(_ record: SyncRecord, sequence: Int64, as id: UUID? = nil) throws -> Components.Schemas.Entry {
-        let box = try SyncEntryCipher.seal(record, keys: keys)
+    static func entry(_ record: SyncRecord, sequence: Int64, version: UInt64 = 1, as id: UUID? = nil) throws -> Components.Schemas.Entry {
+        let box = try SyncEntryCipher.seal(record, version: version, keys: keys)
         return Components.Schemas.Entry(
             id: (id ?? record.id).uuidString, sequence: sequence, deleted: false, keyVersion: 1,
             nonce: Data(box.nonce).base64EncodedString(), ciphertext: Data(box.ciphertext).base64EncodedString(),
@@ -161,7 +161,7 @@ struct RemoteSyncDataSourceTests {
         let opened = try SyncEntryCipher.open(
             entry: Self.record(1).id, keyVersion: 1, nonce: Array(Data(base64Encoded: sent[0].nonce)!),
             ciphertext: Array(Data(base64Encoded: sent[0].ciphertext)!), keys: Self.keys)
-        #expect(opened == Self.record(1))
+        #expect(opened.record == Self.record(1) && opened.version == 1)
     }
 
     @Test("a retry the server already holds (its own nonce, so other bytes) comes back as a conflict with the same record: applied")
@@ -170,6 +170,9 @@ struct RemoteSyncDataSourceTests {
         let api = StubAPI(push: { changes in .ok(.init(body: .json(.init(results: [.init(id: changes[0].id, status: .conflict, current: stored)])))) })
         let results = try await RemoteSyncDataSource(api: api, keys: Self.keys).push([RemoteChange(record: Self.record(4), basedOn: 0)])
         #expect(results == [.applied(sequence: 7)])
+        // The same record under another version is someone else's write: a conflict.
+        let other = try await RemoteSyncDataSource(api: api, keys: Self.keys).push([RemoteChange(record: Self.record(4), basedOn: 0, version: 2)])
+        #expect(other == [.conflict(current: RemoteEntry(sequence: 7, record: Self.record(4), version: 1))])
     }
 
     @Test("every request carries the device's bearer token")

@@ -103,6 +103,30 @@ struct SyncUseCaseTests {
         #expect(await remote.stored.map(\.record.id) == [Self.id(1)])
     }
 
+    @Test("each push carries its base's version plus one; an older version the server serves again is refused and reported")
+    func replay() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        await laptop.store.change(Self.id(1)) { $0?.note = Stamped("rotated the secret's recovery codes", changedAt: laptop.stamp(2_000)) }
+        _ = try await laptop.sync()
+        #expect(await remote.stored.map(\.version) == [2])
+        _ = try await desktop.sync()
+        let seen = await desktop.records()
+        // A dishonest (or rolled-back) server serves the first version again as a new change.
+        await remote.replayFirstVersion(of: Self.id(1))
+        let report = try await desktop.sync()
+        #expect(report.refusedReplays == [Self.id(1)] && report.received == 0)
+        #expect(await desktop.records() == seen)
+        #expect(await desktop.store.state.bases[Self.id(1)]?.version == 2)
+        // Once refused, it is behind the cursor; the machine that wrote version 2 refuses it too.
+        #expect(try await desktop.sync().refusedReplays.isEmpty)
+        #expect(try await laptop.sync().refusedReplays == [Self.id(1)])
+        #expect(await laptop.records()[Self.id(1)]?.note.value == "rotated the secret's recovery codes")
+    }
+
     @Test("a cursor older than the tombstone horizon resyncs from 0: a deletion the server forgot reaches an untouched copy, an edited copy survives")
     func resync() async throws {
         let remote = InMemorySyncRemote(pageSize: 1)

@@ -51,6 +51,17 @@ struct SyncStatusViewModelTests {
         #expect(model.notices.isEmpty)
     }
 
+    @Test("refused replays leave a notice that names the count and says to check the server")
+    func replays() async {
+        var report = SyncReport()
+        report.refusedReplays = [UUID(), UUID()]
+        let model = model(ScriptedSync(.success(report)))
+        await model.syncNow()
+        #expect(model.notices == [
+            "the server sent an older version of 2 accounts than this machine had seen: refused, kept as it was (check the server)",
+        ])
+    }
+
     @Test("offline: not a failure; the changes that wait are counted")
     func offline() async {
         await store.change(UUID()) { _ in }

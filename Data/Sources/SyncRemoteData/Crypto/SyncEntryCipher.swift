@@ -11,9 +11,9 @@ public enum SyncEntryCipher {
     static let paddingStep = 256
     public static let keyVersion = 1
 
-    /// `record` sealed for the server: the nonce and the ciphertext (with its tag).
-    public static func seal(_ record: SyncRecord, keys: SyncKeys) throws -> (nonce: [UInt8], ciphertext: [UInt8]) {
-        var plaintext = padded(try JSONEncoder().encode(SyncRecordDTO(record)))
+    /// `record` at `version` sealed for the server: the nonce and the ciphertext (with its tag).
+    public static func seal(_ record: SyncRecord, version: UInt64, keys: SyncKeys) throws -> (nonce: [UInt8], ciphertext: [UInt8]) {
+        var plaintext = padded(try JSONEncoder().encode(SyncRecordDTO(record, version: version)))
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         let box = try AES.GCM.seal(
             plaintext, using: keys.entries, nonce: AES.GCM.Nonce(),
@@ -21,11 +21,11 @@ public enum SyncEntryCipher {
         return (Array(box.nonce), Array(box.ciphertext + box.tag))
     }
 
-    /// The record the server's entry `id` holds; `corruptEntry` when it does not open (another
-    /// key, another entry's ciphertext, any change) or does not read.
+    /// The record and version the server's entry `id` holds; `corruptEntry` when it does not
+    /// open (another key, another entry's ciphertext, any change) or does not read.
     public static func open(
         entry id: UUID, keyVersion: Int, nonce: [UInt8], ciphertext: [UInt8], keys: SyncKeys
-    ) throws(SyncError) -> SyncRecord {
+    ) throws(SyncError) -> (record: SyncRecord, version: UInt64) {
         let corrupt = SyncError.corruptEntry(id: id.uuidString)
         guard ciphertext.count >= 16, let nonce = try? AES.GCM.Nonce(data: nonce),
             let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: ciphertext.dropLast(16), tag: ciphertext.suffix(16)),
@@ -34,9 +34,9 @@ public enum SyncEntryCipher {
         else { throw corrupt }
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         guard let json = unpadded(plaintext), let dto = try? JSONDecoder().decode(SyncRecordDTO.self, from: json),
-            let record = dto.toDomain(), record.id == id
+            let record = dto.toDomain(), record.id == id, dto.version > 0
         else { throw corrupt }
-        return record
+        return (record, dto.version)
     }
 
     static func additionalData(account: UUID, entry: UUID, keyVersion: Int) -> Data {

@@ -27,6 +27,9 @@ struct SyncRecordDTO: Codable, Equatable {
     }
 
     var id: String
+    /// The entry's version (RemoteEntry.version): sealed with the record, so the server cannot
+    /// serve an older one as new.
+    var version: UInt64
     var key: KeyDTO
     var counter: UInt64
     var issuer: FieldDTO<String>
@@ -39,7 +42,7 @@ struct SyncRecordDTO: Codable, Equatable {
 }
 
 extension SyncRecordDTO {
-    init(_ record: SyncRecord) {
+    init(_ record: SyncRecord, version: UInt64) {
         func stamp(_ at: HybridTimestamp) -> StampDTO { StampDTO(ms: at.milliseconds, c: at.counter, d: at.device.uuidString) }
         func field<Value>(_ stamped: Stamped<Value>) -> FieldDTO<Value> { FieldDTO(v: stamped.value, at: stamp(stamped.changedAt)) }
         let material = record.key.value
@@ -50,7 +53,7 @@ extension SyncRecordDTO {
             case .steam: ("steam", nil)
             }
         self.init(
-            id: record.id.uuidString,
+            id: record.id.uuidString, version: version,
             key: KeyDTO(
                 secret: Data(material.secret.bytes).base64EncodedString(), type: type, period: period,
                 algorithm: material.algorithm.rawValue, digits: material.digits, at: stamp(record.key.changedAt)),

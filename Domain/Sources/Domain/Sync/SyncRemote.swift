@@ -1,13 +1,18 @@
 import Foundation
 
-/// An entry as the server holds it, decrypted: its record and the sequence that orders it.
+/// An entry as the server holds it, decrypted: its record, the sequence that orders it, and the
+/// version its writer sealed inside it (one more than the version it was based on). The server
+/// cannot change the version without breaking the seal, so a client that has seen version n of
+/// an entry refuses an older one the server serves again (a replay).
 public struct RemoteEntry: Hashable, Sendable {
     public let sequence: Int64
     public let record: SyncRecord
+    public let version: UInt64
 
-    public init(sequence: Int64, record: SyncRecord) {
+    public init(sequence: Int64, record: SyncRecord, version: UInt64 = 1) {
         self.sequence = sequence
         self.record = record
+        self.version = version
     }
 }
 
@@ -32,14 +37,17 @@ public enum RemotePushResult: Hashable, Sendable {
     case conflict(current: RemoteEntry)
 }
 
-/// A record to push, with the sequence of the entry it was based on (0: a new entry).
+/// A record to push, with the sequence of the entry it was based on (0: a new entry) and its
+/// version (the base's plus one; 1 for a new entry), sealed with it.
 public struct RemoteChange: Hashable, Sendable {
     public let record: SyncRecord
     public let basedOn: Int64
+    public let version: UInt64
 
-    public init(record: SyncRecord, basedOn: Int64) {
+    public init(record: SyncRecord, basedOn: Int64, version: UInt64 = 1) {
         self.record = record
         self.basedOn = basedOn
+        self.version = version
     }
 }
 

@@ -12,6 +12,9 @@ public struct SyncReport: Equatable, Sendable {
     public var resynced = false
     /// Accounts added here that another machine had added with the same key: now one entry each.
     public var mergedAdds = 0
+    /// Entries the server served in a version older than one this machine had seen (a replay,
+    /// or a server rolled back): refused, the local entry left as it was.
+    public var refusedReplays: [UUID] = []
 
     public init() {}
 }
@@ -83,7 +86,15 @@ public struct DefaultSyncUseCase: SyncUseCase {
     @discardableResult
     private func take(_ entry: RemoteEntry, into state: inout SyncSnapshot, report: inout SyncReport) -> Bool {
         let id = entry.record.id
-        if let base = state.bases[id], base.sequence >= entry.sequence { return false }
+        if let base = state.bases[id] {
+            if base.sequence >= entry.sequence { return false }
+            // Versions only grow along an entry's sequences (each write is based on the one
+            // before it), so an older or equal version under a newer sequence was served again.
+            if entry.version < base.version || (entry.version == base.version && entry.record != base.record) {
+                if !report.refusedReplays.contains(id) { report.refusedReplays.append(id) }
+                return false
+            }
+        }
         var before = state.records[id]
         let base = state.bases[id]?.record
         state.bases[id] = entry
@@ -128,13 +139,15 @@ public struct DefaultSyncUseCase: SyncUseCase {
             if ids.isEmpty { return }
             for batch in stride(from: 0, to: ids.count, by: Self.pushSize).map({ Array(ids[$0..<min($0 + Self.pushSize, ids.count)]) }) {
                 let changes = batch.compactMap { id in
-                    state.records[id].map { RemoteChange(record: $0, basedOn: state.bases[id]?.sequence ?? 0) }
+                    state.records[id].map {
+                        RemoteChange(record: $0, basedOn: state.bases[id]?.sequence ?? 0, version: (state.bases[id]?.version ?? 0) + 1)
+                    }
                 }
                 let results = try await remote.push(changes)
                 for (change, result) in zip(changes, results) {
                     switch result {
                     case .applied(let sequence):
-                        state.bases[change.record.id] = RemoteEntry(sequence: sequence, record: change.record)
+                        state.bases[change.record.id] = RemoteEntry(sequence: sequence, record: change.record, version: change.version)
                         state.pending.remove(change.record.id)
                         report.sent += 1
                     case .conflict(let current):

@@ -93,6 +93,11 @@ public enum SyncStatusText {
                 "\(copies) account\(copies == 1 ? " had its" : "s had their") key changed on two machines: the other version is kept as a copy")
         }
         if report.resynced { notices.append("a full resync ran: this machine had been away longer than the server keeps deletions") }
+        let replays = report.refusedReplays.count
+        if replays > 0 {
+            notices.append(
+                "the server sent an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine had seen: refused, kept as it was (check the server)")
+        }
         return notices
     }
 }
