@@ -90,6 +90,57 @@ struct SyncUseCaseTests {
         #expect(await remote.stored.map(\.record.id) == [Self.id(1)])
     }
 
+    /// The server as a machine saw it a moment before another machine pushed: its first pull
+    /// finds nothing new; everything else goes to the server.
+    actor StalePullRemote: SyncRemote {
+        let server: InMemorySyncRemote
+        var stale = true
+
+        init(_ server: InMemorySyncRemote) { self.server = server }
+
+        func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
+            guard stale else { return try await server.pull(after: cursor) }
+            stale = false
+            return RemotePage(entries: [], head: cursor, hasMore: false)
+        }
+
+        func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] { try await server.push(changes) }
+    }
+
+    @Test("the same key added on two machines, each pushed before seeing the other's: one entry stays on both, with the larger HOTP counter")
+    func sameKeyPushedTwice() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(2), secret: 9, at: 1_000)
+        await laptop.store.change(Self.id(2)) { $0?.counter = 5 }
+        await desktop.add(Self.id(1), secret: 9, at: 1_100)
+        _ = try await laptop.sync()
+        // The desktop pulled just before the laptop pushed, then pushed its own.
+        _ = try await DefaultSyncUseCase(local: desktop.store, remote: StalePullRemote(remote)).execute()
+        #expect(await remote.stored.filter { !$0.record.isDeleted.value }.count == 2)
+        #expect(try await laptop.sync().mergedAdds == 1)
+        _ = try await desktop.sync()
+        _ = try await laptop.sync()
+        let (mine, theirs) = (await laptop.records(), await desktop.records())
+        #expect(mine == theirs)
+        let live = mine.values.filter { !$0.isDeleted.value }
+        #expect(live.map(\.id) == [Self.id(1)] && live.first?.counter == 5)
+        #expect(await remote.stored.filter { !$0.record.isDeleted.value }.map(\.record.id) == [Self.id(1)])
+        #expect(await laptop.store.state.pending.isEmpty)
+        #expect(await desktop.store.state.pending.isEmpty)
+    }
+
+    @Test("twins one machine made on purpose (add --allow-duplicate) are left alone")
+    func deliberateTwins() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 9, at: 1_000)
+        await laptop.add(Self.id(2), secret: 9, at: 1_000)
+        _ = try await laptop.sync()
+        #expect(try await desktop.sync().mergedAdds == 0)
+        #expect(await desktop.records().values.filter { !$0.isDeleted.value }.count == 2)
+    }
+
     @Test("offline: the sync fails with its reason and changes nothing; the pending change goes up once the server is back")
     func offline() async throws {
         let remote = InMemorySyncRemote()

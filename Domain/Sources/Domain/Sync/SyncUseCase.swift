@@ -45,6 +45,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         var state = taken
         var report = SyncReport()
         try await pull(into: &state, report: &report)
+        SyncTwins.fold(in: &state, report: &report)
         try await push(from: &state, report: &report)
         try await local.commit(state, over: taken)
         return report
