@@ -36,6 +36,30 @@ struct SyncMergeTests {
         return one
     }
 
+    @Test("found by the faulty-network convergence run: a delete keeps the larger HOTP counter of the two sides holding its key")
+    func counterSurvivesDeletes() {
+        var usedThenDeleted = Self.base
+        usedThenDeleted.counter = 9
+        usedThenDeleted.isDeleted = Stamped(true, changedAt: Self.at(2_000))
+        var deletedLater = Self.base
+        deletedLater.isDeleted = Stamped(true, changedAt: Self.at(3_000, Self.desktop))
+        #expect(Self.merged(usedThenDeleted, deletedLater).merged.counter == 9)
+        var edited = Self.base
+        edited.note = Stamped("still used", changedAt: Self.at(2_500, Self.desktop))
+        let revived = Self.merged(usedThenDeleted, edited).merged
+        #expect(!revived.isDeleted.value && revived.counter == 9 && revived.note.value == "still used")
+    }
+
+    @Test("found by the faulty-network convergence run: a side that restamped the key it had did not change it, so the other side's new key is kept")
+    func restampedKeyIsNoChange() {
+        var rekeyed = Self.base
+        rekeyed.key = Stamped(Self.key(2), changedAt: Self.at(2_000))
+        var restamped = Self.base
+        restamped.key = Stamped(Self.key(1), changedAt: Self.at(3_000, Self.desktop))
+        let merge = Self.merged(rekeyed, restamped)
+        #expect(merge.merged.key.value == Self.key(2) && merge.conflictCopy == nil)
+    }
+
     @Test("a hybrid clock moves on when the wall clock stands still or goes back, and after what it has seen")
     func hybridClock() {
         let first = Self.at(5_000)

@@ -17,7 +17,8 @@ public struct EntryMerge: Hashable, Sendable {
 /// after a full resync), the local version and the remote one. Pure, and symmetric: swapping
 /// local and remote gives the same result, so every machine converges on the same entries.
 ///
-/// - An edit since the base beats a delete (a lost seed locks a person out).
+/// - An edit since the base beats a delete (a lost seed locks a person out), keeping the larger
+///   HOTP counter of the two when they hold the same key.
 /// - Key material (secret, kind, algorithm, digits) changed on both sides: the later change
 ///   keeps the entry, the other becomes a conflict copy with an id both sides derive alike.
 /// - The HOTP counter: the largest of the sides that hold the merged key (each side used
@@ -28,16 +29,23 @@ public struct EntryMerge: Hashable, Sendable {
 public enum SyncMerge {
     public static func merge(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> EntryMerge {
         if local == remote { return EntryMerge(merged: local, conflictCopy: nil) }
+        let chosen: SyncRecord
         switch (local.isDeleted.value, remote.isDeleted.value) {
-        case (true, true):
-            return EntryMerge(merged: later(local, remote, by: \.isDeleted.changedAt), conflictCopy: nil)
-        case (true, false):
-            return EntryMerge(merged: edited(remote, since: base) ? remote : local, conflictCopy: nil)
-        case (false, true):
-            return EntryMerge(merged: edited(local, since: base) ? local : remote, conflictCopy: nil)
-        case (false, false):
-            return mergeContent(base: base, local: local, remote: remote)
+        case (true, true): chosen = later(local, remote, by: \.isDeleted.changedAt)
+        case (true, false): chosen = edited(remote, since: base) ? remote : local
+        case (false, true): chosen = edited(local, since: base) ? local : remote
+        case (false, false): return mergeContent(base: base, local: local, remote: remote)
         }
+        return EntryMerge(merged: withLargerCounter(chosen, local, remote), conflictCopy: nil)
+    }
+
+    /// `chosen` with the larger HOTP counter of the two sides when both hold its key: a side
+    /// that deleted the entry may have used codes before it did.
+    private static func withLargerCounter(_ chosen: SyncRecord, _ local: SyncRecord, _ remote: SyncRecord) -> SyncRecord {
+        guard local.key.value == remote.key.value else { return chosen }
+        var merged = chosen
+        merged.counter = Swift.max(local.counter, remote.counter)
+        return merged
     }
 
     private static func mergeContent(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> EntryMerge {
@@ -54,12 +62,15 @@ public enum SyncMerge {
             merged.key = later(local.key, remote.key, by: \.changedAt)
             merged.counter = Swift.max(local.counter, remote.counter)
         } else {
-            let winner = field(\.key, base, local, remote)
+            // Which side changed the key is judged by its value: a side may restamp the key it had
+            // (an account added again folds into the entry), which changes nothing.
+            let (localChanged, remoteChanged) = (base?.key.value != local.key.value, base?.key.value != remote.key.value)
+            let winner = localChanged == remoteChanged ? later(local.key, remote.key, by: \.changedAt) : (localChanged ? local.key : remote.key)
             let (kept, other) = winner == local.key ? (local, remote) : (remote, local)
             merged.key = winner
             merged.counter = kept.counter
             // Both changed the key (or no base tells which did): the other version stays too.
-            if base == nil || (base?.key.value != local.key.value && base?.key.value != remote.key.value) {
+            if localChanged && remoteChanged {
                 copy = SyncRecord(
                     id: conflictID(of: local.id, losing: other.key.changedAt), key: other.key, counter: other.counter,
                     issuer: merged.issuer, name: merged.name, note: merged.note, isFavorite: merged.isFavorite,
