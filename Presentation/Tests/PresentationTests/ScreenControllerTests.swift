@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Presentation
 import PresentationTestSupport
@@ -133,5 +134,35 @@ struct ScreenControllerTests {
             #expect(!controller.isRunning, "\(key)")
             controller.stop()
         }
+    }
+
+    @Test("sync: once when the list opens (after Unlock) and every interval; s syncs at once; a lock stops it; its notices show")
+    func sync() async {
+        let factory = TestScreenFactory(lock: TestLock(requiresUnlock: true), accounts: [.row(1, issuer: "GitHub")], clock: clock)
+        var report = SyncReport()
+        report.conflictCopies = [UUID()]
+        let scripted = SyncStatusViewModelTests.ScriptedSync(.success(report))
+        let status = SyncStatusViewModel(sync: scripted, local: InMemorySyncLocalStore(), clock: clock.wallClock)
+        // A clock of its own, so the test can wait for exactly the scheduler's sleep.
+        let syncClock = TestClock()
+        let scheduler = SyncScheduler(status: status, interval: .seconds(60), clock: syncClock)
+        let controller = ScreenController(
+            router: AppRouter(appState: AppState(), factory: factory, scheduler: clock, idleTimeout: .seconds(120)), sync: scheduler)
+        await controller.start()
+        defer { controller.stop() }
+        #expect(!scheduler.isScheduled && scripted.calls.withLock { $0 } == 0, "no sync while locked")
+        await type("right", into: controller)
+        await controller.handle(.enter)
+        #expect(await eventually { scripted.calls.withLock { $0 } == 1 })
+        #expect(await eventually { controller.listNotice?.contains("key changed on two machines") == true })
+        await syncClock.waitForSleepers(1)
+        syncClock.advance(by: .seconds(59))
+        #expect(scripted.calls.withLock { $0 } == 1)
+        syncClock.advance(by: .seconds(1))
+        #expect(await eventually { scripted.calls.withLock { $0 } == 2 })
+        await controller.handle(.character("s"))
+        #expect(scripted.calls.withLock { $0 } == 3)
+        await controller.handle(.character("l"))
+        #expect(controller.router.appState.route == .unlock && !scheduler.isScheduled)
     }
 }

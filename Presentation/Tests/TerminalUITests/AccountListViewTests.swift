@@ -27,6 +27,17 @@ struct AccountListViewTests {
         #expect(lines.allSatisfy { $0.count <= 80 })
     }
 
+    @Test("with sync: its status beside the count, s in the help; a long status is cut to the width")
+    func syncStatus() {
+        let view = AccountListView(style: Style(colors: false))
+        let lines = view.render(state: .loaded(Self.rows), query: "", chrome: .init(sync: "synced 14:02"), width: 80, height: 10)
+        #expect(lines[0].hasPrefix("Tokens") && lines[0].hasSuffix("synced 14:02 · 2 accounts"))
+        #expect(lines[9].contains("s sync"))
+        #expect(!view.render(state: .loaded(Self.rows), query: "", chrome: .init(), width: 80, height: 10)[9].contains("s sync"))
+        let long = String(repeating: "offline ", count: 20)
+        #expect(view.render(state: .loaded(Self.rows), query: "", chrome: .init(sync: long), width: 40, height: 10)[0].count <= 40)
+    }
+
     @Test("fits 40 columns by dropping the account column")
     func narrow() {
         let lines = AccountListView(style: Style(colors: false))

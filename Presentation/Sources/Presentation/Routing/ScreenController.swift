@@ -19,9 +19,12 @@ public final class ScreenController {
     private var passphrase: [UInt8] = []
     private var ticker: Task<Void, Never>?
     private weak var tickingList: AccountListViewModel?
+    /// Sync on the list screen; nil when this vault does not sync.
+    public let sync: SyncScheduler?
 
-    public init(router: AppRouter) {
+    public init(router: AppRouter, sync: SyncScheduler? = nil) {
         self.router = router
+        self.sync = sync
     }
 
     /// Output: how many bytes of passphrase were typed (the screen shows that many dots).
@@ -32,7 +35,7 @@ public final class ScreenController {
         if let id = confirmingDelete, let row = router.list?.state.value?.first(where: { $0.id == id }) {
             return "Delete \(Account.displayName(issuer: row.issuer, name: row.accountName))? y to confirm, any other key keeps it"
         }
-        return router.list?.notice ?? router.appState.notice
+        return router.list?.notice ?? router.appState.notice ?? sync?.status.notices.first
     }
 
     /// Starts the router and loads the first screen.
@@ -46,6 +49,7 @@ public final class ScreenController {
         wipePassphrase()
         ticker?.cancel()
         ticker = nil
+        sync?.stop()
     }
 
     /// Input: one key press.
@@ -71,6 +75,7 @@ public final class ScreenController {
         guard let list = router.list else {
             ticker?.cancel()
             tickingList = nil
+            sync?.stop()
             return
         }
         guard list !== tickingList else { return }
@@ -78,6 +83,7 @@ public final class ScreenController {
         ticker?.cancel()
         await list.load()
         ticker = Task { await list.run() }
+        sync?.start { [weak list] in await list?.load() }
     }
 
     private func handleUnlock(_ key: Key) async {
@@ -98,6 +104,7 @@ public final class ScreenController {
         guard let list = router.list else { return }
         router.notify(nil)
         list.dismissNotice()
+        sync?.status.dismissNotices()
         if let id = confirmingDelete {
             confirmingDelete = nil
             if key == .character("y") { await list.delete(id) }
@@ -126,6 +133,9 @@ public final class ScreenController {
         case .character("d"): confirmingDelete = selected?.id
         case .character("u"): await list.undoDelete()
         case .character("l"): await router.lock()
+        case .character("s"):
+            await sync?.status.syncNow()
+            await list.load()
         default: break
         }
     }

@@ -14,8 +14,9 @@ public final class AppScreen {
     private let addView: AddAccountView
     private let detailView: AccountDetailView
 
-    public init(router: AppRouter, terminal: Terminal = Terminal(), style: Style) {
-        self.controller = ScreenController(router: router)
+    /// `sync`: the sync schedule when this vault syncs (the status shows in the header, `s` syncs).
+    public init(router: AppRouter, sync: SyncScheduler? = nil, terminal: Terminal = Terminal(), style: Style) {
+        self.controller = ScreenController(router: router, sync: sync)
         self.terminal = terminal
         self.listView = AccountListView(style: style)
         self.unlockView = UnlockView(style: style)
@@ -69,9 +70,18 @@ public final class AppScreen {
         case .list:
             guard let list = router.list else { return }
             let chrome = AccountListView.Chrome(
-                isSearching: controller.isSearching, selectedIndex: controller.selectedIndex, notice: controller.listNotice)
+                isSearching: controller.isSearching, selectedIndex: controller.selectedIndex, notice: controller.listNotice,
+                sync: controller.sync?.status.line(formattingTime: Self.clockTime))
             lines = listView.render(state: list.state, query: list.query, chrome: chrome, width: width, height: height)
         }
         Terminal.output("\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J")
+    }
+
+    /// "14:02", in the machine's time zone.
+    static func clockTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm"
+        return formatter.string(from: date)
     }
 }

@@ -8,10 +8,13 @@ public struct AccountListView: Sendable {
         public var isSearching: Bool
         public var selectedIndex: Int?
         public var notice: String?
-        public init(isSearching: Bool = false, selectedIndex: Int? = nil, notice: String? = nil) {
+        /// The sync status ("synced 14:02", "offline: 2 changes wait"); nil when the vault does not sync.
+        public var sync: String?
+        public init(isSearching: Bool = false, selectedIndex: Int? = nil, notice: String? = nil, sync: String? = nil) {
             self.isSearching = isSearching
             self.selectedIndex = selectedIndex
             self.notice = notice
+            self.sync = sync
         }
     }
 
@@ -30,7 +33,7 @@ public struct AccountListView: Sendable {
         state: Loadable<[AccountRowViewModel]>, query: String, chrome: Chrome, width: Int, height: Int
     ) -> [String] {
         let width = max(width, Self.minimumWidth)
-        var lines: [String] = [header(width: width, count: state.value?.count)]
+        var lines: [String] = [header(width: width, count: state.value?.count, sync: chrome.sync)]
         lines.append(searchLine(query: query, isSearching: chrome.isSearching, width: width))
         let bodyHeight = max(0, height - lines.count - 1)
         lines += body(state: state, query: query, selected: chrome.selectedIndex, width: width, height: bodyHeight)
@@ -39,9 +42,13 @@ public struct AccountListView: Sendable {
         return lines
     }
 
-    private func header(width: Int, count: Int?) -> String {
+    private func header(width: Int, count: Int?, sync: String?) -> String {
         let title = "Tokens"
-        let detail = count.map { $0 == 1 ? "1 account" : "\($0) accounts" } ?? ""
+        let accounts = count.map { $0 == 1 ? "1 account" : "\($0) accounts" } ?? ""
+        let status = sync.map(TerminalText.escaped).flatMap { $0.isEmpty ? nil : $0 }
+        let joined = [status, accounts].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        let room = max(0, width - title.count - 1)
+        let detail = joined.count > room ? String(TextLayout.fit(joined, room).prefix(room)) : joined
         let gap = max(1, width - title.count - detail.count)
         return style.bold(title) + String(repeating: " ", count: gap) + style.dim(detail)
     }
@@ -108,7 +115,8 @@ public struct AccountListView: Sendable {
         if let notice = chrome.notice { return style.yellow(TextLayout.fit(notice, width)) }
         let help =
             chrome.isSearching
-            ? "Enter done · Esc clear" : "/ search · Enter copy · a add · e edit · f fav · J/K move · d delete · l lock · q quit"
+            ? "Enter done · Esc clear"
+            : "/ search · Enter copy" + (chrome.sync == nil ? "" : " · s sync") + " · a add · e edit · f fav · J/K move · d delete · l lock · q quit"
         return style.dim(TextLayout.fit(help, width))
     }
 }
