@@ -27,4 +27,21 @@ public final class SyncConnection: Sendable {
 
     /// Closes the connections; no request may follow.
     public func close() async { await http.shutdown() }
+
+    /// Runs `body` with a connection to `server` and closes it afterwards, whatever happens
+    /// (an HTTP client dropped without closing it is a programming error to AsyncHTTPClient).
+    @discardableResult
+    public static func with<T>(
+        server: URL, caFile: String? = nil, timeout: Duration = .seconds(30), _ body: (SyncConnection) async throws -> T
+    ) async throws -> T {
+        let connection = SyncConnection(server: server, caFile: caFile, timeout: timeout)
+        do {
+            let result = try await body(connection)
+            await connection.close()
+            return result
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
 }

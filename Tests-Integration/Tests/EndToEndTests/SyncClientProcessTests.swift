@@ -29,12 +29,12 @@ struct SyncClientProcessTests {
 
     /// Every clause of the contract, each on a new account of one server.
     static func keepsContract(_ server: ServerProcess) async throws {
-        let connection = SyncConnection(server: server.baseURL, timeout: .seconds(20))
-        for name in SyncRemoteContract.names {
-            let (remote, _) = try await enrolled(through: connection)
-            try await SyncRemoteContract.check(named: name)(remote)
+        try await SyncConnection.with(server: server.baseURL, timeout: .seconds(60)) { connection in
+            for name in SyncRemoteContract.names {
+                let (remote, _) = try await enrolled(through: connection)
+                try await SyncRemoteContract.check(named: name)(remote)
+            }
         }
-        await connection.close()
     }
 
     @Test("the real client and a DEV server keep the SyncRemote contract")
@@ -47,7 +47,13 @@ struct SyncClientProcessTests {
     @Test("an account opens once; a wrong auth key cannot enrol; devices list and revoke; a revoked device is refused")
     func accountAndDevices() async throws {
         let server = try ServerProcess(["--phase", "dev"])
-        let connection = SyncConnection(server: server.baseURL, timeout: .seconds(20))
+        try await SyncConnection.with(server: server.baseURL, timeout: .seconds(60)) { connection in
+            try await Self.devices(through: connection)
+        }
+        #expect(server.stop() == .exited(0))
+    }
+
+    static func devices(through connection: SyncConnection) async throws {
         let (laptop, opened) = try await Self.enrolled(through: connection)
         let account = connection.makeAccountRemote(key: opened.key, account: opened.id)
         await #expect(throws: SyncError.accountExists) { try await account.createAccount() }
@@ -64,8 +70,6 @@ struct SyncClientProcessTests {
         await #expect(throws: SyncError.unauthorized) { try await desktop.pull(after: 0) }
         #expect(try await laptop.devices().last?.revokedAt != nil)
         await #expect(throws: SyncError.unknownDevice) { try await laptop.revoke(UUID()) }
-        await connection.close()
-        #expect(server.stop() == .exited(0))
     }
 
     @Test("a stopped server is offline; an untrusted certificate is refused; the configured CA is trusted")
@@ -76,17 +80,17 @@ struct SyncClientProcessTests {
         let mine = try ServerProcessTests.certificate("mine", in: folder)
         let other = try ServerProcessTests.certificate("other", in: folder)
         let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
-        let trusting = SyncConnection(server: server.baseURL, caFile: mine.certificate, timeout: .seconds(20))
-        let (remote, account) = try await Self.enrolled(through: trusting)
-        #expect(try await remote.pull(after: 0).head == 0)
-        let wary = SyncConnection(server: server.baseURL, caFile: other.certificate, timeout: .seconds(20))
-        await #expect(throws: SyncError.insecureConnection) {
-            try await wary.makeAccountRemote(key: account.key, account: account.id).enrol(deviceName: "x")
+        try await SyncConnection.with(server: server.baseURL, caFile: mine.certificate, timeout: .seconds(60)) { trusting in
+            let (remote, account) = try await Self.enrolled(through: trusting)
+            #expect(try await remote.pull(after: 0).head == 0)
+            try await SyncConnection.with(server: server.baseURL, caFile: other.certificate, timeout: .seconds(60)) { wary in
+                await #expect(throws: SyncError.insecureConnection) {
+                    try await wary.makeAccountRemote(key: account.key, account: account.id).enrol(deviceName: "x")
+                }
+            }
+            #expect(server.stop() == .exited(0))
+            await #expect(throws: SyncError.offline) { try await remote.pull(after: 0) }
         }
-        #expect(server.stop() == .exited(0))
-        await #expect(throws: SyncError.offline) { try await remote.pull(after: 0) }
-        await trusting.close()
-        await wary.close()
     }
 }
 
@@ -98,8 +102,17 @@ struct SyncClientProcessTests {
 struct SyncClientOnPostgresTests {
     @Test("the real client and an ALPHA server on PostgreSQL keep the SyncRemote contract")
     func contract() async throws {
-        #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
-        let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": ServerOnPostgresTests.databaseURL])
+        let environment = ProcessInfo.processInfo.environment
+        #expect(environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+        // A database of its own: no other test's accounts, entries or enrolment counts.
+        let database = "tokens_contract_\(UUID().uuidString.prefix(8).lowercased())"
+        let made = try ProcessRunner.run("createdb", [database], environment: environment)
+        try #require(made.status == 0, "\(made.stderr)")
+        defer { _ = try? ProcessRunner.run("dropdb", ["--if-exists", database], environment: environment) }
+        let url = ServerOnPostgresTests.databaseURL.replacingOccurrences(
+            of: "/\(environment["PGDATABASE"] ?? "postgres")?", with: "/\(database)?")
+        #expect(url.contains("/\(database)?"))
+        let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": url])
         try await SyncClientProcessTests.keepsContract(server)
         #expect(server.stop() == .exited(0))
     }
