@@ -14,7 +14,7 @@ extension RemoteSyncDataSource: SyncDevicesRemote {
                 return EnrolledDevice(
                     id: id, name: device.name, enrolledAt: device.enrolledAt, revokedAt: device.revokedAt, isThisDevice: device.isCaller)
             }
-        case .unauthorized: throw .unauthorized
+        case .unauthorized(let problem): throw Self.refusal(problem)
         case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
         case .default(let status, _): throw Self.error(status: status)
         }
@@ -28,7 +28,7 @@ extension RemoteSyncDataSource: SyncDevicesRemote {
         switch output {
         case .noContent: return
         case .notFound: throw .unknownDevice
-        case .unauthorized: throw .unauthorized
+        case .unauthorized(let problem): throw Self.refusal(problem)
         case .badRequest: throw .incompatible
         case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
         case .default(let status, _): throw Self.error(status: status)

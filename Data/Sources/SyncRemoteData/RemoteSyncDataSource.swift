@@ -30,7 +30,7 @@ public struct RemoteSyncDataSource: SyncRemote {
             guard case .json(let page) = ok.body else { throw .incompatible }
             return RemotePage(entries: try page.entries.map(open), head: page.head, hasMore: page.hasMore)
         case .badRequest: throw .incompatible
-        case .unauthorized: throw .unauthorized
+        case .unauthorized(let problem): throw Self.refusal(problem)
         case .gone: throw .cursorExpired
         case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
         case .default(let status, _): throw Self.error(status: status)
@@ -58,7 +58,7 @@ public struct RemoteSyncDataSource: SyncRemote {
                 }
             }
         case .badRequest, .contentTooLarge: throw .incompatible
-        case .unauthorized: throw .unauthorized
+        case .unauthorized(let problem): throw Self.refusal(problem)
         case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
         case .default(let status, _): throw Self.error(status: status)
         }
@@ -80,6 +80,16 @@ public struct RemoteSyncDataSource: SyncRemote {
             id: change.record.id.uuidString.lowercased(), basedOn: change.basedOn, deleted: change.record.isDeleted.value,
             keyVersion: Int32(SyncEntryCipher.keyVersion), nonce: Data(box.nonce).base64EncodedString(),
             ciphertext: Data(box.ciphertext).base64EncodedString())
+    }
+
+    /// The problem type of a revoked device's 401 (see the document's Problem).
+    static let deviceRevokedType = "urn:tokens:sync:device-revoked"
+
+    /// A 401: this device was revoked (the server says so to the token's holder), or the token
+    /// is unknown.
+    static func refusal(_ problem: Components.Responses.Problem) -> SyncError {
+        guard case .applicationProblemJson(let document) = problem.body, document._type == deviceRevokedType else { return .unauthorized }
+        return .revoked
     }
 
     /// When the server says 429 without saying how long.

@@ -64,5 +64,10 @@ struct RemoteSyncAccountDataSourceTests {
         let refusing = RemoteSyncDataSource(api: StubAPI(devices: { .unauthorized(Self.problem) }, revoke: { .notFound(Self.problem) }), keys: Self.keys)
         await #expect(throws: SyncError.unknownDevice) { try await refusing.revoke(two) }
         await #expect(throws: SyncError.unauthorized) { try await refusing.devices() }
+        let revokedProblem = Components.Responses.Problem(
+            body: .applicationProblemJson(.init(_type: "urn:tokens:sync:device-revoked", title: "Unauthorized", status: 401)))
+        let revoked = RemoteSyncDataSource(api: StubAPI(pull: { .unauthorized(revokedProblem) }, devices: { .unauthorized(revokedProblem) }), keys: Self.keys)
+        await #expect(throws: SyncError.revoked) { try await revoked.devices() }
+        await #expect(throws: SyncError.revoked) { try await revoked.pull(after: 0) }
     }
 }

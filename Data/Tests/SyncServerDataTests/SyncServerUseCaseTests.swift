@@ -76,7 +76,8 @@ struct SyncServerUseCaseTests {
         let devices = try await DefaultListDevicesUseCase(store: store).execute(for: laptop)
         #expect(devices.map(\.name) == ["laptop", "desk"])
         #expect(devices.map(\.isRevoked) == [false, true])
-        await #expect(throws: SyncServerError.unauthorized) { try await authenticate.execute(token: deskEnrolment.token) }
+        // A revoked device's own token is told so (to join again); an unknown token is just unauthorized.
+        await #expect(throws: SyncServerError.deviceRevoked) { try await authenticate.execute(token: deskEnrolment.token) }
     }
 
     @Test("enrolment is rate-limited per account: the 11th attempt within the hour is refused, wrong keys count too")

@@ -9,6 +9,11 @@ struct Problem: Error, Equatable, Sendable {
     let title: String
     let detail: String?
     var retryAfterSeconds: Int? = nil
+    /// The problem type, when the status alone does not say enough (see the document's Problem).
+    var type: String? = nil
+
+    /// The type of a revoked device's 401.
+    static let deviceRevokedType = "urn:tokens:sync:device-revoked"
 
     static func badRequest(_ detail: String) -> Problem {
         Problem(status: .badRequest, title: "Bad request", detail: detail)
@@ -24,6 +29,9 @@ struct Problem: Error, Equatable, Sendable {
     init(_ error: SyncServerError) {
         switch error {
         case .unauthorized: self = .unauthorized
+        case .deviceRevoked:
+            self.init(status: .unauthorized, title: "Unauthorized", detail: "this device was revoked; join the sync account again")
+            type = Self.deviceRevokedType
         case .deviceNotFound: self.init(status: .notFound, title: "Not found", detail: "no such device in this account")
         case .accountExists: self.init(status: .conflict, title: "Conflict", detail: "a sync account with this id exists")
         case .tooManyDevices(let limit):
@@ -61,7 +69,7 @@ extension Problem {
 
     /// The RFC 9457 document, as JSON.
     var json: Foundation.Data {
-        let document = ProblemDocument(title: title, status: Int(status.code), detail: detail)
+        let document = ProblemDocument(type: type, title: title, status: Int(status.code), detail: detail)
         return (try? JSONEncoder().encode(document)) ?? Foundation.Data("{}".utf8)
     }
 }

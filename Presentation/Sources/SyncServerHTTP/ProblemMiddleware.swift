@@ -53,6 +53,7 @@ struct ProblemMiddleware: ServerMiddleware {
 
 /// RFC 9457's document, as the API document's `Problem` schema describes it.
 struct ProblemDocument: Codable, Equatable {
+    var type: String? = nil
     let title: String
     let status: Int
     let detail: String?

@@ -51,6 +51,7 @@ final class StubSyncServer: Sendable {
 
     struct AuthenticateStub: AuthenticateDeviceUseCase {
         func execute(token: SyncSecret) async throws -> AuthenticatedDevice {
+            if token == StubSyncServer.revokedToken { throw SyncServerError.deviceRevoked }
             guard token == StubSyncServer.token else { throw SyncServerError.unauthorized }
             return StubSyncServer.caller
         }

@@ -126,12 +126,20 @@ struct SyncServerHTTPTests {
         }
     }
 
-    @Test("devices: no token, a malformed one or an unknown one is 401; with a token, the list marks the caller")
+    @Test("devices: no token, a malformed one or an unknown one is 401; a revoked device's is 401 saying so; with a token, the list marks the caller")
     func devices() async throws {
         try await withClient { client in
-            let unknown = "Bearer " + Self.base64(StubSyncServer.revokedToken)
+            let unknown = "Bearer " + Self.base64(ServerSamples.secret(0x79))
             for headers: HTTPFields in [[:], [.authorization: "Bearer nonsense"], [.authorization: "Basic abc"], [.authorization: unknown]] {
-                try await client.execute(uri: "/v1/devices", method: .get, headers: headers) { Self.expectProblem($0, .unauthorized) }
+                try await client.execute(uri: "/v1/devices", method: .get, headers: headers) { response in
+                    Self.expectProblem(response, .unauthorized)
+                    #expect(Self.object(response.body)["type"] == nil)
+                }
+            }
+            let revoked: HTTPFields = [.authorization: "Bearer " + Self.base64(StubSyncServer.revokedToken)]
+            try await client.execute(uri: "/v1/entries", method: .get, headers: revoked) { response in
+                Self.expectProblem(response, .unauthorized)
+                #expect(Self.object(response.body)["type"] as? String == "urn:tokens:sync:device-revoked")
             }
             try await client.execute(uri: "/v1/devices", method: .get, headers: Self.bearer) { response in
                 #expect(response.status == .ok)

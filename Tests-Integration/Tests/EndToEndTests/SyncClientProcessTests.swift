@@ -44,7 +44,7 @@ struct SyncClientProcessTests {
         #expect(server.stop() == .exited(0))
     }
 
-    @Test("an account opens once; a wrong auth key cannot enrol; devices list and revoke; a revoked device is refused")
+    @Test("an account opens once; a wrong auth key cannot enrol; devices list and revoke; a revoked device is told so, an unknown token is unauthorized")
     func accountAndDevices() async throws {
         let server = try ServerProcess(["--phase", "dev"])
         try await SyncConnection.with(server: server.baseURL, timeout: .seconds(60)) { connection in
@@ -67,7 +67,10 @@ struct SyncClientProcessTests {
         #expect(devices.map(\.name) == ["laptop", "desktop"] && devices.map(\.isThisDevice) == [true, false])
         #expect(devices.allSatisfy { $0.revokedAt == nil })
         try await laptop.revoke(desktopEnrolment.deviceID)
-        await #expect(throws: SyncError.unauthorized) { try await desktop.pull(after: 0) }
+        await #expect(throws: SyncError.revoked) { try await desktop.pull(after: 0) }
+        await #expect(throws: SyncError.unauthorized) {
+            try await connection.makeRemote(key: opened.key, account: opened.id, token: Array(repeating: 3, count: 32)).pull(after: 0)
+        }
         #expect(try await laptop.devices().last?.revokedAt != nil)
         await #expect(throws: SyncError.unknownDevice) { try await laptop.revoke(UUID()) }
     }

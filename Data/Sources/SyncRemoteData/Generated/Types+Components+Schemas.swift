@@ -8,6 +8,8 @@ extension Components {
     internal enum Schemas {
         /// - Remark: Generated from `#/components/schemas/Problem`.
         internal struct Problem: Codable, Hashable, Sendable {
+            /// Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again.
+            ///
             /// - Remark: Generated from `#/components/schemas/Problem/type`.
             internal var _type: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Problem/title`.
@@ -19,7 +21,7 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
-            ///   - _type:
+            ///   - _type: Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again.
             ///   - title:
             ///   - status:
             ///   - detail:

@@ -1,8 +1,11 @@
 /// Why the server refused a request, in the server's own terms. The HTTP interface maps each
 /// case to a status (401, 404, 409, 410, 413, 422, 429) and a problem document.
 public enum SyncServerError: Error, Equatable, Sendable {
-    /// No such token, a revoked one, or an auth key that does not match (never says which).
+    /// No such token, or an auth key that does not match (never says which).
     case unauthorized
+    /// The token is that of a revoked device. Said only to whoever holds that token, so the
+    /// client can tell its user to join again instead of "not authorized".
+    case deviceRevoked
     /// No such device in this account (another account's ids are "not found" too).
     case deviceNotFound
     /// An account with this id exists already.

@@ -15,9 +15,8 @@ public struct DefaultAuthenticateDeviceUseCase: AuthenticateDeviceUseCase {
     }
 
     public func execute(token: SyncSecret) async throws -> AuthenticatedDevice {
-        guard let device = try await store.device(withToken: digester.digest(token)), !device.isRevoked else {
-            throw SyncServerError.unauthorized
-        }
+        guard let device = try await store.device(withToken: digester.digest(token)) else { throw SyncServerError.unauthorized }
+        guard !device.isRevoked else { throw SyncServerError.deviceRevoked }
         return AuthenticatedDevice(account: device.account, device: device.id)
     }
 }

@@ -184,7 +184,11 @@ components:
     Problem:
       type: object
       properties:
-        type: { type: string }
+        type:
+          type: string
+          description: >-
+            Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401):
+            the bearer token is that of a revoked device, which must join the account again.
         title: { type: string }
         status: { type: integer, format: int32 }
         detail: { type: string }
