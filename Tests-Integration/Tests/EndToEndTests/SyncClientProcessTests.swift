@@ -10,6 +10,12 @@ import Testing
 /// the account and device calls, and transport failures as the user's SyncErrors.
 @Suite("The sync client against tokens-server")
 struct SyncClientProcessTests {
+    /// Each request's deadline. Generous on purpose: this process runs every suite at once, and
+    /// the synchronous process tests beside these hold the cooperative threads (two on a
+    /// 2-core machine) for minutes; an answer that arrived cannot be read until one is free,
+    /// and AsyncHTTPClient's deadline counts that wait (CI saw every request time out at 60 s).
+    static let timeout = Duration.seconds(600)
+
     /// A sync account: its key and id.
     struct Account {
         let key = SyncKey(bytes: (0..<32).map { _ in UInt8.random(in: 0...255) })!
@@ -29,7 +35,7 @@ struct SyncClientProcessTests {
 
     /// Every clause of the contract, each on a new account of one server.
     static func keepsContract(_ server: ServerProcess) async throws {
-        try await SyncConnection.with(server: server.baseURL, timeout: .seconds(60)) { connection in
+        try await SyncConnection.with(server: server.baseURL, timeout: Self.timeout) { connection in
             for name in SyncRemoteContract.names {
                 let (remote, _) = try await enrolled(through: connection)
                 try await SyncRemoteContract.check(named: name)(remote)
@@ -47,7 +53,7 @@ struct SyncClientProcessTests {
     @Test("an account opens once; a wrong auth key cannot enrol; devices list and revoke; a revoked device is told so, an unknown token is unauthorized")
     func accountAndDevices() async throws {
         let server = try ServerProcess(["--phase", "dev"])
-        try await SyncConnection.with(server: server.baseURL, timeout: .seconds(60)) { connection in
+        try await SyncConnection.with(server: server.baseURL, timeout: Self.timeout) { connection in
             try await Self.devices(through: connection)
         }
         #expect(server.stop() == .exited(0))
@@ -83,10 +89,10 @@ struct SyncClientProcessTests {
         let mine = try ServerProcessTests.certificate("mine", in: folder)
         let other = try ServerProcessTests.certificate("other", in: folder)
         let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
-        try await SyncConnection.with(server: server.baseURL, caFile: mine.certificate, timeout: .seconds(60)) { trusting in
+        try await SyncConnection.with(server: server.baseURL, caFile: mine.certificate, timeout: Self.timeout) { trusting in
             let (remote, account) = try await Self.enrolled(through: trusting)
             #expect(try await remote.pull(after: 0).head == 0)
-            try await SyncConnection.with(server: server.baseURL, caFile: other.certificate, timeout: .seconds(60)) { wary in
+            try await SyncConnection.with(server: server.baseURL, caFile: other.certificate, timeout: Self.timeout) { wary in
                 await #expect(throws: SyncError.insecureConnection) {
                     try await wary.makeAccountRemote(key: account.key, account: account.id).enrol(deviceName: "x")
                 }
