@@ -6,7 +6,7 @@ import Domain
 public actor FaultyRemote: SyncRemote {
     private let server: InMemorySyncRemote
     private var generator: SplitMix
-    public var faults = true
+    public private(set) var faults = true
     /// Calls that failed, and pushes whose answer was lost after the server applied them.
     public private(set) var failed = 0
     public private(set) var lostAnswers = 0

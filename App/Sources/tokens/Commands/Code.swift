@@ -39,18 +39,13 @@ struct Code: TokensCommand {
             StandardStreams.writeLine(try codeFromURI(uri == "-" ? StandardInputURIs.single() : uri))
             return
         }
-        StandardStreams.writeLine(try await Self.code(matching: query ?? "", global: global, unixTime: unixTime))
-    }
-
-    /// The code of the one account matching `query`, at `unixTime` or now: what `tokens code
-    /// QUERY` prints.
-    static func code(matching query: String, global: GlobalValues, unixTime: Int64?) async throws -> String {
-        try await global.withContainer { container in
-            let account = try await AccountSelection.find(query, in: container)
+        let code = try await global.withContainer { container in
+            let account = try await AccountSelection.find(query ?? "", in: container)
             CLILog.logger.debug("code for account \(account.id) (\(account.kind.typeName))")
             let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())
             return try await container.makeCurrentCodeUseCase().execute(for: account, at: date).code ?? ""
         }
+        StandardStreams.writeLine(code)
     }
 
     private func codeFromURI(_ uri: String) throws -> String {

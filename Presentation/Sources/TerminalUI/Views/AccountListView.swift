@@ -45,8 +45,8 @@ public struct AccountListView: Sendable {
     private func header(width: Int, count: Int?, sync: String?) -> String {
         let title = "Tokens"
         let accounts = count.map { $0 == 1 ? "1 account" : "\($0) accounts" } ?? ""
-        let status = sync.map(TerminalText.escaped).flatMap { $0.isEmpty ? nil : $0 }
-        let joined = [status, accounts].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        // TextLayout.fit escapes what it draws.
+        let joined = [sync ?? "", accounts].filter { !$0.isEmpty }.joined(separator: " · ")
         let room = max(0, width - title.count - 1)
         let detail = joined.count > room ? String(TextLayout.fit(joined, room).prefix(room)) : joined
         let gap = max(1, width - title.count - detail.count)
