@@ -12,8 +12,8 @@ let package = Package(
         // The sync server's stores and crypto; the client's targets never import it (rule 14).
         .library(name: "SyncServerData", targets: ["SyncServerData"]),
         // The sync client's remote: the client generated from the API document, over a transport
-        // App chooses, and the sync crypto; apart from DataLayer (and not importing it) so that
-        // `tokens` links it only where sync is wired.
+        // App chooses, and the sync crypto; apart from DataLayer so that a program links the
+        // HTTP client only where sync is wired.
         .library(name: "SyncRemoteData", targets: ["SyncRemoteData"]),
     ],
     dependencies: [
@@ -54,12 +54,14 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            // A format-1 vault made by the last format-1 build, to test the migration.
+            // Vaults made by the last builds of formats 1 and 2, to test the migrations.
             resources: [.copy("Fixtures")]
         ),
         .target(
             name: "SyncRemoteData",
             dependencies: [
+                // For the sync record's wire form, shared with the vault's sync state (package access).
+                "DataLayer",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -4,9 +4,9 @@ import Foundation
 import GRDB
 import Testing
 
-/// A format-1 vault (committed, made by the last format-1 build) is migrated to format 2 in
-/// place, in one transaction, on its first unlock.
-@Suite("Format-1 vaults migrate on first unlock")
+/// Format-1 and format-2 vaults (committed, made by the last build of each) are migrated to the
+/// current format in place, in one transaction, on their first unlock.
+@Suite("Older vaults migrate on first unlock")
 struct VaultMigrationTests {
     static let passphrase = "correct horse battery staple"
     let folder = try! VaultFolder()
@@ -28,23 +28,23 @@ struct VaultMigrationTests {
         ]
     }
 
-    func copyFixture() throws {
-        let fixture = try #require(Bundle.module.url(forResource: "vault-format1", withExtension: "sqlite", subdirectory: "Fixtures"))
+    func copyFixture(format: Int = 1) throws {
+        let fixture = try #require(Bundle.module.url(forResource: "vault-format\(format)", withExtension: "sqlite", subdirectory: "Fixtures"))
         try FileManager.default.createDirectory(at: folder.directory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: folder.path))
     }
 
     func format() throws -> Int { try folder.rows("SELECT format_version FROM header")[0]["format_version"] }
 
-    @Test("the fixture opens with every account, as format 2, with a new vault's schema; the next unlock writes nothing")
-    func migrates() async throws {
-        try copyFixture()
-        #expect(try format() == 1)
+    @Test("each fixture opens with every account, as format 3, with a new vault's schema; the next unlock writes nothing", arguments: [1, 2])
+    func migrates(from version: Int) async throws {
+        try copyFixture(format: version)
+        #expect(try format() == version)
         let vault = try Vault.open(at: folder.path, passphrase: Passphrase(Self.passphrase))
         #expect(try await VaultAccountDataSource(vault: vault).fetchAll() == Self.expectedAccounts())
         try vault.close()
-        #expect(try format() == 2)
-        #expect(try folder.rows("SELECT revision FROM header")[0]["revision"] as Int == 1)
+        #expect(try format() == 3)
+        #expect(try folder.rows("SELECT revision FROM header")[0]["revision"] as Int == version)
         #expect(try folder.rows("SELECT version FROM entry").map { $0["version"] as Int } == [1, 1, 1])
         let schema = try folder.read(VaultSchema.objects)
         let fresh = try VaultFolder()
@@ -70,7 +70,7 @@ struct VaultMigrationTests {
         #expect(try format() == 1)
         let vault = try Vault.open(at: folder.path, passphrase: Passphrase(Self.passphrase))
         #expect(try await VaultAccountDataSource(vault: vault).fetchAll() == Self.expectedAccounts())
-        #expect(try format() == 2)
+        #expect(try format() == 3)
     }
 
     @Test("a wrong passphrase, or a damaged format-1 entry, migrates nothing and changes nothing")
@@ -80,6 +80,14 @@ struct VaultMigrationTests {
         try folder.tamper("UPDATE entry SET ciphertext = zeroblob(length(ciphertext)) WHERE sort_order = 2")
         try await folder.expectFailure(.entryDamaged(id: "00000000-0000-4000-8000-000000000003"), passphrase: Self.passphrase)
         #expect(try format() == 1)
+    }
+
+    @Test("a format-2 vault changed outside Tokens is refused, not sealed as it is by the migration")
+    func changedFormat2() async throws {
+        try copyFixture(format: 2)
+        try folder.tamper("UPDATE entry SET sort_order = 9 WHERE sort_order = 0")
+        try await folder.expectFailure(.modified(.entries), passphrase: Self.passphrase)
+        #expect(try format() == 2)
     }
 
     @Test("a planted trigger in a format-1 vault is refused before the migration")

@@ -4,12 +4,15 @@ import GRDB
 
 /// The ALPHA and REAL data source: accounts in the encrypted vault, one AES-GCM ciphertext per
 /// entry with a fresh nonce and a new version on every write, each change in one SQLite
-/// transaction that `UnlockedVault` checks before and seals after.
+/// transaction that `UnlockedVault` checks before and seals after. In a vault that syncs, each
+/// change is recorded for the server in that same transaction (`SyncJournal`), stamped by `clock`.
 public struct VaultAccountDataSource: AccountDataSource {
     private let vault: UnlockedVault
+    private let clock: any WallClock
 
-    public init(vault: UnlockedVault) {
+    public init(vault: UnlockedVault, clock: any WallClock = SystemClock()) {
         self.vault = vault
+        self.clock = clock
     }
 
     public func fetchAll() async throws -> [Account] {
@@ -60,6 +63,7 @@ public struct VaultAccountDataSource: AccountDataSource {
                 guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
                 order += 1
             }
+            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.added(accounts) }
         }
     }
 
@@ -68,23 +72,26 @@ public struct VaultAccountDataSource: AccountDataSource {
             let record = try existing(account.id, db)
             let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
             try VaultRows.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
+            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.edited(account) }
         }
     }
 
     public func remove(id: UUID) async throws {
-        try vault.write { db, _ in
+        try vault.write { db, keys in
             _ = try existing(id, db)
             try VaultRows.execute(db, "DELETE FROM entry WHERE id = ?", [id.uuidString])
+            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.deleted(id) }
         }
     }
 
     public func reorder(_ ids: [UUID]) async throws {
-        try vault.write { db, _ in
+        try vault.write { db, keys in
             let existing = try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY sort_order, created_at")
             let order = AccountOrder.reordered(existing, by: ids.map(\.uuidString)) { $0 }
             for (position, id) in order.enumerated() {
                 try VaultRows.execute(db, "UPDATE entry SET sort_order = ? WHERE id = ?", [position, id])
             }
+            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.reordered(order.compactMap(UUID.init(uuidString:))) }
         }
     }
 
@@ -96,6 +103,7 @@ public struct VaultAccountDataSource: AccountDataSource {
             try change(&changed)
             let sealed = try EntryCipher.seal(changed, version: record.version + 1, keys: keys)
             try VaultRows.reseal(record, updatedAt: changed.updatedAt.timeIntervalSince1970, sealed: sealed, db)
+            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.edited(changed) }
             return before
         }
     }

@@ -43,7 +43,7 @@ public final class UnlockedVault: Sendable {
             try database.read { db in
                 let header = try verifiedHeader(db, session)
                 let records = try EntryRecord.fetchAll(db)
-                guard VaultManifest.digest(records) == header.manifest else { throw VaultError.modified(.entries) }
+                guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(db)) == header.manifest else { throw VaultError.modified(.entries) }
                 return try body(db, session.keys, records)
             }
         }

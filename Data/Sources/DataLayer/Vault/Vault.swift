@@ -39,7 +39,7 @@ public enum Vault {
         let keys = VaultKeys.fresh(vaultID: vaultID)
         let slot = try KeySlot.make(wrapping: keys.master, passphrase: passphrase, parameters: kdf)
         let header = VaultHeader.make(
-            vaultID: vaultID, slots: [slot], revision: 0, manifest: VaultManifest.digest([]), keys: keys)
+            vaultID: vaultID, slots: [slot], revision: 0, manifest: VaultManifest.digest([], sync: []), keys: keys)
         try VaultDatabase.guarding(path: path) {
             let database = try DatabaseQueue(path: temporary, configuration: VaultDatabase.configuration())
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }

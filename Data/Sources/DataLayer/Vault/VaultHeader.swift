@@ -5,8 +5,8 @@ import Foundation
 /// and the manifest of every entry, authenticated as a whole by an HMAC under a key derived
 /// from the master key. Unlike Aegis's, a changed header, and so a changed entry, is detected.
 struct VaultHeader: Sendable {
-    /// The format this code writes; format 1 is still read, to migrate it.
-    static let currentFormat = 2
+    /// The format this code writes; formats 1 and 2 are still read, to migrate them.
+    static let currentFormat = 3
 
     let formatVersion: Int
     let vaultID: Data

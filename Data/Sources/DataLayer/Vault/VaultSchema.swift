@@ -40,13 +40,32 @@ enum VaultSchema {
         ALTER TABLE header ADD COLUMN manifest BLOB NOT NULL DEFAULT x'';
         """
 
+    /// Format 3: the sync state, sealed like the entries (`VaultSyncRows`): this machine's sync
+    /// membership (one row) and each entry's sync record, base and pending flag (one row per
+    /// entry, deleted ones too). Empty until the vault joins a sync account.
+    static let v3 = """
+        CREATE TABLE sync_account (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            version INTEGER NOT NULL,
+            nonce BLOB NOT NULL,
+            ciphertext BLOB NOT NULL
+        );
+        CREATE TABLE sync_entry (
+            id TEXT PRIMARY KEY,
+            version INTEGER NOT NULL,
+            nonce BLOB NOT NULL,
+            ciphertext BLOB NOT NULL
+        );
+        """
+
     /// The migration that belongs to each format version.
-    static let migrationForFormat = [1: "v1", 2: "v2"]
+    static let migrationForFormat = [1: "v1", 2: "v2", 3: "v3"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
         migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
+        migrator.registerMigration("v3") { db in try db.execute(sql: v3) }
         return migrator
     }
 

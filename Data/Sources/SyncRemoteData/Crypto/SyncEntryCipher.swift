@@ -1,4 +1,5 @@
 import Crypto
+import DataLayer
 import Domain
 import Foundation
 

@@ -27,4 +27,8 @@ public enum SyncError: Error, Equatable, Sendable {
     case accountExists
     /// The account has no such device.
     case unknownDevice
+    /// This machine belongs to no sync account (`tokens sync init` or `join` first).
+    case notSetUp
+    /// This machine already belongs to a sync account (leave it first).
+    case alreadySetUp
 }

@@ -30,7 +30,7 @@ enum SyncTwins {
 
 extension SyncRecord {
     /// The reading of every field's last change.
-    var stamps: [HybridTimestamp] {
+    public var stamps: [HybridTimestamp] {
         [key.changedAt, issuer.changedAt, name.changedAt, note.changedAt, isFavorite.changedAt, groups.changedAt, position.changedAt, isDeleted.changedAt]
     }
 }

@@ -1,48 +1,48 @@
 import Domain
 import Foundation
 
-/// What is encrypted in one sync entry: a SyncRecord with every stamp, as JSON. Mapped to and
+/// What is encrypted in one sync entry (for the server, and in the vault's sync state): a SyncRecord with every stamp, as JSON. Mapped to and
 /// from Domain's SyncRecord; anything out of range reads as nil (a corrupt entry).
-struct SyncRecordDTO: Codable, Equatable {
-    struct StampDTO: Codable, Equatable {
-        var ms: Int64
-        var c: UInt32
-        var d: String
+package struct SyncRecordDTO: Codable, Equatable {
+    package struct StampDTO: Codable, Equatable {
+        package var ms: Int64
+        package var c: UInt32
+        package var d: String
     }
 
-    struct KeyDTO: Codable, Equatable {
+    package struct KeyDTO: Codable, Equatable {
         /// The secret's bytes, Base64.
-        var secret: String
+        package var secret: String
         /// totp, hotp or steam.
-        var type: String
-        var period: Int?
-        var algorithm: String
-        var digits: Int
-        var at: StampDTO
+        package var type: String
+        package var period: Int?
+        package var algorithm: String
+        package var digits: Int
+        package var at: StampDTO
     }
 
-    struct FieldDTO<Value: Codable & Equatable>: Codable, Equatable {
-        var v: Value
-        var at: StampDTO
+    package struct FieldDTO<Value: Codable & Equatable>: Codable, Equatable {
+        package var v: Value
+        package var at: StampDTO
     }
 
-    var id: String
+    package var id: String
     /// The entry's version (RemoteEntry.version): sealed with the record, so the server cannot
     /// serve an older one as new.
-    var version: UInt64
-    var key: KeyDTO
-    var counter: UInt64
-    var issuer: FieldDTO<String>
-    var name: FieldDTO<String>
-    var note: FieldDTO<String>
-    var favorite: FieldDTO<Bool>
-    var groups: FieldDTO<[String]>
-    var position: FieldDTO<String>
-    var deleted: FieldDTO<Bool>
+    package var version: UInt64
+    package var key: KeyDTO
+    package var counter: UInt64
+    package var issuer: FieldDTO<String>
+    package var name: FieldDTO<String>
+    package var note: FieldDTO<String>
+    package var favorite: FieldDTO<Bool>
+    package var groups: FieldDTO<[String]>
+    package var position: FieldDTO<String>
+    package var deleted: FieldDTO<Bool>
 }
 
 extension SyncRecordDTO {
-    init(_ record: SyncRecord, version: UInt64) {
+    package init(_ record: SyncRecord, version: UInt64) {
         func stamp(_ at: HybridTimestamp) -> StampDTO { StampDTO(ms: at.milliseconds, c: at.counter, d: at.device.uuidString) }
         func field<Value>(_ stamped: Stamped<Value>) -> FieldDTO<Value> { FieldDTO(v: stamped.value, at: stamp(stamped.changedAt)) }
         let material = record.key.value
@@ -63,7 +63,7 @@ extension SyncRecordDTO {
     }
 
     /// The record, or nil when a field is out of range.
-    func toDomain() -> SyncRecord? {
+    package func toDomain() -> SyncRecord? {
         func stamp(_ dto: StampDTO) -> HybridTimestamp? {
             UUID(uuidString: dto.d).map { HybridTimestamp(milliseconds: dto.ms, counter: dto.c, device: $0) }
         }

@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// One stored row of the vault's sync state (format 3), sealed like an entry: AES-256-GCM under
+/// the entries key, its associated data binding the vault, the table, the row's id and version,
+/// so a row moved to another id or replaced by an older copy fails to open (and the manifest
+/// notices it first).
+struct SealedSyncRow: Sendable, Equatable {
+    enum Table: String, Sendable {
+        /// This machine's membership: one row, id "1".
+        case account = "sync_account"
+        /// One row per entry id.
+        case entry = "sync_entry"
+    }
+
+    let table: Table
+    let id: String
+    let version: Int
+    let nonce: Data
+    let ciphertext: Data
+
+    static func fetchAll(_ db: Database) throws -> [SealedSyncRow] {
+        try fetchAll(db, .account) + fetchAll(db, .entry)
+    }
+
+    static func fetchAll(_ db: Database, _ table: Table) throws -> [SealedSyncRow] {
+        try Row.fetchAll(db, sql: "SELECT id, version, nonce, ciphertext FROM \(table.rawValue) ORDER BY id").map { row in
+            let id: String = table == .account ? String(row["id"] as Int) : row["id"]
+            return SealedSyncRow(table: table, id: id, version: row["version"], nonce: row["nonce"], ciphertext: row["ciphertext"])
+        }
+    }
+
+    static func additionalData(vaultID: Data, table: Table, id: String, version: Int) -> Data {
+        Data("tokens/\(table.rawValue)/v1".utf8) + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
+            + CanonicalEncoding.integers([version])
+    }
+
+    /// `plaintext` sealed as version `version` of row `id`.
+    static func seal(_ plaintext: [UInt8], table: Table, id: String, version: Int, keys: VaultKeys) throws -> SealedSyncRow {
+        let aad = additionalData(vaultID: keys.vaultID, table: table, id: id, version: version)
+        let sealed = try VaultCrypto.seal(plaintext, key: keys.entries, authenticating: aad)
+        return SealedSyncRow(table: table, id: id, version: version, nonce: sealed.nonce, ciphertext: sealed.ciphertext)
+    }
+
+    /// The plaintext; `syncStateDamaged` when it fails to open.
+    func open(keys: VaultKeys) throws -> Data {
+        let aad = Self.additionalData(vaultID: keys.vaultID, table: table, id: id, version: version)
+        guard let plaintext = VaultCrypto.open(nonce: nonce, ciphertext: ciphertext, key: keys.entries, authenticating: aad)
+        else { throw VaultError.entryDamaged(id: "\(table.rawValue) \(id)") }
+        return plaintext
+    }
+
+    /// Stores this row in place of the one at version `version - 1` (or as a new row).
+    func write(_ db: Database) throws {
+        let key: DatabaseValueConvertible = table == .account ? Int(id) ?? 1 : id
+        if version == 1 {
+            try VaultRows.execute(
+                db, "INSERT INTO \(table.rawValue) (id, version, nonce, ciphertext) VALUES (?, 1, ?, ?)", [key, nonce, ciphertext])
+        } else {
+            try VaultRows.execute(
+                db, "UPDATE \(table.rawValue) SET version = ?, nonce = ?, ciphertext = ? WHERE id = ? AND version = ?",
+                [version, nonce, ciphertext, key, version - 1])
+        }
+    }
+
+    static func delete(_ table: Table, id: String, _ db: Database) throws {
+        let key: DatabaseValueConvertible = table == .account ? Int(id) ?? 1 : id
+        try VaultRows.execute(db, "DELETE FROM \(table.rawValue) WHERE id = ?", [key])
+    }
+}

@@ -1,0 +1,86 @@
+import Domain
+import Foundation
+import GRDB
+
+/// One entry's sync state: its record, its base, and whether it changed here since.
+struct SyncEntryState: Equatable, Sendable {
+    var record: SyncRecord
+    var base: RemoteEntry?
+    var pending: Bool
+}
+
+/// This machine's sync account state.
+struct SyncAccountState: Equatable, Sendable {
+    var membership: SyncMembership
+    var cursor: Int64
+    /// The latest hybrid clock reading this device made or saw.
+    var clock: HybridTimestamp
+    var lastSync: Date?
+
+    /// The reading for a change made here at `now`, the clock moved on to it.
+    mutating func stamp(now: Date) -> HybridTimestamp {
+        clock = clock.next(now: Self.milliseconds(now))
+        return clock
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+}
+
+/// The vault's sync tables read and written inside one of the vault's transactions: each row
+/// JSON sealed by `SealedSyncRow`, its plaintext wiped after use.
+struct VaultSyncTables {
+    let db: Database
+    let keys: VaultKeys
+
+    /// The account state and its row's version; nil when this vault syncs with nothing.
+    func account() throws -> (state: SyncAccountState, version: Int)? {
+        guard let row = try SealedSyncRow.fetchAll(db, .account).first else { return nil }
+        var plaintext = try row.open(keys: keys)
+        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        guard let dto = try? JSONDecoder().decode(SyncAccountStateDTO.self, from: plaintext), let state = dto.toDomain() else {
+            throw VaultError.entryDamaged(id: "sync_account")
+        }
+        return (state, row.version)
+    }
+
+    func write(_ state: SyncAccountState, version: Int) throws {
+        try seal(SyncAccountStateDTO(state), table: .account, id: "1", version: version).write(db)
+    }
+
+    /// Every entry's state and its row's version.
+    func entries() throws -> [UUID: (state: SyncEntryState, version: Int)] {
+        var result: [UUID: (SyncEntryState, Int)] = [:]
+        for row in try SealedSyncRow.fetchAll(db, .entry) {
+            var plaintext = try row.open(keys: keys)
+            defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+            guard let id = UUID(uuidString: row.id), let dto = try? JSONDecoder().decode(SyncEntryStateDTO.self, from: plaintext),
+                let state = dto.toDomain(), state.record.id == id
+            else { throw VaultError.entryDamaged(id: "sync_entry \(row.id)") }
+            result[id] = (state, row.version)
+        }
+        return result
+    }
+
+    /// Stores `state` as the row after version `previous` (nil: a new row).
+    func write(_ state: SyncEntryState, previous: Int?) throws {
+        try seal(SyncEntryStateDTO(state), table: .entry, id: state.record.id.uuidString, version: (previous ?? 0) + 1).write(db)
+    }
+
+    func deleteEntry(_ id: UUID) throws {
+        try SealedSyncRow.delete(.entry, id: id.uuidString, db)
+    }
+
+    /// Empties both tables.
+    func deleteAll() throws {
+        try db.execute(sql: "DELETE FROM sync_entry")
+        try db.execute(sql: "DELETE FROM sync_account")
+    }
+
+    private func seal(_ value: some Encodable, table: SealedSyncRow.Table, id: String, version: Int) throws -> SealedSyncRow {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var plaintext = Array(try encoder.encode(value))
+        defer { plaintext.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        return try SealedSyncRow.seal(plaintext, table: table, id: id, version: version, keys: keys)
+    }
+}

@@ -1,0 +1,74 @@
+import Domain
+import Foundation
+
+/// What a `sync_entry` row holds: the entry's sync record (deleted ones too), the base (the
+/// entry as the server last held it, with its sequence and version) and whether it changed here
+/// since.
+struct SyncEntryStateDTO: Codable {
+    struct BaseDTO: Codable {
+        var sequence: Int64
+        var version: UInt64
+        var record: SyncRecordDTO
+    }
+
+    var record: SyncRecordDTO
+    var base: BaseDTO?
+    var pending: Bool
+
+    init(_ state: SyncEntryState) {
+        record = SyncRecordDTO(state.record, version: 0)
+        base = state.base.map { BaseDTO(sequence: $0.sequence, version: $0.version, record: SyncRecordDTO($0.record, version: $0.version)) }
+        pending = state.pending
+    }
+
+    func toDomain() -> SyncEntryState? {
+        guard let record = record.toDomain() else { return nil }
+        var remote: RemoteEntry?
+        if let base {
+            guard let baseRecord = base.record.toDomain() else { return nil }
+            remote = RemoteEntry(sequence: base.sequence, record: baseRecord, version: base.version)
+        }
+        return SyncEntryState(record: record, base: remote, pending: pending)
+    }
+}
+
+/// What the `sync_account` row holds: the membership (sync code, server, enrolment), the
+/// cursor, this device's hybrid clock and when the last sync completed.
+struct SyncAccountStateDTO: Codable {
+    var account: String
+    /// The sync key, Base64.
+    var key: String
+    var server: String
+    var device: String
+    /// The bearer token, Base64.
+    var token: String
+    var cursor: Int64
+    var clock: SyncRecordDTO.StampDTO
+    var lastSync: Double?
+
+    init(_ state: SyncAccountState) {
+        let membership = state.membership
+        account = membership.code.account.uuidString
+        key = Data(membership.code.key.bytes).base64EncodedString()
+        server = membership.server.absoluteString
+        device = membership.enrolment.deviceID.uuidString
+        token = Data(membership.enrolment.token).base64EncodedString()
+        cursor = state.cursor
+        clock = .init(ms: state.clock.milliseconds, c: state.clock.counter, d: state.clock.device.uuidString)
+        lastSync = state.lastSync?.timeIntervalSince1970
+    }
+
+    func toDomain() -> SyncAccountState? {
+        guard let account = UUID(uuidString: account), let keyBytes = Data(base64Encoded: key),
+            let key = SyncKey(bytes: Array(keyBytes)), let server = URL(string: server), let device = UUID(uuidString: device),
+            let token = Data(base64Encoded: token), let clockDevice = UUID(uuidString: clock.d)
+        else { return nil }
+        let membership = SyncMembership(
+            code: SyncCode(account: account, key: key), server: server,
+            enrolment: SyncEnrolment(deviceID: device, token: Array(token)))
+        return SyncAccountState(
+            membership: membership, cursor: cursor,
+            clock: HybridTimestamp(milliseconds: clock.ms, counter: clock.c, device: clockDevice),
+            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)))
+    }
+}

@@ -1,0 +1,185 @@
+@testable import DataLayer
+import Domain
+import DomainTestSupport
+import Foundation
+import Testing
+
+/// The vault's sync state: what joining records, each local change recorded in its own
+/// transaction, a round's outcome written into the entries, and two vaults converging.
+@Suite("The vault's sync state")
+struct VaultSyncStoreTests {
+    /// One machine: a vault, its data source and its sync store, on a clock the test moves.
+    struct Machine {
+        let folder: VaultFolder
+        let vault: UnlockedVault
+        let clock: FixedClock
+        let source: VaultAccountDataSource
+        let store: VaultSyncStore
+
+        init(accounts: [Account] = [], clock: FixedClock = FixedClock()) async throws {
+            folder = try VaultFolder()
+            vault = try folder.create()
+            self.clock = clock
+            source = VaultAccountDataSource(vault: vault, clock: clock)
+            store = VaultSyncStore(vault: vault, clock: clock)
+            try await source.insertAll(accounts)
+        }
+
+        func join(device: Int, code: SyncCode = VaultSyncStoreTests.code, joining: Bool = false) async throws {
+            let enrolment = SyncEnrolment(deviceID: VaultSyncStoreTests.id(900 + device), token: Array(repeating: UInt8(device), count: 32))
+            try await store.begin(SyncMembership(code: code, server: URL(string: "http://127.0.0.1:8787")!, enrolment: enrolment), now: clock.now(), joining: joining)
+        }
+
+        func sync(_ remote: InMemorySyncRemote) async throws -> SyncReport {
+            clock.advance(by: 1)
+            return try await DefaultSyncUseCase(local: store, remote: remote).execute()
+        }
+
+        /// What the user sees: the accounts in order, without dates.
+        func content() async throws -> [Account] {
+            try await source.fetchAll().map {
+                var account = $0
+                account.createdAt = .distantPast
+                account.updatedAt = .distantPast
+                return account
+            }
+        }
+    }
+
+    static func id(_ number: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))! }
+    static let code = SyncCode(account: id(700), key: SyncKey(bytes: Array(repeating: 7, count: 32))!)
+
+    @Test("joining records every entry as pending, in the vault's order, with no base")
+    func joinRecordsEverything() async throws {
+        let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2), VaultFolder.account(3)])
+        #expect(try await machine.store.status() == SyncLocalStatus(membership: nil, pending: 0, lastSync: nil))
+        try await machine.join(device: 1)
+        let snapshot = try await machine.store.snapshot()
+        #expect(snapshot.pending == [Self.id(1), Self.id(2), Self.id(3)])
+        #expect(snapshot.bases.isEmpty && snapshot.cursor == 0)
+        let positions = [1, 2, 3].map { snapshot.records[Self.id($0)]!.position.value }
+        #expect(positions == positions.sorted() && Set(positions).count == 3)
+        #expect(snapshot.records[Self.id(1)]!.key.changedAt.device == Self.id(901))
+        let status = try await machine.store.status()
+        #expect(status.pending == 3 && status.membership?.code == Self.code && status.lastSync == nil)
+        await #expect(throws: SyncError.alreadySetUp) { try await machine.join(device: 1) }
+    }
+
+    @Test("every local change after joining is recorded in the transaction that makes it; only changed fields are stamped")
+    func localChangesArePending() async throws {
+        let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2), VaultFolder.account(3, kind: .hotp(counter: 4))])
+        try await machine.join(device: 1)
+        let joined = try await machine.store.snapshot()
+        _ = try await machine.sync(InMemorySyncRemote())
+        #expect(try await machine.store.status().pending == 0)
+
+        machine.clock.advance(by: 10)
+        var edited = VaultFolder.account(1)
+        edited.note = "laptop"
+        try await machine.source.replace(edited)
+        _ = try await machine.source.modify(id: Self.id(3)) { $0.kind = .hotp(counter: 5) }
+        try await machine.source.remove(id: Self.id(2))
+        try await machine.source.insert(VaultFolder.account(4))
+        try await machine.source.reorder([Self.id(4)])
+        let after = try await machine.store.snapshot()
+        #expect(after.pending == [Self.id(1), Self.id(2), Self.id(3), Self.id(4)])
+        let one = try #require(after.records[Self.id(1)])
+        #expect(one.note.value == "laptop" && one.note.changedAt > joined.records[Self.id(1)]!.note.changedAt)
+        #expect(one.issuer == joined.records[Self.id(1)]!.issuer)
+        #expect(after.records[Self.id(3)]!.counter == 5)
+        #expect(after.records[Self.id(2)]!.isDeleted.value)
+        // Moved to the front: only the moved entry took a new position.
+        #expect(after.records[Self.id(4)]!.position.value < one.position.value)
+        #expect(one.position == joined.records[Self.id(1)]!.position)
+    }
+
+    @Test("two vaults joined to one account end with the same accounts in the same order")
+    func twoVaultsConverge() async throws {
+        let remote = InMemorySyncRemote()
+        let laptop = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2)])
+        let desktop = try await Machine(accounts: [VaultFolder.account(3)])
+        try await laptop.join(device: 1)
+        _ = try await laptop.sync(remote)
+        try await desktop.join(device: 2, joining: true)
+        _ = try await desktop.sync(remote)
+        _ = try await laptop.sync(remote)
+        #expect(try await laptop.content() == (try await desktop.content()))
+        #expect(try await laptop.content().map(\.id) == [Self.id(1), Self.id(2), Self.id(3)])
+
+        // Edits on both sides, offline from each other.
+        var renamed = VaultFolder.account(1)
+        renamed.name = "renamed@example.com"
+        try await laptop.source.replace(renamed)
+        try await desktop.source.remove(id: Self.id(2))
+        try await desktop.source.reorder([Self.id(3)])
+        _ = try await laptop.sync(remote)
+        _ = try await desktop.sync(remote)
+        _ = try await laptop.sync(remote)
+        let ends = try await laptop.content()
+        #expect(ends == (try await desktop.content()))
+        #expect(ends.map(\.id) == [Self.id(3), Self.id(1)])
+        #expect(ends.last?.name == "renamed@example.com")
+        #expect(try await laptop.store.status().pending == 0)
+        #expect(try await desktop.store.status().pending == 0)
+        #expect(try await laptop.store.status().lastSync == laptop.clock.now())
+    }
+
+    @Test("a change made here while a round is away stays as it is, pending, over the round's new base")
+    func changeDuringRoundStays() async throws {
+        let machine = try await Machine(accounts: [VaultFolder.account(1)])
+        try await machine.join(device: 1)
+        let taken = try await machine.store.snapshot()
+        var edited = VaultFolder.account(1)
+        edited.note = "changed meanwhile"
+        try await machine.source.replace(edited)
+        var outcome = taken
+        outcome.pending = []
+        outcome.bases[Self.id(1)] = RemoteEntry(sequence: 1, record: taken.records[Self.id(1)]!, version: 1)
+        outcome.cursor = 1
+        try await machine.store.commit(outcome, over: taken)
+        let now = try await machine.store.snapshot()
+        #expect(now.pending == [Self.id(1)] && now.cursor == 1)
+        #expect(now.records[Self.id(1)]!.note.value == "changed meanwhile")
+        #expect(now.bases[Self.id(1)]?.sequence == 1)
+        #expect(try await machine.source.fetch(id: Self.id(1)).note == "changed meanwhile")
+    }
+
+    @Test("the manifest covers the sync rows: one changed or removed outside Tokens is refused")
+    func manifestCoversSyncRows() async throws {
+        let machine = try await Machine(accounts: [VaultFolder.account(1)])
+        try await machine.join(device: 1)
+        try machine.vault.close()
+        try machine.folder.tamper("UPDATE sync_entry SET version = version + 1")
+        try await machine.folder.expectFailure(.modified(.entries))
+        try machine.folder.tamper("UPDATE sync_entry SET version = version - 1")
+        try machine.folder.tamper("DELETE FROM sync_account")
+        try await machine.folder.expectFailure(.modified(.entries))
+    }
+
+    @Test("leaving forgets the membership and every sync row; the entries stay")
+    func leaving() async throws {
+        let machine = try await Machine(accounts: [VaultFolder.account(1)])
+        await #expect(throws: SyncError.notSetUp) { try await machine.store.end() }
+        await #expect(throws: SyncError.notSetUp) { try await machine.store.snapshot() }
+        try await machine.join(device: 1)
+        try await machine.store.end()
+        #expect(try await machine.store.status() == SyncLocalStatus(membership: nil, pending: 0, lastSync: nil))
+        #expect(try machine.folder.rows("SELECT COUNT(*) AS n FROM sync_entry")[0]["n"] as Int == 0)
+        #expect(try await machine.source.fetchAll().map(\.id) == [Self.id(1)])
+        // Not a member: changes record nothing.
+        try await machine.source.insert(VaultFolder.account(2))
+        #expect(try machine.folder.rows("SELECT COUNT(*) AS n FROM sync_entry")[0]["n"] as Int == 0)
+    }
+
+    @Test("the sync state is sealed: no secret, token or sync key is stored in the clear")
+    func sealed() async throws {
+        let machine = try await Machine(accounts: [VaultFolder.account(1)])
+        try await machine.join(device: 1)
+        try machine.vault.close()
+        let bytes = try machine.folder.snapshot().values.reduce(Data(), +)
+        for needle in ["secret-1-xyzzy-plugh", "user1@example.com", "127.0.0.1"] {
+            #expect(bytes.range(of: Data(needle.utf8)) == nil, "\(needle) is in the file")
+        }
+        #expect(bytes.range(of: Data(repeating: 7, count: 32)) == nil)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// This machine's place in a sync account: the account and its key (the sync code), the server
+/// it syncs through, and its enrolment there. Every part but the server is a secret: the vault
+/// keeps it encrypted, and its description shows none of it.
+public struct SyncMembership: Equatable, Sendable, CustomStringConvertible {
+    public let code: SyncCode
+    public let server: URL
+    public let enrolment: SyncEnrolment
+
+    public init(code: SyncCode, server: URL, enrolment: SyncEnrolment) {
+        self.code = code
+        self.server = server
+        self.enrolment = enrolment
+    }
+
+    public var description: String { "SyncMembership(server: \(server), device: \(enrolment.deviceID))" }
+}
+
+/// What this machine knows of its sync without asking the server.
+public struct SyncLocalStatus: Equatable, Sendable {
+    public let membership: SyncMembership?
+    /// Local changes not sent yet.
+    public let pending: Int
+    /// When the last sync completed.
+    public let lastSync: Date?
+
+    public init(membership: SyncMembership?, pending: Int, lastSync: Date?) {
+        self.membership = membership
+        self.pending = pending
+        self.lastSync = lastSync
+    }
+}
+
+/// Port: where a machine keeps its membership and the sync state (Data: the vault, in the same
+/// transactions as the entries).
+public protocol SyncMembershipStore: Sendable {
+    func status() async throws -> SyncLocalStatus
+    /// Stores the membership and records every entry as a change to send, stamped `now` by this
+    /// device, placed by `SyncRecording.initialPositions(count:joining:)`. Throws when the
+    /// machine already belongs to a sync account.
+    func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws
+    /// Forgets the membership and every sync record; the entries stay as they are.
+    func end() async throws
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Opening a sync account, joining one, and leaving it. The sync code is made here from the
+/// injected randomness; the server is reached only through the ports the caller hands in (built
+/// for that code), and the vault learns the membership only once the server has enrolled us.
+public struct SyncSetupUseCase: Sendable {
+    private let store: any SyncMembershipStore
+    private let random: any RandomSource
+    private let clock: any WallClock
+
+    public init(store: any SyncMembershipStore, random: any RandomSource, clock: any WallClock) {
+        self.store = store
+        self.random = random
+        self.clock = clock
+    }
+
+    /// A fresh sync account: a random account id and a random 256-bit sync key.
+    public func newCode() -> SyncCode {
+        SyncCode(account: random.uuid(), key: SyncKey(bytes: random.bytes(count: SyncKey.byteCount))!)
+    }
+
+    /// Opens the account of `code` on the server, enrols this machine as `deviceName`, and marks
+    /// every entry to be sent by the next sync.
+    public func open(_ code: SyncCode, server: URL, deviceName: String, remote: any SyncAccountRemote) async throws -> SyncMembership {
+        try await requireNoMembership()
+        try await remote.createAccount()
+        return try await enrol(code, server: server, deviceName: deviceName, remote: remote, joining: false)
+    }
+
+    /// Enrols this machine in the existing account of `code`; the next sync merges both sides.
+    public func join(_ code: SyncCode, server: URL, deviceName: String, remote: any SyncAccountRemote) async throws -> SyncMembership {
+        try await requireNoMembership()
+        return try await enrol(code, server: server, deviceName: deviceName, remote: remote, joining: true)
+    }
+
+    /// Revokes this device on the server (its token then opens nothing) and forgets the
+    /// membership here; the entries stay. Offline, the membership is still forgotten: the result
+    /// says the server was not told (another machine can revoke this one).
+    @discardableResult
+    public func leave(devices: any SyncDevicesRemote) async throws -> Bool {
+        guard let membership = try await store.status().membership else { throw SyncError.notSetUp }
+        var told = true
+        do {
+            try await devices.revoke(membership.enrolment.deviceID)
+        } catch .revoked, .unknownDevice {
+            // Already gone there.
+        } catch {
+            told = false
+        }
+        try await store.end()
+        return told
+    }
+
+    private func requireNoMembership() async throws {
+        if try await store.status().membership != nil { throw SyncError.alreadySetUp }
+    }
+
+    private func enrol(_ code: SyncCode, server: URL, deviceName: String, remote: any SyncAccountRemote, joining: Bool) async throws -> SyncMembership {
+        let enrolment = try await remote.enrol(deviceName: deviceName)
+        let membership = SyncMembership(code: code, server: server, enrolment: enrolment)
+        try await store.begin(membership, now: clock.now(), joining: joining)
+        return membership
+    }
+}
