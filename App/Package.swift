@@ -52,8 +52,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The sync client's graph (HTTP client and remotes over it). Apart from AppComposition so
-        // that `tokens` links NIO, AsyncHTTPClient and their TLS (12 MB) only once sync is wired.
+        // The sync client's graph (HTTP client and remotes over it), apart from AppComposition so
+        // that only the programs that sync link NIO, AsyncHTTPClient and their TLS (12 MB).
         .target(
             name: "SyncComposition",
             dependencies: [
@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "tokens",
             dependencies: [
-                "AppComposition", "AppConfiguration",
+                "AppComposition", "AppConfiguration", "SyncComposition",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Presentation", package: "Presentation"),
                 .product(name: "TerminalUI", package: "Presentation"),

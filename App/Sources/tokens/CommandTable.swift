@@ -14,6 +14,7 @@ enum CommandTable {
         leaf(Interactive.self), leaf(List.self), leaf(Code.self), leaf(Add.self), leaf(Edit.self), leaf(Remove.self),
         leaf(URI.self), leaf(QR.self), leaf(Import.self), leaf(Export.self), leaf(Init.self), leaf(Passwd.self),
         Group(spec: Config.spec, commands: [Config.Show.self, Config.Path.self]),
+        Group(spec: Sync.spec, commands: Sync.commands),
     ]
 
     /// The type that runs the command at `path` (`["tokens", "config", "show"]`).

@@ -11,6 +11,8 @@ enum ExitStatus: Int32 {
     case wrongPassphrase = 4
     /// The vault is damaged, was modified outside Tokens, or is not a vault (restore it from a backup).
     case damagedVault = 5
+    /// A sync could not complete (offline, refused, revoked…); local changes wait for the next.
+    case syncFailed = 6
     /// The command line itself is wrong (a usage error, EX_USAGE).
     case usage = 64
 }
@@ -24,6 +26,7 @@ extension ExitStatus {
         (.ambiguous, "several accounts match the query"),
         (.wrongPassphrase, "wrong passphrase"),
         (.damagedVault, "the vault is damaged, was modified outside Tokens, or is no vault"),
+        (.syncFailed, "sync could not complete (offline, refused, revoked); local changes wait for the next"),
         (.usage, "the command line is wrong (unknown option, missing argument)"),
     ]
 }

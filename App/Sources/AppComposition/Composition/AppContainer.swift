@@ -22,6 +22,8 @@ package protocol UnlockedVaultContainer: AppContainer {
     var vaultPath: String { get }
     /// Re-wraps the vault's master key for a new passphrase.
     func changePassphrase(to passphrase: Passphrase) throws
+    /// The vault's sync membership and state.
+    var syncStore: any SyncLocalStore & SyncMembershipStore { get }
 }
 
 extension AppContainer {

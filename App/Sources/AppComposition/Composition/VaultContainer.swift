@@ -10,14 +10,19 @@ package final class VaultContainer: UnlockedVaultContainer {
     public let hmac: any HMACProvider
     public let clock: any WallClock
     public let random: any RandomSource
+    /// The vault's sync membership and state; every change through `accountRepository` is
+    /// recorded in it, in the same transaction.
+    public let syncStore: any SyncLocalStore & SyncMembershipStore
     private let vault: UnlockedVault
 
     init(phase: Phase, vault: UnlockedVault, clock: (any WallClock)?) {
+        let clock = clock ?? SystemClock()
         self.phase = phase
         self.vault = vault
-        self.accountRepository = DefaultAccountRepository(dataSource: VaultAccountDataSource(vault: vault))
+        self.accountRepository = DefaultAccountRepository(dataSource: VaultAccountDataSource(vault: vault, clock: clock))
+        self.syncStore = VaultSyncStore(vault: vault, clock: clock)
         self.hmac = SwiftCryptoHMAC()
-        self.clock = clock ?? SystemClock()
+        self.clock = clock
         self.random = SecureRandomSource()
     }
 

@@ -81,6 +81,8 @@ public enum SyncStatusText {
         case .stillConflicting: "entries kept changing on other machines; sync will try again"
         case .accountExists: "this sync account is already open on the server: join it with its sync code"
         case .unknownDevice: "the sync account has no such device (tokens sync devices lists them)"
+        case .notSetUp: "this machine does not sync yet (tokens sync init, or tokens sync join with a sync code)"
+        case .alreadySetUp: "this machine already syncs with a sync account (tokens sync leave first)"
         }
     }
 

@@ -1,0 +1,121 @@
+import CommandLineKit
+import Domain
+import Foundation
+import Presentation
+import SyncComposition
+import TerminalUI
+
+/// `tokens sync`: keep this vault in step with other machines through a Tokens sync server.
+/// The server stores only ciphertext; the sync code is the only way in.
+enum Sync {
+    static let spec = CommandSpec(
+        "sync",
+        abstract: "Sync this vault with your other machines through a Tokens sync server.",
+        discussion: """
+            Everything is encrypted on this machine with a key the server never sees; whoever has \
+            the sync code can join. Losing every machine and the sync code loses the data: there \
+            is no reset. Set up with `tokens sync init --server URL` on one machine and `tokens \
+            sync join` (the code on standard input) on the others.
+            """,
+        subcommands: [Now.spec, Open.spec, Join.spec, ShowCode.spec, Status.spec, Devices.spec, Revoke.spec, Leave.spec],
+        defaultSubcommand: Now.spec.name)
+
+    static let commands: [any TokensCommand.Type] = [
+        Now.self, Open.self, Join.self, ShowCode.self, Status.self, Devices.self, Revoke.self, Leave.self,
+    ]
+
+    static let caFile = ArgumentSpec.option("ca-file", value: "file", help: "Trust only the CA certificates in this PEM file.")
+    static let server = ArgumentSpec.option("server", value: "url", help: "The sync server (https://HOST[:PORT]; ALPHA: \(SyncServerAddress.staging)).")
+    static let name = ArgumentSpec.option("name", value: "name", help: "This machine's name in the device list (default: the host name).")
+
+    /// `tokens sync now` (and plain `tokens sync`): pull, merge and push.
+    struct Now: TokensCommand {
+        static let spec = CommandSpec("now", abstract: "Sync now: fetch other machines' changes and send this one's.", arguments: [Sync.caFile])
+        let options: SyncContext.Options
+        init(_ arguments: ParsedArguments) { options = SyncContext.Options(arguments) }
+
+        func run() async throws {
+            try await SyncContext.with(options) { context in
+                let membership = try await context.membership()
+                try await context.connect(membership.server) { try await context.syncNow(over: $0, membership: membership) }
+            }
+        }
+    }
+
+    /// `tokens sync init`: open a sync account and send every account.
+    struct Open: TokensCommand {
+        static let spec = CommandSpec(
+            "init", abstract: "Open a sync account on the server and send every account to it.",
+            arguments: [Sync.server, Sync.name, Sync.caFile])
+        let global: GlobalValues
+        let server: String?
+        let name: String?
+        let caFile: String?
+        init(_ arguments: ParsedArguments) {
+            global = GlobalValues(arguments)
+            server = arguments.string("server")
+            name = arguments.string("name")
+            caFile = arguments.string("ca-file")
+        }
+
+        func run() async throws {
+            let device = try SyncContext.deviceName(name)
+            try await SyncContext.with(global, caFile: caFile) { context in
+                let url = try SyncServerAddress.resolve(server, phase: context.container.phase)
+                let code = context.setup.newCode()
+                try await context.connect(url) { connection in
+                    let remote = connection.makeAccountRemote(key: code.key, account: code.account)
+                    let membership = try await context.setup.open(code, server: url, deviceName: device, remote: remote)
+                    StandardStreams.writeLine("Opened a sync account on \(TerminalText.escaped(url.absoluteString))")
+                    try await context.syncNow(over: connection, membership: membership)
+                }
+                StandardStreams.writeLine("On another machine: tokens sync join (and paste the code `tokens sync code` shows here)")
+            }
+        }
+    }
+
+    /// `tokens sync join`: enrol this machine with a sync code read from standard input.
+    struct Join: TokensCommand {
+        static let spec = CommandSpec(
+            "join", abstract: "Join a sync account with its sync code (read from standard input when not given).",
+            arguments: [
+                .positional("code", required: false, help: "The sync code, or - for standard input (the default)."),
+                Sync.server, Sync.name, Sync.caFile,
+            ])
+        let global: GlobalValues
+        let code: String?
+        let server: String?
+        let name: String?
+        let caFile: String?
+        init(_ arguments: ParsedArguments) {
+            global = GlobalValues(arguments)
+            code = arguments.string("code")
+            server = arguments.string("server")
+            name = arguments.string("name")
+            caFile = arguments.string("ca-file")
+        }
+
+        func run() async throws {
+            let device = try SyncContext.deviceName(name)
+            let text = code == nil || code == "-" ? Self.readStandardInput() : code!
+            let parsed: SyncCode
+            do { parsed = try SyncCode(parsing: text) } catch { throw CLIError("sync code: \(error)") }
+            try await SyncContext.with(global, caFile: caFile) { context in
+                let url = try SyncServerAddress.resolve(server, phase: context.container.phase)
+                try await context.connect(url) { connection in
+                    let remote = connection.makeAccountRemote(key: parsed.key, account: parsed.account)
+                    let membership = try await context.setup.join(parsed, server: url, deviceName: device, remote: remote)
+                    StandardStreams.writeLine("Joined the sync account on \(TerminalText.escaped(url.absoluteString))")
+                    try await context.syncNow(over: connection, membership: membership)
+                }
+            }
+        }
+
+        /// At most 4 KiB of standard input (a code is about 100 characters).
+        static func readStandardInput() -> String {
+            var data = FileHandle.standardInput.readData(ofLength: 4096)
+            defer { data.resetBytes(in: 0..<data.count) }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import AppComposition
+import CommandLineKit
+import Domain
+import Foundation
+import Presentation
+import SyncComposition
+import TerminalUI
+
+/// What every `tokens sync` command works with: the unlocked vault's sync store, and a
+/// connection to the server that is always closed. Sync errors become one line and status 6.
+struct SyncContext {
+    let container: any UnlockedVaultContainer
+    let store: any SyncLocalStore & SyncMembershipStore
+    let caFile: String?
+    /// Each request's limit.
+    static let timeout: Duration = .seconds(30)
+
+    /// The values every networked sync command reads: the global options and `--ca-file`.
+    struct Options {
+        let global: GlobalValues
+        let caFile: String?
+
+        init(_ arguments: ParsedArguments) {
+            global = GlobalValues(arguments)
+            caFile = arguments.string("ca-file")
+        }
+    }
+
+    /// Runs `body` with the vault of the chosen phase (ALPHA or REAL: DEV keeps nothing to sync).
+    static func with<T>(_ options: Options, _ body: (SyncContext) async throws -> T) async throws -> T {
+        try await with(options.global, caFile: options.caFile, body)
+    }
+
+    static func with<T>(_ global: GlobalValues, caFile: String?, _ body: (SyncContext) async throws -> T) async throws -> T {
+        try await global.withContainer { container in
+            guard let vault = container as? any UnlockedVaultContainer else {
+                throw CLIError("sync needs a vault: the DEV phase keeps everything in memory (use --phase alpha or real)")
+            }
+            return try await mappingSyncErrors { try await body(SyncContext(container: vault, store: vault.syncStore, caFile: caFile)) }
+        }
+    }
+
+    /// This machine's membership; `.notSetUp` when it has none.
+    func membership() async throws -> SyncMembership {
+        guard let membership = try await store.status().membership else { throw SyncError.notSetUp }
+        return membership
+    }
+
+    var setup: SyncSetupUseCase { SyncSetupUseCase(store: store, random: container.random, clock: container.clock) }
+
+    /// Runs `body` with a connection to `server`.
+    func connect<T>(_ server: URL, _ body: (SyncConnection) async throws -> T) async throws -> T {
+        try await SyncConnection.with(server: server, caFile: caFile, timeout: Self.timeout, body)
+    }
+
+    /// Syncs now over `connection` and prints what happened.
+    func syncNow(over connection: SyncConnection, membership: SyncMembership) async throws {
+        let remote = connection.makeRemote(key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
+        let report = try await DefaultSyncUseCase(local: store, remote: remote).execute()
+        StandardStreams.writeLine("Synced with \(TerminalText.escaped(membership.server.absoluteString)): \(report.received) received, \(report.sent) sent")
+        for notice in SyncStatusText.notices(for: report) { StandardStreams.writeErrorLine("tokens: \(notice)") }
+    }
+
+    /// A SyncError as the command line reports it: its reason, exit status 6.
+    static func mappingSyncErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as SyncError {
+            throw CLIError(SyncStatusText.reason(error), status: .syncFailed)
+        }
+    }
+
+    /// This machine's name for the device list: the host name, at most 64 characters.
+    static func deviceName(_ given: String?) throws -> String {
+        let name = (given ?? ProcessInfo.processInfo.hostName).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 64, name.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) }) else {
+            throw CLIError("--name: 1 to 64 printable characters")
+        }
+        return name
+    }
+}

@@ -1,0 +1,152 @@
+import CommandLineKit
+import Domain
+import Foundation
+import Presentation
+import SyncComposition
+import TerminalUI
+
+extension Sync {
+    /// `tokens sync code`: the sync code another machine joins with.
+    struct ShowCode: TokensCommand {
+        static let spec = CommandSpec(
+            "code",
+            abstract: "Show the sync code another machine joins with.",
+            discussion: "Whoever has the sync code can join and read every account: treat it like the vault's passphrase.")
+        let global: GlobalValues
+        init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
+
+        func run() async throws {
+            try await SyncContext.with(global, caFile: nil) { context in
+                StandardStreams.writeLine(try await context.membership().code.text)
+            }
+        }
+    }
+
+    /// `tokens sync status`: the server, this device, the last sync and what waits to be sent.
+    struct Status: TokensCommand {
+        static let spec = CommandSpec(
+            "status", abstract: "Show the server, this device, the last sync and the changes waiting to be sent.",
+            arguments: [.flag("json", help: "Print JSON.")])
+        let global: GlobalValues
+        let json: Bool
+        init(_ arguments: ParsedArguments) {
+            global = GlobalValues(arguments)
+            json = arguments.flag("json")
+        }
+
+        func run() async throws {
+            try await SyncContext.with(global, caFile: nil) { context in
+                let status = try await context.store.status()
+                StandardStreams.write(json ? try Self.json(status) : Self.text(status))
+            }
+        }
+
+        static func text(_ status: SyncLocalStatus) -> String {
+            guard let membership = status.membership else { return "Not syncing (tokens sync init, or tokens sync join)\n" }
+            let last = status.lastSync.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
+            return """
+                server:   \(TerminalText.escaped(membership.server.absoluteString))
+                device:   \(membership.enrolment.deviceID.uuidString.lowercased())
+                last:     \(last)
+                pending:  \(status.pending)
+
+                """
+        }
+
+        static func json(_ status: SyncLocalStatus) throws -> String {
+            struct Output: Encodable {
+                let syncing: Bool
+                let server: String?
+                let device: String?
+                let lastSync: String?
+                let pending: Int
+            }
+            let output = Output(
+                syncing: status.membership != nil, server: status.membership?.server.absoluteString,
+                device: status.membership?.enrolment.deviceID.uuidString.lowercased(),
+                lastSync: status.lastSync.map { ISO8601DateFormatter().string(from: $0) }, pending: status.pending)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(output), as: UTF8.self) + "\n"
+        }
+    }
+
+    /// `tokens sync devices`: every machine of the sync account.
+    struct Devices: TokensCommand {
+        static let spec = CommandSpec("devices", abstract: "List the machines of the sync account.", arguments: [Sync.caFile])
+        let options: SyncContext.Options
+        init(_ arguments: ParsedArguments) { options = SyncContext.Options(arguments) }
+
+        func run() async throws {
+            try await SyncContext.with(options) { context in
+                let membership = try await context.membership()
+                let devices = try await context.connect(membership.server) { connection in
+                    try await Sync.remote(connection, membership).devices()
+                }
+                let formatter = ISO8601DateFormatter()
+                for device in devices {
+                    let state = device.revokedAt.map { "revoked \(formatter.string(from: $0))" } ?? "active"
+                    let this = device.isThisDevice ? "  (this machine)" : ""
+                    StandardStreams.writeLine(
+                        "\(device.id.uuidString.lowercased())  \(TerminalText.escaped(device.name))  enrolled \(formatter.string(from: device.enrolledAt))  \(state)\(this)")
+                }
+            }
+        }
+    }
+
+    /// `tokens sync revoke DEVICE`: a lost machine's token stops working.
+    struct Revoke: TokensCommand {
+        static let spec = CommandSpec(
+            "revoke", abstract: "Revoke a machine: its token stops working at once.",
+            discussion: "A revoked machine keeps what it had; change the accounts' secrets if it was stolen.",
+            arguments: [.positional("device", help: "The device's id, or the start of it (tokens sync devices lists them)."), Sync.caFile])
+        let options: SyncContext.Options
+        let device: String
+        init(_ arguments: ParsedArguments) {
+            options = SyncContext.Options(arguments)
+            device = arguments.string("device") ?? ""
+        }
+
+        func run() async throws {
+            try await SyncContext.with(options) { context in
+                let membership = try await context.membership()
+                let revoked = try await context.connect(membership.server) { connection in
+                    let remote = Sync.remote(connection, membership)
+                    let prefix = device.lowercased()
+                    let matches = try await remote.devices().filter { $0.id.uuidString.lowercased().hasPrefix(prefix) && !prefix.isEmpty }
+                    guard matches.count == 1 else {
+                        throw CLIError(matches.isEmpty ? "no device matches \(device)" : "several devices match \(device): give more of its id")
+                    }
+                    try await remote.revoke(matches[0].id)
+                    return matches[0]
+                }
+                StandardStreams.writeLine("Revoked \(TerminalText.escaped(revoked.name)) (\(revoked.id.uuidString.lowercased()))")
+            }
+        }
+    }
+
+    /// `tokens sync leave`: stop syncing this machine.
+    struct Leave: TokensCommand {
+        static let spec = CommandSpec(
+            "leave", abstract: "Stop syncing this machine: revoke it on the server and forget the sync code here.",
+            discussion: "The accounts stay in this vault.", arguments: [Sync.caFile])
+        let options: SyncContext.Options
+        init(_ arguments: ParsedArguments) { options = SyncContext.Options(arguments) }
+
+        func run() async throws {
+            try await SyncContext.with(options) { context in
+                let membership = try await context.membership()
+                let told = try await context.connect(membership.server) { connection in
+                    try await context.setup.leave(devices: Sync.remote(connection, membership))
+                }
+                StandardStreams.writeLine(
+                    told ? "Left the sync account; the accounts stay here"
+                        : "Left the sync account here, but the server could not be told: revoke this machine from another one")
+            }
+        }
+    }
+
+    static func remote(_ connection: SyncConnection, _ membership: SyncMembership) -> any SyncRemote & SyncDevicesRemote {
+        connection.makeRemote(key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
+    }
+}
