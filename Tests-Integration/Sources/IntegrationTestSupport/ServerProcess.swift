@@ -15,16 +15,16 @@ public final class ServerProcess: Sendable {
     /// The binary: `$TOKENS_SERVER_BIN` (the Makefile sets it), else App's debug build, built on demand.
     public static let binary = TokensProcess.executable("tokens-server", variable: "TOKENS_SERVER_BIN")
 
-    /// Starts the server with `arguments` (plus `--host 127.0.0.1 --port 0`) and waits for the
-    /// line that names its port.
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts the server with `arguments` (plus `--host 127.0.0.1 --port PORT`, 0 by default:
+    /// a free one) and waits for the line that names its port.
+    public init(_ arguments: [String], environment: [String: String] = [:], port requested: Int = 0) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let output = directory.appendingPathComponent("out")
         var variables = TokensProcess.environment(home: directory, extra: environment)
         variables["TOKENS_LOG_LEVEL"] = variables["TOKENS_LOG_LEVEL"] ?? "trace"
         child = try ChildProcess(
-            executable: Self.binary, arguments: arguments + ["--host", "127.0.0.1", "--port", "0"], environment: variables,
+            executable: Self.binary, arguments: arguments + ["--host", "127.0.0.1", "--port", String(requested)], environment: variables,
             output: output.path, error: directory.appendingPathComponent("err").path)
         let deadline = Date().addingTimeInterval(60)
         var port: Int?

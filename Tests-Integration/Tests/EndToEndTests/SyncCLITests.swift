@@ -3,80 +3,136 @@ import IntegrationTestSupport
 import Testing
 
 /// Two machines (two temporary homes, REAL phase) syncing through `tokens-server` with the
-/// `tokens sync` commands, as a user types them.
+/// `tokens sync` commands, as a user types them: on a DEV server, and on an ALPHA server on
+/// PostgreSQL whose database is then searched for plaintext.
 @Suite("tokens sync between two machines")
 struct SyncCLITests {
+    static let github = "otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP&issuer=GitHub"
+    static let bank = "otpauth://hotp/Bank:bob?secret=GEZDGNBVGY3TQOJQ&issuer=Bank&counter=3"
+
     /// Runs tokens in `home` with the REAL vault unlocked; the status must be `status`.
+    @discardableResult
     static func tokens(
-        _ arguments: [String], _ home: borrowing TemporaryHome, input: String? = nil, status: Int32 = 0,
+        _ arguments: [String], _ home: URL, input: String? = nil, status: Int32 = 0,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> ProcessResult {
         let result = try TokensProcess.run(
-            ["--phase", "real"] + arguments, home: home.url, environment: Vaults.environment(), input: input)
+            ["--phase", "real"] + arguments, home: home, environment: Vaults.environment(), input: input)
         #expect(result.status == status, "tokens \(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         return result
     }
 
-    /// What `list --json` says, without the seconds that tick.
-    static func accounts(_ home: borrowing TemporaryHome) throws -> [String] {
-        let listed = try tokens(["list", "--json"], home).stdout
-        return listed.split(separator: "\n").filter { line in
+    /// What `list --json` says, without what ticks with time.
+    static func accounts(_ home: URL) throws -> [String] {
+        try tokens(["list", "--json"], home).stdout.split(separator: "\n").filter { line in
             !["secondsRemaining", "\"code\"", "nextCode"].contains { line.contains($0) }
         }.map(String.init)
     }
 
-    @Test("init on A, join on B with A's code on standard input, changes on both, the same list; leave, and a revoked machine is told so")
-    func twoMachines() throws {
-        let server = try ServerProcess(["--phase", "dev"])
-        defer { _ = server.stop() }
+    /// init on the laptop, join on the desktop with the code on standard input, an edit on each
+    /// side, and both end with the same accounts. Returns the laptop's and desktop's homes' URLs.
+    static func setUpAndConverge(_ server: ServerProcess, laptop: URL, desktop: URL) throws {
         let url = server.baseURL.absoluteString
-        let laptop = try TemporaryHome()
-        let desktop = try TemporaryHome()
-        for home in [laptop.url, desktop.url] {
-            _ = try TokensProcess.run(["--phase", "real", "init"], home: home, environment: Vaults.environment())
-        }
-        _ = try Self.tokens(["add", "-"], laptop, input: "otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP&issuer=GitHub\n")
-        _ = try Self.tokens(["add", "-"], desktop, input: "otpauth://hotp/Bank:bob?secret=GEZDGNBVGY3TQOJQ&issuer=Bank&counter=3\n")
+        for home in [laptop, desktop] { try tokens(["init"], home) }
+        try tokens(["add", "-"], laptop, input: github + "\n")
+        try tokens(["add", "-"], desktop, input: bank + "\n")
 
-        // Before joining, sync says how to start, with its own status.
-        let notYet = try Self.tokens(["sync"], laptop, status: 6)
-        #expect(notYet.stderr.contains("tokens sync init"))
-        // HTTP is refused for a server elsewhere.
-        _ = try Self.tokens(["sync", "init", "--server", "http://sync.example.com"], laptop, status: 1)
+        // Before joining, sync says how to start, with its own status; HTTP is refused elsewhere.
+        #expect(try tokens(["sync"], laptop, status: 6).stderr.contains("tokens sync init"))
+        try tokens(["sync", "init", "--server", "http://sync.example.com"], laptop, status: 1)
 
-        let opened = try Self.tokens(["sync", "init", "--server", url, "--name", "laptop"], laptop)
-        #expect(opened.stdout.contains("1 sent"))
-        let code = try Self.tokens(["sync", "code"], laptop).stdout
-        #expect(code.count > 85)
-        _ = try Self.tokens(["sync", "join", "--server", url, "--name", "desktop"], desktop, input: "not a code", status: 1)
-        let joined = try Self.tokens(["sync", "join", "--server", url, "--name", "desktop"], desktop, input: code)
+        #expect(try tokens(["sync", "init", "--server", url, "--name", "laptop"], laptop).stdout.contains("1 sent"))
+        let code = try tokens(["sync", "code"], laptop).stdout
+        try tokens(["sync", "join", "--server", url, "--name", "desktop"], desktop, input: "not a code", status: 1)
+        let joined = try tokens(["sync", "join", "--server", url, "--name", "desktop"], desktop, input: code)
         #expect(joined.stdout.contains("1 received, 1 sent"))
-        _ = try Self.tokens(["sync"], laptop)
-        #expect(try Self.accounts(laptop) == Self.accounts(desktop))
-        #expect(try Self.accounts(laptop).joined().contains("Bank"))
+        try tokens(["sync"], laptop)
+        #expect(try accounts(laptop) == accounts(desktop))
+        #expect(try accounts(laptop).joined().contains("Bank"))
 
         // An edit on each side, offline from each other, then both sync.
-        _ = try Self.tokens(["edit", "github", "--groups", "Work"], laptop)
-        _ = try Self.tokens(["code", "bank"], desktop)
-        _ = try Self.tokens(["sync"], laptop)
-        _ = try Self.tokens(["sync"], desktop)
-        _ = try Self.tokens(["sync"], laptop)
-        let ends = try Self.accounts(laptop)
-        #expect(ends == (try Self.accounts(desktop)))
+        try tokens(["edit", "github", "--groups", "Work"], laptop)
+        try tokens(["code", "bank"], desktop)
+        for home in [laptop, desktop, laptop] { try tokens(["sync"], home) }
+        let ends = try accounts(laptop)
+        #expect(ends == (try accounts(desktop)))
         #expect(ends.joined().contains("\"Work\"") && ends.joined().contains("\"counter\" : 4"))
-        let status = try Self.tokens(["sync", "status", "--json"], desktop).stdout
+        let status = try tokens(["sync", "status", "--json"], desktop).stdout
         #expect(status.contains("\"pending\" : 0") && status.contains("\"syncing\" : true"))
+    }
+
+    /// With the server gone, the vault works as before and sync fails with status 6 and one
+    /// line; the change made meanwhile waits.
+    static func offline(laptop: URL) throws {
+        #expect(try tokens(["code", "github"], laptop).stdout.count == 7)
+        try tokens(["edit", "github", "--note", "made offline"], laptop)
+        let failed = try tokens(["sync"], laptop, status: 6)
+        #expect(failed.stderr.hasPrefix("tokens: offline") && failed.errorLines.count == 1, "\(failed.stderr)")
+        #expect(try tokens(["sync", "status", "--json"], laptop).stdout.contains("\"pending\" : 1"))
+    }
+
+    @Test("on a DEV server: set up in a few commands, converge, go offline, revoke and leave")
+    func onDevServer() throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let laptop = try TemporaryHome()
+        let desktop = try TemporaryHome()
+        try Self.setUpAndConverge(server, laptop: laptop.url, desktop: desktop.url)
 
         // The laptop revokes the desktop: its next sync is refused, with its reason.
-        let devices = try Self.tokens(["sync", "devices"], laptop).stdout
+        let devices = try Self.tokens(["sync", "devices"], laptop.url).stdout
         let desktopID = try #require(devices.split(separator: "\n").first { $0.contains("desktop") }?.split(separator: " ").first)
-        _ = try Self.tokens(["sync", "revoke", String(desktopID)], laptop)
-        let refused = try Self.tokens(["sync"], desktop, status: 6)
-        #expect(refused.stderr.contains("removed from sync"))
+        try Self.tokens(["sync", "revoke", String(desktopID)], laptop.url)
+        #expect(try Self.tokens(["sync"], desktop.url, status: 6).stderr.contains("removed from sync"))
 
-        let left = try Self.tokens(["sync", "leave"], laptop)
-        #expect(left.stdout.contains("Left the sync account"))
-        #expect(try Self.tokens(["sync", "status"], laptop).stdout.contains("Not syncing"))
-        #expect(try Self.accounts(laptop) == ends)
+        #expect(server.stop() == .exited(0))
+        try Self.offline(laptop: laptop.url)
+        // Leaving while offline still forgets the membership here, and says the server was not told.
+        let ends = try Self.accounts(laptop.url)
+        #expect(try Self.tokens(["sync", "leave"], laptop.url).stdout.contains("could not be told"))
+        #expect(try Self.tokens(["sync", "status"], laptop.url).stdout.contains("Not syncing"))
+        #expect(try Self.accounts(laptop.url) == ends)
+    }
+}
+
+/// The same machines through a server on PostgreSQL (the cluster `make test` starts): the change
+/// made while the server was down goes up once it is back, and the database holds no plaintext.
+@Suite(
+    "tokens sync through a server on PostgreSQL",
+    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+struct SyncCLIOnPostgresTests {
+    @Test("two machines converge; a change made while the server is down goes up when it is back; no plaintext in the database")
+    func onPostgres() throws {
+        var environment = ProcessInfo.processInfo.environment
+        #expect(environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+        let database = "tokens_sync_cli_\(UUID().uuidString.prefix(8).lowercased())"
+        let made = try ProcessRunner.run("createdb", [database], environment: environment)
+        try #require(made.status == 0, "\(made.stderr)")
+        defer { _ = try? ProcessRunner.run("dropdb", ["--if-exists", database], environment: environment) }
+        let url = ServerOnPostgresTests.databaseURL.replacingOccurrences(
+            of: "/\(environment["PGDATABASE"] ?? "postgres")?", with: "/\(database)?")
+        let serverEnvironment = ["TOKENS_SERVER_DATABASE_URL": url]
+        let laptop = try TemporaryHome()
+        let desktop = try TemporaryHome()
+
+        let server = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment)
+        try SyncCLITests.setUpAndConverge(server, laptop: laptop.url, desktop: desktop.url)
+        #expect(server.stop() == .exited(0))
+        try SyncCLITests.offline(laptop: laptop.url)
+
+        let port = try #require(server.baseURL.port)
+        let again = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment, port: port)
+        #expect(try SyncCLITests.tokens(["sync"], laptop.url).stdout.contains("1 sent"))
+        #expect(try SyncCLITests.tokens(["sync"], desktop.url).stdout.contains("1 received"))
+        #expect(try SyncCLITests.accounts(laptop.url) == SyncCLITests.accounts(desktop.url))
+        #expect(again.stop() == .exited(0))
+
+        environment["PGDATABASE"] = database
+        let dump = try ProcessRunner.run("pg_dump", ["--data-only", "--inserts"], environment: environment)
+        try #require(dump.status == 0, "\(dump.stderr)")
+        #expect(dump.stdout.contains("INSERT INTO public.entry"))
+        for plaintext in ["JBSWY3DPEHPK3PXP", "GEZDGNBVGY3TQOJQ", "GitHub", "alice", "Bank", "bob", "made offline", "Work"] {
+            #expect(!dump.stdout.contains(plaintext), "\(plaintext) is in the server's database")
+        }
     }
 }
