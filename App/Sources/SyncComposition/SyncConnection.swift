@@ -7,11 +7,13 @@ import SyncRemoteData
 /// the CA certificates of `caFile`) and the remotes over it, as Domain's ports. Close it when done.
 public final class SyncConnection: Sendable {
     private let http: SyncHTTPClient
-    /// The API's base URL (the server's URL with `/v1`).
+    /// The server's URL, and the API's base URL (the server's with `/v1`).
+    public let server: URL
     public let api: URL
 
     public init(server: URL, caFile: String? = nil, timeout: Duration = .seconds(30)) {
         http = SyncHTTPClient(timeout: timeout, caFile: caFile)
+        self.server = server
         api = server.appendingPathComponent("v1")
     }
 

@@ -52,6 +52,7 @@ struct SettingsLoaderTests {
         let environment = [
             "TOKENS_PHASE": "real", "TOKENS_LOG_LEVEL": "debug", "TOKENS_REAL_VAULT_PATH": "/v/real.sqlite",
             "TOKENS_LOCK_IDLE": "60", "TOKENS_CLIPBOARD_CLEAR": "10", "TOKENS_CODES_NEXT": "3", "HOME": "/h",
+            "TOKENS_SYNC_INTERVAL": "60", "TOKENS_SYNC_CA_FILE": "/etc/ca.pem",
         ]
         let settings = try await SettingsLoader(environment: environment).load()
         #expect(settings.phase == Sourced(.real, from: .environment("TOKENS_PHASE")))
@@ -60,6 +61,8 @@ struct SettingsLoaderTests {
         #expect(settings.idleLockSeconds == Sourced(60, from: .environment("TOKENS_LOCK_IDLE")))
         #expect(settings.clipboardClearSeconds == Sourced(10, from: .environment("TOKENS_CLIPBOARD_CLEAR")))
         #expect(settings.nextCodeSeconds == Sourced(3, from: .environment("TOKENS_CODES_NEXT")))
+        #expect(settings.sync.intervalSeconds == Sourced(60, from: .environment("TOKENS_SYNC_INTERVAL")))
+        #expect(settings.sync.caFilePath == "/etc/ca.pem")
         let alpha = try await SettingsLoader(environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a"]).load()
         #expect(alpha.vaultPath == Sourced("/v/a", from: .environment("TOKENS_ALPHA_VAULT_PATH")))
         #expect(Set(environment.keys.filter { $0.hasPrefix("TOKENS_") } + ["TOKENS_ALPHA_VAULT_PATH"])

@@ -79,6 +79,15 @@ struct SyncStatusViewModelTests {
         #expect(model.line { _ in "" } == "this machine was removed from sync (tokens sync join to add it again)")
     }
 
+    @Test("a vault that syncs with nothing shows nothing (the schedule stops); `s` then says how to start")
+    func notSyncing() async {
+        let model = model(ScriptedSync(.failure(.notSetUp)))
+        await model.syncNow()
+        #expect(!model.isSyncing && model.line { _ in "" } == "" && model.notices.isEmpty)
+        await model.syncNow()
+        #expect(model.notices == [SyncStatusText.reason(.notSetUp)])
+    }
+
     @Test("one sync at a time: asking again while one runs does nothing; it shows as syncing")
     func oneAtATime() async {
         let sync = ScriptedSync(.success(SyncReport()), hold: true)

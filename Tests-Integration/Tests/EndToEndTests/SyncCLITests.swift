@@ -78,6 +78,17 @@ struct SyncCLITests {
         let desktop = try TemporaryHome()
         try Self.setUpAndConverge(server, laptop: laptop.url, desktop: desktop.url)
 
+        // The screen syncs when the list opens and shows it; `s` brings another machine's add.
+        let session = try TmuxSession(tokens: ["--phase", "real"], home: laptop.url, environment: Vaults.environment(), width: 100)
+        let opened = try session.waitFor("synced")
+        #expect(opened.contains("2 accounts"), "\(opened)")
+        try Self.tokens(["add", "-"], desktop.url, input: "otpauth://totp/Mail:carol?secret=KRSXG5CTMVRXEZLU&issuer=Mail\n")
+        try Self.tokens(["sync"], desktop.url)
+        try session.type("s")
+        #expect(try session.waitFor("3 accounts").contains("Mail"))
+        try session.type("q")
+        try session.waitFor("[exit 0]")
+
         // The laptop revokes the desktop: its next sync is refused, with its reason.
         let devices = try Self.tokens(["sync", "devices"], laptop.url).stdout
         let desktopID = try #require(devices.split(separator: "\n").first { $0.contains("desktop") }?.split(separator: " ").first)

@@ -17,12 +17,16 @@ public protocol AppContainer: Sendable {
 
 /// A phase whose accounts are in a vault it has unlocked (ALPHA and REAL on the command line):
 /// what only such a phase can do. DEV has no vault, and the screen's container unlocks later.
-package protocol UnlockedVaultContainer: AppContainer {
+package protocol UnlockedVaultContainer: SyncingContainer {
     /// The vault file.
     var vaultPath: String { get }
     /// Re-wraps the vault's master key for a new passphrase.
     func changePassphrase(to passphrase: Passphrase) throws
-    /// The vault's sync membership and state.
+}
+
+/// A phase whose vault can sync (ALPHA and REAL): its membership and sync state, recorded in
+/// the vault's own transactions.
+package protocol SyncingContainer: AppContainer {
     var syncStore: any SyncLocalStore & SyncMembershipStore { get }
 }
 

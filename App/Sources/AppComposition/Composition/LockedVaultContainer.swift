@@ -5,7 +5,7 @@ import Domain
 
 /// ALPHA and REAL for the interactive screen: the vault starts locked, and the Unlock screen
 /// opens it through the AccountStoreLock port; idle locking closes it again.
-package final class LockedVaultContainer: AppContainer {
+package final class LockedVaultContainer: SyncingContainer {
     public let phase: Phase
     public let accountRepository: any AccountRepository
     public let hmac: any HMACProvider
@@ -14,15 +14,18 @@ package final class LockedVaultContainer: AppContainer {
     /// The lock the Unlock screen and idle lock use.
     public let lock: any AccountStoreLock
     private let store: LockableVaultDataSource
+    /// The vault's sync state, reachable while it is unlocked.
+    public var syncStore: any SyncLocalStore & SyncMembershipStore { store }
 
     init(phase: Phase, path: String) {
         ProcessHardening.forbidDumpsAndTracing()
         self.phase = phase
-        self.store = LockableVaultDataSource(path: path)
+        let clock = SystemClock()
+        self.store = LockableVaultDataSource(path: path, clock: clock)
         self.lock = store
         self.accountRepository = DefaultAccountRepository(dataSource: store)
         self.hmac = SwiftCryptoHMAC()
-        self.clock = SystemClock()
+        self.clock = clock
         self.random = SecureRandomSource()
     }
 

@@ -10,6 +10,8 @@ public struct AppSettings: Sendable, Equatable {
     public let clipboardClearSeconds: Sourced<Int>
     /// The last seconds of a period in which the next code shows.
     public let nextCodeSeconds: Sourced<Int>
+    /// How the client syncs.
+    public let sync: SyncSettings
     /// The config file consulted, and whether it exists.
     public let configFile: String
     public let configFileExists: Bool
@@ -18,8 +20,10 @@ public struct AppSettings: Sendable, Equatable {
         phase: Sourced<Phase>, logLevel: Sourced<LogLevel>, vaultPath: Sourced<String>? = nil,
         idleLockSeconds: Sourced<Int> = Sourced(120, from: .default),
         clipboardClearSeconds: Sourced<Int> = Sourced(30, from: .default),
-        nextCodeSeconds: Sourced<Int> = Sourced(5, from: .default), configFile: String, configFileExists: Bool
+        nextCodeSeconds: Sourced<Int> = Sourced(5, from: .default), sync: SyncSettings = SyncSettings(),
+        configFile: String, configFileExists: Bool
     ) {
+        self.sync = sync
         self.idleLockSeconds = idleLockSeconds
         self.clipboardClearSeconds = clipboardClearSeconds
         self.nextCodeSeconds = nextCodeSeconds
@@ -29,4 +33,20 @@ public struct AppSettings: Sendable, Equatable {
         self.configFile = configFile
         self.configFileExists = configFileExists
     }
+}
+
+/// The sync client's settings (the server itself is stored in the vault when it joins).
+public struct SyncSettings: Sendable, Equatable {
+    /// Seconds between syncs while the interactive screen is open.
+    public let intervalSeconds: Sourced<Int>
+    /// A PEM file of the only CA certificates trusted for the server (empty: the system's).
+    public let caFile: Sourced<String>
+
+    public init(intervalSeconds: Sourced<Int> = Sourced(300, from: .default), caFile: Sourced<String> = Sourced("", from: .default)) {
+        self.intervalSeconds = intervalSeconds
+        self.caFile = caFile
+    }
+
+    /// The CA file, if one is set.
+    public var caFilePath: String? { caFile.value.isEmpty ? nil : caFile.value }
 }

@@ -24,6 +24,8 @@ extension AppSettings {
             SettingsEntry("lock.idle", idleLockSeconds),
             SettingsEntry("clipboard.clear", clipboardClearSeconds),
             SettingsEntry("codes.next", nextCodeSeconds),
+            SettingsEntry("sync.interval", sync.intervalSeconds),
+            SettingsEntry("sync.ca.file", sync.caFile),
         ]
         return entries
     }

@@ -64,9 +64,15 @@ package struct SettingsLoader: Sendable {
         let nextCode = try resolver.resolve("codes.next", default: 5, expected: "a number of seconds from 0 to 30") {
             Int($0).flatMap { (0...30).contains($0) ? $0 : nil }
         }
+        let syncInterval = try resolver.resolve("sync.interval", default: 300, expected: "a number of seconds from 30 to 86400") {
+            Int($0).flatMap { (30...86_400).contains($0) ? $0 : nil }
+        }
+        let caFile = try resolver.resolve("sync.ca.file", default: "", expected: "a file path") { $0 }
         return AppSettings(
             phase: phase, logLevel: logLevel, vaultPath: vaultPath, idleLockSeconds: idleLock,
-            clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode, configFile: path, configFileExists: exists)
+            clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode,
+            sync: SyncSettings(intervalSeconds: syncInterval, caFile: Sourced(expandingTilde(caFile.value), from: caFile.source)),
+            configFile: path, configFileExists: exists)
     }
 
     /// The flags, the environment and the config file, in that order of precedence.
@@ -98,6 +104,7 @@ package struct SettingsLoader: Sendable {
     /// Every key the settings are read from.
     public static let keys = [
         "phase", "log.level", "alpha.vault.path", "real.vault.path", "lock.idle", "clipboard.clear", "codes.next",
+        "sync.interval", "sync.ca.file",
     ]
 
     /// The client's keys and the server's (`tokens-server`), which share the config file.

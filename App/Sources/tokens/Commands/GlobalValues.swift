@@ -33,12 +33,17 @@ struct GlobalValues: Equatable, Sendable {
     /// Runs `body` with the phase's container (the vault unlocked for ALPHA and REAL), and
     /// closes it afterwards, whatever happens, so the vault files are left complete.
     func withContainer<T>(_ body: (any AppContainer) async throws -> T) async throws -> T {
+        try await withContainer { container, _ in try await body(container) }
+    }
+
+    /// `withContainer`, with the settings it was made for.
+    func withContainer<T>(_ body: (any AppContainer, AppSettings) async throws -> T) async throws -> T {
         let settings = try await settings()
         let container = try AppComposer.makeContainer(for: settings, passphrase: passphraseReader.source) {
             try PassphraseReader.fromTerminal(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
         }
         do {
-            let result = try await body(container)
+            let result = try await body(container, settings)
             try container.close()
             return result
         } catch {

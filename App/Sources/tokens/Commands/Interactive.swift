@@ -4,6 +4,7 @@ import CommandLineKit
 import Domain
 import Foundation
 import Presentation
+import SyncComposition
 import TerminalUI
 
 /// `tokens` on its own: the interactive app (Unlock, list, add…); a plain listing when not on a terminal.
@@ -38,6 +39,17 @@ struct Interactive: TokensCommand {
     private static func runScreen(
         _ container: any AppContainer, lock: any AccountStoreLock, settings: AppSettings, unlocked: Bool
     ) async {
+        // A vault phase syncs on the list's opening and every sync.interval, when it belongs to
+        // a sync account (the first sync finds out; otherwise the header shows nothing).
+        var sync: SyncScheduler?
+        var syncing: MembershipSyncUseCase?
+        if let vault = container as? any SyncingContainer {
+            let useCase = MembershipSyncUseCase(store: vault.syncStore, caFile: settings.sync.caFilePath)
+            syncing = useCase
+            sync = SyncScheduler(
+                status: SyncStatusViewModel(sync: useCase, local: vault.syncStore, clock: container.clock),
+                interval: .seconds(settings.sync.intervalSeconds.value), clock: ContinuousClock())
+        }
         let screens = ScreenContainer(
             container: container, lock: lock, clipboard: OSC52Clipboard(),
             options: .init(
@@ -46,8 +58,10 @@ struct Interactive: TokensCommand {
         let router = screens.makeRouter(idleTimeout: .seconds(settings.idleLockSeconds.value))
         router.unlockedBeforeStart = unlocked
         let screen = AppScreen(
-            router: router,
+            router: router, sync: sync,
             style: Style.fromEnvironment(ProcessInfo.processInfo.environment))
         await screen.run()
+        sync?.stop()
+        await syncing?.close()
     }
 }

@@ -29,6 +29,8 @@ enum ManualSections {
         "lock.idle": "Seconds without a key press before the screen locks the vault.",
         "clipboard.clear": "Seconds before a code copied from the screen is cleared from the clipboard.",
         "codes.next": "Seconds before the end of a period from which the next code shows too.",
+        "sync.interval": "Seconds between syncs while the interactive screen is open (the vault syncs).",
+        "sync.ca.file": "A PEM file of the only CA certificates trusted for the sync server.",
     ]
 
     /// Variables that carry a secret, for scripts; never settings, never in the config file.

@@ -2,16 +2,20 @@ import Domain
 import Foundation
 
 /// The vault for the interactive screen: starts locked, unlocks with a passphrase, and locks
-/// again (closing the file and dropping the keys) when the screen goes idle.
-public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock {
+/// again (closing the file and dropping the keys) when the screen goes idle. Its sync state is
+/// reachable only while unlocked.
+public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncLocalStore, SyncMembershipStore {
     private let path: String
+    private let clock: any WallClock
     private var vault: UnlockedVault?
     private var source: VaultAccountDataSource?
+    private var sync: VaultSyncStore?
     /// Counts unlocks: a newly opened connection starts its own change counters.
     private var epoch: UInt64 = 0
 
-    public init(path: String) {
+    public init(path: String, clock: any WallClock = SystemClock()) {
         self.path = path
+        self.clock = clock
     }
 
     public nonisolated var requiresUnlock: Bool { true }
@@ -19,7 +23,8 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock {
     public func unlock(passphrase: [UInt8]) throws {
         let vault = try Vault.open(at: path, passphrase: Passphrase(passphrase))
         self.vault = vault
-        self.source = VaultAccountDataSource(vault: vault)
+        self.source = VaultAccountDataSource(vault: vault, clock: clock)
+        self.sync = VaultSyncStore(vault: vault, clock: clock)
         epoch &+= 1
     }
 
@@ -27,6 +32,7 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock {
         try? vault?.close()
         vault = nil
         source = nil
+        sync = nil
     }
 
     private func current() throws -> VaultAccountDataSource {
@@ -46,4 +52,20 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock {
     public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account {
         try await current().modify(id: id, change)
     }
+
+    private func syncStore() throws -> VaultSyncStore {
+        guard let sync else { throw VaultError.locked }
+        return sync
+    }
+
+    public func snapshot() async throws -> SyncSnapshot { try await syncStore().snapshot() }
+    public func pendingCount() async throws -> Int { try await syncStore().pendingCount() }
+    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws {
+        try await syncStore().commit(snapshot, over: taken)
+    }
+    public func status() async throws -> SyncLocalStatus { try await syncStore().status() }
+    public func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws {
+        try await syncStore().begin(membership, now: now, joining: joining)
+    }
+    public func end() async throws { try await syncStore().end() }
 }

@@ -24,7 +24,7 @@ enum Sync {
         Now.self, Open.self, Join.self, ShowCode.self, Status.self, Devices.self, Revoke.self, Leave.self,
     ]
 
-    static let caFile = ArgumentSpec.option("ca-file", value: "file", help: "Trust only the CA certificates in this PEM file.")
+    static let caFile = ArgumentSpec.option("ca-file", value: "file", help: "Trust only the CA certificates in this PEM file (sync.ca.file).")
     static let server = ArgumentSpec.option("server", value: "url", help: "The sync server (https://HOST[:PORT]; ALPHA: \(SyncServerAddress.staging)).")
     static let name = ArgumentSpec.option("name", value: "name", help: "This machine's name in the device list (default: the host name).")
 

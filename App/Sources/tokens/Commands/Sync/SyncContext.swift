@@ -32,11 +32,12 @@ struct SyncContext {
     }
 
     static func with<T>(_ global: GlobalValues, caFile: String?, _ body: (SyncContext) async throws -> T) async throws -> T {
-        try await global.withContainer { container in
+        try await global.withContainer { container, settings in
             guard let vault = container as? any UnlockedVaultContainer else {
                 throw CLIError("sync needs a vault: the DEV phase keeps everything in memory (use --phase alpha or real)")
             }
-            return try await mappingSyncErrors { try await body(SyncContext(container: vault, store: vault.syncStore, caFile: caFile)) }
+            let context = SyncContext(container: vault, store: vault.syncStore, caFile: caFile ?? settings.sync.caFilePath)
+            return try await mappingSyncErrors { try await body(context) }
         }
     }
 

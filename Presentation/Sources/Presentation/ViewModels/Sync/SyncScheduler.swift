@@ -24,6 +24,8 @@ public final class SyncScheduler {
             while !Task.isCancelled {
                 await status.syncNow()
                 await afterEach()
+                // A vault that syncs with nothing is not asked again until the list reopens.
+                if !status.isSyncing { return }
                 do { try await clock.sleep(for: interval) } catch { return }
             }
         }

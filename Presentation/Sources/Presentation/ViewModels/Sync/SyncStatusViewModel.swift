@@ -19,6 +19,9 @@ public final class SyncStatusViewModel {
     public private(set) var state: Loadable<Status> = .notRequested
     /// Output: what the user should know about the last sync, once.
     public private(set) var notices: [String] = []
+    /// Output: false once a sync found that this vault syncs with nothing (the header then shows
+    /// nothing, and the schedule stops).
+    public private(set) var isSyncing = true
 
     @ObservationIgnored private let sync: any SyncUseCase
     @ObservationIgnored private let local: any SyncLocalStore
@@ -36,8 +39,14 @@ public final class SyncStatusViewModel {
         state = .isLoading(last: state.value)
         do {
             let report = try await sync.execute()
+            isSyncing = true
             state = .loaded(.upToDate(at: clock.now()))
             notices = SyncStatusText.notices(for: report)
+        } catch SyncError.notSetUp {
+            // Not an error on the screen: this vault does not sync. `s` says how to start.
+            if !isSyncing { notices = [SyncStatusText.reason(.notSetUp)] }
+            isSyncing = false
+            state = .notRequested
         } catch let error as SyncError where error == .offline || error == .timedOut {
             state = .loaded(.offline(pending: (try? await local.pendingCount()) ?? 0))
         } catch let error as SyncError {

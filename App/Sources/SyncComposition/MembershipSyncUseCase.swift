@@ -1,0 +1,38 @@
+import Domain
+import Foundation
+
+/// The sync use case for a vault whose membership is known only once it is unlocked (the
+/// interactive screen): each sync reads the membership, connects to its server (one connection
+/// kept while the server stays the same) and runs `DefaultSyncUseCase`. No membership: `.notSetUp`.
+public actor MembershipSyncUseCase: SyncUseCase {
+    private let store: any SyncLocalStore & SyncMembershipStore
+    private let caFile: String?
+    private let timeout: Duration
+    private var connection: SyncConnection?
+    private var closed = false
+
+    public init(store: any SyncLocalStore & SyncMembershipStore, caFile: String?, timeout: Duration = .seconds(30)) {
+        self.store = store
+        self.caFile = caFile
+        self.timeout = timeout
+    }
+
+    public func execute() async throws -> SyncReport {
+        guard !closed, let membership = try await store.status().membership else { throw SyncError.notSetUp }
+        if let connection, connection.server != membership.server {
+            await connection.close()
+            self.connection = nil
+        }
+        let connection = self.connection ?? SyncConnection(server: membership.server, caFile: caFile, timeout: timeout)
+        self.connection = connection
+        let remote = connection.makeRemote(key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
+        return try await DefaultSyncUseCase(local: store, remote: remote).execute()
+    }
+
+    /// Closes the connection; later syncs throw `.notSetUp`.
+    public func close() async {
+        closed = true
+        await connection?.close()
+        connection = nil
+    }
+}
