@@ -53,7 +53,11 @@ struct SyncCLITests {
         // An edit on each side, offline from each other, then both sync.
         try tokens(["edit", "github", "--groups", "Work"], laptop)
         try tokens(["code", "bank"], desktop)
-        for home in [laptop, desktop, laptop] { try tokens(["sync"], home) }
+        try tokens(["sync"], laptop)
+        // One-shots sync only when asked: --sync brings the laptop's edit before listing.
+        #expect(try !tokens(["list", "--json"], desktop).stdout.contains("\"Work\""))
+        #expect(try tokens(["list", "--json", "--sync"], desktop).stdout.contains("\"Work\""))
+        try tokens(["sync"], laptop)
         let ends = try accounts(laptop)
         #expect(ends == (try accounts(desktop)))
         #expect(ends.joined().contains("\"Work\"") && ends.joined().contains("\"counter\" : 4"))
@@ -66,6 +70,8 @@ struct SyncCLITests {
     static func offline(laptop: URL) throws {
         #expect(try tokens(["code", "github"], laptop).stdout.count == 7)
         try tokens(["edit", "github", "--note", "made offline"], laptop)
+        let listed = try tokens(["list", "--sync"], laptop)
+        #expect(listed.stdout.contains("GitHub") && listed.stderr.contains("--sync: offline"))
         let failed = try tokens(["sync"], laptop, status: 6)
         #expect(failed.stderr.hasPrefix("tokens: offline") && failed.errorLines.count == 1, "\(failed.stderr)")
         #expect(try tokens(["sync", "status", "--json"], laptop).stdout.contains("\"pending\" : 1"))

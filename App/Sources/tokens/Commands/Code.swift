@@ -17,15 +17,17 @@ struct Code: TokensCommand {
             .option(
                 "uri", value: "otpauth-uri",
                 help: "Compute the code from this otpauth:// URI instead; - reads it from standard input (keeps the secret out of argv)."),
-            TimeOption.argument,
+            TimeOption.argument, SyncContext.flag,
         ])
 
     let global: GlobalValues
     let unixTime: Int64?
     let query: String?
     let uri: String?
+    let sync: Bool
 
     init(_ arguments: ParsedArguments) throws {
+        sync = arguments.flag("sync")
         global = GlobalValues(arguments)
         unixTime = try TimeOption.unixTime(arguments)
         query = arguments.string("query")
@@ -39,7 +41,8 @@ struct Code: TokensCommand {
             StandardStreams.writeLine(try codeFromURI(uri == "-" ? StandardInputURIs.single() : uri))
             return
         }
-        let code = try await global.withContainer { container in
+        let code = try await global.withContainer { container, settings in
+            if sync { await SyncContext.syncFirst(container, settings: settings) }
             let account = try await AccountSelection.find(query ?? "", in: container)
             CLILog.logger.debug("code for account \(account.id) (\(account.kind.typeName))")
             let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())

@@ -5,26 +5,29 @@ import Foundation
 struct List: TokensCommand {
     static let spec = CommandSpec(
         "list", abstract: "List accounts with their current codes.",
-        arguments: [.flag("json", help: "Print JSON (no secrets) instead of a table."), TimeOption.argument])
+        arguments: [.flag("json", help: "Print JSON (no secrets) instead of a table."), TimeOption.argument, SyncContext.flag])
 
     let global: GlobalValues
     let unixTime: Int64?
     let json: Bool
+    let sync: Bool
 
     init(_ arguments: ParsedArguments) throws {
+        sync = arguments.flag("sync")
         global = GlobalValues(arguments)
         unixTime = try TimeOption.unixTime(arguments)
         json = arguments.flag("json")
     }
 
     func run() async throws {
-        StandardStreams.write(try await Self.listing(global: global, unixTime: unixTime, json: json))
+        StandardStreams.write(try await Self.listing(global: global, unixTime: unixTime, json: json, sync: sync))
     }
 
     /// Every account with its code at `unixTime` (or now), as a table or JSON: what `tokens list`
     /// prints, and `tokens` when its output is not a terminal.
-    static func listing(global: GlobalValues, unixTime: Int64?, json: Bool) async throws -> String {
-        try await global.withContainer { container in
+    static func listing(global: GlobalValues, unixTime: Int64?, json: Bool, sync: Bool = false) async throws -> String {
+        try await global.withContainer { container, settings in
+            if sync { await SyncContext.syncFirst(container, settings: settings) }
             let accounts = try await container.makeListAccountsUseCase().execute()
             let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())
             let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: date)

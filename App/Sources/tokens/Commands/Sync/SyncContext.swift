@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 import CommandLineKit
 import Domain
 import Foundation
@@ -78,5 +79,29 @@ struct SyncContext {
             throw CLIError("--name: 1 to 64 printable characters")
         }
         return name
+    }
+
+    /// `--sync` on a one-shot command: one sync before it reads, when the vault syncs. A
+    /// failure is a warning (the command goes on with this machine's accounts), never an error.
+    static let flag = ArgumentSpec.flag("sync", help: "Sync with the server first (a failure only warns).")
+
+    static func syncFirst(_ container: any AppContainer, settings: AppSettings) async {
+        guard let vault = container as? any UnlockedVaultContainer else {
+            return StandardStreams.writeErrorLine("tokens: --sync: the DEV phase keeps everything in memory; nothing to sync")
+        }
+        let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath)
+        do {
+            let membership = try await context.membership()
+            try await context.connect(membership.server) { connection in
+                let remote = connection.makeRemote(
+                    key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
+                let report = try await DefaultSyncUseCase(local: context.store, remote: remote).execute()
+                for notice in SyncStatusText.notices(for: report) { StandardStreams.writeErrorLine("tokens: \(notice)") }
+            }
+        } catch let error as SyncError {
+            StandardStreams.writeErrorLine("tokens: --sync: \(SyncStatusText.reason(error)); showing this machine's accounts")
+        } catch {
+            StandardStreams.writeErrorLine("tokens: --sync: \(FailureText.sentence(for: error)); showing this machine's accounts")
+        }
     }
 }
