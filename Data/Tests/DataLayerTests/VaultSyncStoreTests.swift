@@ -183,3 +183,38 @@ struct VaultSyncStoreTests {
         #expect(bytes.range(of: Data(repeating: 7, count: 32)) == nil)
     }
 }
+
+/// The vault's store keeps the contract the in-memory fake keeps (Domain runs the same).
+@Suite("SyncLocalStore contract: the vault")
+struct VaultSyncStoreContractTests {
+    struct Subject: SyncLocalStoreSubject {
+        /// Kept only so that the vault's folder lives as long as the subject (never touched).
+        nonisolated(unsafe) let folder: VaultFolder
+        let source: VaultAccountDataSource
+        let store: any SyncLocalStore
+
+        init() async throws {
+            let machine = try await VaultSyncStoreTests.Machine()
+            try await machine.join(device: 1)
+            (folder, source, store) = (machine.folder, machine.source, machine.store)
+        }
+
+        func add(_ number: Int) async throws -> UUID {
+            try await source.insert(VaultFolder.account(number))
+            return VaultFolder.account(number).id
+        }
+
+        func edit(_ id: UUID, note: String) async throws {
+            _ = try await source.modify(id: id) { $0.note = note }
+        }
+
+        func delete(_ id: UUID) async throws {
+            try await source.remove(id: id)
+        }
+    }
+
+    @Test("VaultSyncStore keeps the contract", arguments: SyncLocalStoreContract.names)
+    func contract(clause: String) async throws {
+        try await SyncLocalStoreContract.check(named: clause)(try await Subject())
+    }
+}

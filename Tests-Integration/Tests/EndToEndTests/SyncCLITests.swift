@@ -43,6 +43,8 @@ struct SyncCLITests {
 
         #expect(try tokens(["sync", "init", "--server", url, "--name", "laptop"], laptop).stdout.contains("1 sent"))
         let code = try tokens(["sync", "code"], laptop).stdout
+        let drawn = try tokens(["sync", "code", "--qr"], laptop).stdout
+        #expect(drawn.hasSuffix(code) && drawn.contains("█"))
         try tokens(["sync", "join", "--server", url, "--name", "desktop"], desktop, input: "not a code", status: 1)
         let joined = try tokens(["sync", "join", "--server", url, "--name", "desktop"], desktop, input: code)
         #expect(joined.stdout.contains("1 received, 1 sent"))

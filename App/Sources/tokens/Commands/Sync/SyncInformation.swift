@@ -11,13 +11,20 @@ extension Sync {
         static let spec = CommandSpec(
             "code",
             abstract: "Show the sync code another machine joins with.",
-            discussion: "Whoever has the sync code can join and read every account: treat it like the vault's passphrase.")
+            discussion: "Whoever has the sync code can join and read every account: treat it like the vault's passphrase.",
+            arguments: [.flag("qr", help: "Draw it as a QR code too (to carry it to a machine with a camera).")])
         let global: GlobalValues
-        init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
+        let qr: Bool
+        init(_ arguments: ParsedArguments) {
+            global = GlobalValues(arguments)
+            qr = arguments.flag("qr")
+        }
 
         func run() async throws {
             try await SyncContext.with(global, caFile: nil) { context in
-                StandardStreams.writeLine(try await context.membership().code.text)
+                let text = try await context.membership().code.text
+                if qr { StandardStreams.writeLine(try QRText.render(text)) }
+                StandardStreams.writeLine(text)
             }
         }
     }

@@ -1,0 +1,101 @@
+import Domain
+import Foundation
+import Testing
+
+/// A machine's side of sync as a contract subject: its store, and the local changes a user makes
+/// (through whatever the store records them from: a record edit for the fake, the vault's data
+/// source for the real store).
+public protocol SyncLocalStoreSubject: Sendable {
+    var store: any SyncLocalStore { get }
+    /// Adds a new account here; returns its id.
+    func add(_ number: Int) async throws -> UUID
+    /// Changes an account's note here.
+    func edit(_ id: UUID, note: String) async throws
+    /// Deletes an account here.
+    func delete(_ id: UUID) async throws
+}
+
+/// The behaviour every `SyncLocalStore` must have for the sync rules to hold: run against
+/// `InMemorySyncLocalStore` in Domain's tests and against the vault's store in Data's, so the
+/// fake cannot drift from the vault. Each check takes a subject with no entries.
+public enum SyncLocalStoreContract {
+    public static let checks: [(String, @Sendable (any SyncLocalStoreSubject) async throws -> Void)] = [
+        ("a local change is in the snapshot, pending, with its value", localChangesPending),
+        ("a round's outcome is what the next snapshot holds", outcomeCommitted),
+        ("a change made while the round was away survives it, pending, over the new base", changeDuringRound),
+        ("an entry the outcome no longer has is gone", removedByRound),
+    ]
+
+    public static var names: [String] { checks.map(\.0) }
+
+    public static func check(named name: String) -> @Sendable (any SyncLocalStoreSubject) async throws -> Void {
+        if let clause = checks.first(where: { $0.0 == name }) { return clause.1 }
+        return { @Sendable _ in Issue.record("no clause \(name)") }
+    }
+
+    public static func localChangesPending(_ subject: any SyncLocalStoreSubject) async throws {
+        let one = try await subject.add(1)
+        let two = try await subject.add(2)
+        try await subject.edit(one, note: "edited")
+        try await subject.delete(two)
+        let snapshot = try await subject.store.snapshot()
+        #expect(snapshot.pending == [one, two])
+        #expect(snapshot.records[one]?.note.value == "edited")
+        #expect(snapshot.records[two]?.isDeleted.value == true)
+        #expect(try await subject.store.pendingCount() == 2)
+    }
+
+    /// The outcome of a round that sent every pending record and took a remote edit of `id`.
+    static func sentAll(_ taken: SyncSnapshot, editing id: UUID) -> SyncSnapshot {
+        var outcome = taken
+        for (index, key) in taken.records.keys.sorted(by: { $0.uuidString < $1.uuidString }).enumerated() {
+            outcome.bases[key] = RemoteEntry(sequence: Int64(index + 1), record: taken.records[key]!, version: 1)
+        }
+        var remote = taken.records[id]!
+        remote.issuer = Stamped("Renamed elsewhere", changedAt: HybridTimestamp(
+            milliseconds: remote.issuer.changedAt.milliseconds + 60_000, device: UUID(uuidString: "00000000-0000-4000-8000-0000000000ee")!))
+        outcome.records[id] = remote
+        outcome.bases[id] = RemoteEntry(sequence: 99, record: remote, version: 2)
+        outcome.pending = []
+        outcome.cursor = 99
+        return outcome
+    }
+
+    public static func outcomeCommitted(_ subject: any SyncLocalStoreSubject) async throws {
+        let one = try await subject.add(1)
+        _ = try await subject.add(2)
+        let taken = try await subject.store.snapshot()
+        let outcome = sentAll(taken, editing: one)
+        try await subject.store.commit(outcome, over: taken)
+        let now = try await subject.store.snapshot()
+        #expect(now.records == outcome.records && now.bases == outcome.bases)
+        #expect(now.pending.isEmpty && now.cursor == 99)
+        #expect(try await subject.store.pendingCount() == 0)
+    }
+
+    public static func changeDuringRound(_ subject: any SyncLocalStoreSubject) async throws {
+        let one = try await subject.add(1)
+        let taken = try await subject.store.snapshot()
+        try await subject.edit(one, note: "meanwhile")
+        let outcome = sentAll(taken, editing: one)
+        try await subject.store.commit(outcome, over: taken)
+        let now = try await subject.store.snapshot()
+        #expect(now.pending == [one])
+        #expect(now.records[one]?.note.value == "meanwhile")
+        #expect(now.bases[one] == outcome.bases[one])
+        #expect(now.cursor == 99)
+    }
+
+    public static func removedByRound(_ subject: any SyncLocalStoreSubject) async throws {
+        let one = try await subject.add(1)
+        let two = try await subject.add(2)
+        let taken = try await subject.store.snapshot()
+        var outcome = sentAll(taken, editing: one)
+        outcome.records[two] = nil
+        outcome.bases[two] = nil
+        try await subject.store.commit(outcome, over: taken)
+        let now = try await subject.store.snapshot()
+        #expect(now.records[two] == nil && now.bases[two] == nil && !now.pending.contains(two))
+        #expect(now.records[one] == outcome.records[one])
+    }
+}
