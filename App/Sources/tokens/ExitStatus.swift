@@ -26,7 +26,7 @@ extension ExitStatus {
         (.ambiguous, "several accounts match the query"),
         (.wrongPassphrase, "wrong passphrase"),
         (.damagedVault, "the vault is damaged, was modified outside Tokens, or is no vault"),
-        (.syncFailed, "sync could not complete (offline, refused, revoked); local changes wait for the next"),
+        (.syncFailed, "sync could not complete (offline, refused or revoked)"),
         (.usage, "the command line is wrong (unknown option, missing argument)"),
     ]
 }

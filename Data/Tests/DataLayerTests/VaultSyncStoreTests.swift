@@ -124,6 +124,24 @@ struct VaultSyncStoreTests {
         #expect(try await laptop.store.status().lastSync == laptop.clock.now())
     }
 
+    @Test("every kind of account syncs between vaults: TOTP, HOTP, Steam")
+    func everyKindSyncs() async throws {
+        let remote = InMemorySyncRemote()
+        let steam = Account(
+            id: Self.id(7), issuer: "Steam", name: "gaben", secret: Secret(bytes: Array("steam-secret".utf8)), kind: .steam, digits: 5,
+            createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let laptop = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2, kind: .hotp(counter: 9)), steam])
+        let desktop = try await Machine()
+        try await laptop.join(device: 1)
+        _ = try await laptop.sync(remote)
+        try await desktop.join(device: 2, joining: true)
+        _ = try await desktop.sync(remote)
+        #expect(try await desktop.content() == (try await laptop.content()))
+        #expect(try await desktop.source.fetch(id: Self.id(7)).kind == .steam)
+        _ = try await desktop.source.modify(id: Self.id(7)) { $0.note = "edited on the desktop" }
+        _ = try await desktop.sync(remote)
+    }
+
     @Test("a change made here while a round is away stays as it is, pending, over the round's new base")
     func changeDuringRoundStays() async throws {
         let machine = try await Machine(accounts: [VaultFolder.account(1)])

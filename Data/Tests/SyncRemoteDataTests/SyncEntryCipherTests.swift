@@ -33,6 +33,19 @@ struct SyncEntryCipherTests {
         #expect(!text.contains("GitHub") && !text.contains("me@example.com"))
     }
 
+    @Test("every kind an account can have goes through unchanged: TOTP, HOTP with its counter, Steam's 5 digits; 6 to 10 digits", arguments: [
+        (KeyMaterial.Kind.steam, 5, UInt64(0)), (.hotp, 6, 41), (.totp(period: 60), 10, 0), (.totp(period: 15), 7, 0),
+    ])
+    func everyKind(kind: KeyMaterial.Kind, digits: Int, counter: UInt64) throws {
+        var record = Self.record()
+        record.key.value = KeyMaterial(secret: Secret(bytes: [1, 2, 3, 4, 5]), kind: kind, algorithm: .sha1, digits: digits)
+        record.counter = counter
+        let sealed = try SyncEntryCipher.seal(record, version: 1, keys: Self.keys)
+        let opened = try SyncEntryCipher.open(
+            entry: record.id, keyVersion: SyncEntryCipher.keyVersion, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: Self.keys)
+        #expect(opened.record == record)
+    }
+
     @Test("sizes come in steps of 256 bytes: notes of different lengths within a step look alike")
     func padding() throws {
         let short = try SyncEntryCipher.seal(Self.record(note: "a"), version: 1, keys: Self.keys).ciphertext.count

@@ -35,7 +35,10 @@ struct AccountListViewTests {
         #expect(lines[9].contains("s sync"))
         #expect(!view.render(state: .loaded(Self.rows), query: "", chrome: .init(), width: 80, height: 10)[9].contains("s sync"))
         let long = String(repeating: "offline ", count: 20)
-        #expect(view.render(state: .loaded(Self.rows), query: "", chrome: .init(sync: long), width: 40, height: 10)[0].count <= 40)
+        let cut = view.render(state: .loaded(Self.rows), query: "", chrome: .init(sync: long), width: 40, height: 10)[0]
+        #expect(cut.count <= 40 && cut.hasSuffix(" · 2 accounts"), "the count keeps its place: \(cut)")
+        let narrow = view.render(state: .loaded(Self.rows), query: "", chrome: .init(sync: "synced 14:02"), width: 24, height: 10)[0]
+        #expect(narrow.hasSuffix("2 accounts") && !narrow.contains("synced"), "\(narrow)")
     }
 
     @Test("fits 40 columns by dropping the account column")

@@ -33,7 +33,7 @@ struct LinuxCitizenCLITests {
         let rows = table.split(separator: "\n").dropFirst(2).map { row in
             row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        #expect(rows.count == 7)
+        #expect(rows.count == 8)
         let help = try TokensProcess.run(["--help"], home: home.url).stdout
         let manual = try TokensProcess.run(["_manual"], home: home.url).stdout
         for row in rows {

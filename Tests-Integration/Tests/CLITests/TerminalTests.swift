@@ -167,6 +167,19 @@ struct TerminalTests {
         #expect(locked.contains("The vault is locked.") && !locked.contains("RFC6238"))
     }
 
+    @Test("DEV: the screen syncs with a server in the same process: the header says so, s syncs, nothing is written")
+    func devSyncs() throws {
+        let home = try TemporaryHome()
+        let session = try TmuxSession(tokens: ["--phase", "dev"], home: home.url, width: 100, height: 16)
+        let opened = try session.waitFor("synced")
+        #expect(opened.contains("5 accounts") && opened.contains("s sync"), "\(opened)")
+        try session.type("s")
+        try session.waitFor("synced")
+        try session.type("q")
+        try session.waitFor("[exit 0]")
+        #expect(home.files().isEmpty, "DEV wrote \(home.files())")
+    }
+
     @Test("DEV: a to add, paste a URI, Enter saves, the list shows it")
     func addByURI() throws {
         let home = try TemporaryHome()

@@ -28,6 +28,12 @@ package protocol UnlockedVaultContainer: SyncingContainer {
 /// the vault's own transactions.
 package protocol SyncingContainer: AppContainer {
     var syncStore: any SyncLocalStore & SyncMembershipStore { get }
+    /// A sync that needs no network (DEV's in-process server); nil: sync with the membership's server.
+    var localSync: (any SyncUseCase)? { get }
+}
+
+extension SyncingContainer {
+    public var localSync: (any SyncUseCase)? { nil }
 }
 
 extension AppContainer {

@@ -34,10 +34,11 @@ package final class LockedVaultContainer: SyncingContainer {
 
 extension AppComposer {
     /// The container for the interactive screen, and the lock its Unlock screen opens: a vault
-    /// phase starts locked (no passphrase is asked here), DEV is always open.
-    public static func makeInteractiveContainer(for settings: AppSettings) throws -> (any AppContainer, any AccountStoreLock) {
+    /// phase starts locked (no passphrase is asked here), DEV is always open (and syncs with a
+    /// server in the same process).
+    public static func makeInteractiveContainer(for settings: AppSettings) async throws -> (any AppContainer, any AccountStoreLock) {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
-            return (DevContainer(), AlwaysUnlocked())
+            return (try await DevScreenContainer.make(), AlwaysUnlocked())
         }
         guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
         let container = LockedVaultContainer(phase: settings.phase.value, path: path)

@@ -21,7 +21,7 @@ struct Interactive: TokensCommand {
             return
         }
         let settings = try await global.settings()
-        let (container, lock) = try AppComposer.makeInteractiveContainer(for: settings)
+        let (container, lock) = try await AppComposer.makeInteractiveContainer(for: settings)
         // --passphrase-file or TOKENS_PASSPHRASE unlock before the screen starts (a wrong one
         // ends here, status 4); the Unlock screen is for when neither is given.
         var unlocked = false
@@ -44,8 +44,14 @@ struct Interactive: TokensCommand {
         var sync: SyncScheduler?
         var syncing: MembershipSyncUseCase?
         if let vault = container as? any SyncingContainer {
-            let useCase = MembershipSyncUseCase(store: vault.syncStore, caFile: settings.sync.caFilePath)
-            syncing = useCase
+            let useCase: any SyncUseCase
+            if let local = vault.localSync {
+                useCase = local
+            } else {
+                let membership = MembershipSyncUseCase(store: vault.syncStore, caFile: settings.sync.caFilePath)
+                syncing = membership
+                useCase = membership
+            }
             sync = SyncScheduler(
                 status: SyncStatusViewModel(sync: useCase, local: vault.syncStore, clock: container.clock),
                 interval: .seconds(settings.sync.intervalSeconds.value), clock: ContinuousClock())

@@ -45,10 +45,15 @@ public struct AccountListView: Sendable {
     private func header(width: Int, count: Int?, sync: String?) -> String {
         let title = "Tokens"
         let accounts = count.map { $0 == 1 ? "1 account" : "\($0) accounts" } ?? ""
-        // TextLayout.fit escapes what it draws.
-        let joined = [sync ?? "", accounts].filter { !$0.isEmpty }.joined(separator: " · ")
         let room = max(0, width - title.count - 1)
-        let detail = joined.count > room ? String(TextLayout.fit(joined, room).prefix(room)) : joined
+        // The count keeps its place; the sync status gets what room is left (TextLayout.fit
+        // escapes what it draws).
+        var detail = accounts.count > room ? String(TextLayout.fit(accounts, room).prefix(room)) : accounts
+        let syncRoom = room - detail.count - (detail.isEmpty ? 0 : 3)
+        if let sync, !sync.isEmpty, syncRoom >= 4 {
+            let status = sync.count > syncRoom ? String(TextLayout.fit(sync, syncRoom).prefix(syncRoom)) : sync
+            detail = detail.isEmpty ? status : status + " · " + detail
+        }
         let gap = max(1, width - title.count - detail.count)
         return style.bold(title) + String(repeating: " ", count: gap) + style.dim(detail)
     }

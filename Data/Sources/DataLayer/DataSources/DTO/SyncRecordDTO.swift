@@ -76,7 +76,8 @@ extension SyncRecordDTO {
             default: nil
             }
         guard let id = UUID(uuidString: id), let kind, let bytes = Data(base64Encoded: key.secret), !bytes.isEmpty,
-            let algorithm = OTPAlgorithm(rawValue: key.algorithm), (6...10).contains(key.digits),
+            let algorithm = OTPAlgorithm(rawValue: key.algorithm),
+            kind == .steam ? key.digits == AccountSpec.steamDigits : AccountSpec.allowedDigits.contains(key.digits),
             let keyStamp = stamp(key.at), let issuer = field(issuer), let name = field(name), let note = field(note),
             let favorite = field(favorite), let groupsStamp = stamp(groups.at), let positionStamp = stamp(position.at),
             let place = FractionalPosition(position.v), let deleted = field(deleted)
