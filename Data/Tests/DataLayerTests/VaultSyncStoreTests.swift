@@ -162,6 +162,22 @@ struct VaultSyncStoreTests {
         #expect(try await machine.source.fetch(id: Self.id(1)).note == "changed meanwhile")
     }
 
+    @Test("a passphrase change re-encrypts the sync state with the entries: it still opens, under the new key only")
+    func passphraseChangeKeepsSyncState() async throws {
+        let machine = try await Machine(accounts: [VaultFolder.account(1)])
+        try await machine.join(device: 1)
+        let before = try await machine.store.snapshot()
+        let ciphertexts = try machine.folder.rows("SELECT ciphertext FROM sync_entry").map { $0["ciphertext"] as Data }
+        try machine.vault.changePassphrase(to: Passphrase("a new passphrase"), kdf: VaultFolder.fastKDF)
+        #expect(try await machine.store.snapshot().records == before.records)
+        #expect(try await machine.store.status().membership?.code == Self.code)
+        #expect(try machine.folder.rows("SELECT ciphertext FROM sync_entry").map { $0["ciphertext"] as Data } != ciphertexts)
+        try machine.vault.close()
+        let reopened = try Vault.open(at: machine.folder.path, passphrase: Passphrase("a new passphrase"))
+        #expect(try await VaultSyncStore(vault: reopened, clock: machine.clock).snapshot().records == before.records)
+        try reopened.close()
+    }
+
     @Test("the manifest covers the sync rows: one changed or removed outside Tokens is refused")
     func manifestCoversSyncRows() async throws {
         let machine = try await Machine(accounts: [VaultFolder.account(1)])

@@ -94,7 +94,7 @@ public final class UnlockedVault: Sendable {
     }
 
     /// Replaces the passphrase and rotates the master key, in one transaction: a new random
-    /// master key, every entry re-encrypted under it, one fresh slot (new salt) in place of the
+    /// master key, every entry and sync row re-encrypted under it, one fresh slot (new salt) in place of the
     /// old ones, and a header under the new MAC. An old passphrase with an old copy of the header
     /// opens nothing written since.
     public func changePassphrase(to passphrase: Passphrase, kdf: ScryptParameters = .default) throws {
@@ -107,6 +107,12 @@ public final class UnlockedVault: Sendable {
                     let account = try EntryCipher.open(record, keys: old)
                     let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: fresh)
                     try VaultRows.reseal(record, updatedAt: record.updatedAt, sealed: sealed, db)
+                }
+                // The sync state too: under the old key it would open no more.
+                for row in try SealedSyncRow.fetchAll(db) {
+                    var plaintext = Array(try row.open(keys: old))
+                    defer { plaintext.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+                    try SealedSyncRow.seal(plaintext, table: row.table, id: row.id, version: row.version + 1, keys: fresh).write(db)
                 }
             },
             sealing: { header, manifest in
