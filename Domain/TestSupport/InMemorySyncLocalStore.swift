@@ -20,7 +20,7 @@ public actor InMemorySyncLocalStore: SyncLocalStore {
 
     public func pendingCount() async throws -> Int { state.pending.count }
 
-    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws {
+    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws {
         var next = snapshot
         for (id, record) in state.records where taken.records[id] != record {
             next.records[id] = record

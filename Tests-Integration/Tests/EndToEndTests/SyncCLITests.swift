@@ -60,6 +60,13 @@ struct SyncCLITests {
         #expect(try !tokens(["list", "--json"], desktop).stdout.contains("\"Work\""))
         #expect(try tokens(["list", "--json", "--sync"], desktop).stdout.contains("\"Work\""))
         try tokens(["sync"], laptop)
+        // A delete on one side reaches the other.
+        try tokens(["add", "-"], desktop, input: "otpauth://totp/Temp:x?secret=MFRGGZDFMZTWQ2LK&issuer=Temp\n")
+        try tokens(["sync"], desktop)
+        #expect(try tokens(["list", "--sync"], laptop).stdout.contains("Temp"))
+        try tokens(["rm", "temp", "--yes"], laptop)
+        try tokens(["sync"], laptop)
+        #expect(try !tokens(["list", "--sync"], desktop).stdout.contains("Temp"))
         let ends = try accounts(laptop)
         #expect(ends == (try accounts(desktop)))
         #expect(ends.joined().contains("\"Work\"") && ends.joined().contains("\"counter\" : 4"))

@@ -60,8 +60,8 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
 
     public func snapshot() async throws -> SyncSnapshot { try await syncStore().snapshot() }
     public func pendingCount() async throws -> Int { try await syncStore().pendingCount() }
-    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws {
-        try await syncStore().commit(snapshot, over: taken)
+    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws {
+        try await syncStore().commit(snapshot, over: taken, report: report)
     }
     public func status() async throws -> SyncLocalStatus { try await syncStore().status() }
     public func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws {

@@ -24,6 +24,14 @@ public protocol SyncLocalStore: Sendable {
     func pendingCount() async throws -> Int
     /// Writes a round's outcome at once: `snapshot` is what the round ended with (an entry absent
     /// from it that `taken` had is gone); entries changed here since `taken` (the snapshot the
-    /// round began with) stay as they are, pending.
-    func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws
+    /// round began with) stay as they are, pending. `report` is what the round did (the store
+    /// keeps what the status shows of it: the conflict copies).
+    func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws
+}
+
+extension SyncLocalStore {
+    /// `commit` of a round that reported nothing.
+    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws {
+        try await commit(snapshot, over: taken, report: SyncReport())
+    }
 }

@@ -24,11 +24,14 @@ public struct SyncLocalStatus: Equatable, Sendable {
     public let pending: Int
     /// When the last sync completed.
     public let lastSync: Date?
+    /// Accounts whose key the last sync found changed on two machines (each kept as a copy).
+    public let conflicts: Int
 
-    public init(membership: SyncMembership?, pending: Int, lastSync: Date?) {
+    public init(membership: SyncMembership?, pending: Int, lastSync: Date?, conflicts: Int = 0) {
         self.membership = membership
         self.pending = pending
         self.lastSync = lastSync
+        self.conflicts = conflicts
     }
 }
 

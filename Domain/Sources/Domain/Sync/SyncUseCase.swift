@@ -47,7 +47,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         try await pull(into: &state, report: &report)
         SyncTwins.fold(in: &state, report: &report)
         try await push(from: &state, report: &report)
-        try await local.commit(state, over: taken)
+        try await local.commit(state, over: taken, report: report)
         return report
     }
 

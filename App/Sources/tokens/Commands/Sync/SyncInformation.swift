@@ -32,7 +32,7 @@ extension Sync {
     /// `tokens sync status`: the server, this device, the last sync and what waits to be sent.
     struct Status: TokensCommand {
         static let spec = CommandSpec(
-            "status", abstract: "Show the server, this device, the last sync and the changes waiting to be sent.",
+            "status", abstract: "Show the server, this device, the last sync, the changes waiting and the last conflicts.",
             arguments: [.flag("json", help: "Print JSON.")])
         let global: GlobalValues
         let json: Bool
@@ -51,13 +51,13 @@ extension Sync {
         static func text(_ status: SyncLocalStatus) -> String {
             guard let membership = status.membership else { return "Not syncing (tokens sync init, or tokens sync join)\n" }
             let last = status.lastSync.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
-            return """
-                server:   \(TerminalText.escaped(membership.server.absoluteString))
-                device:   \(membership.enrolment.deviceID.uuidString.lowercased())
-                last:     \(last)
-                pending:  \(status.pending)
-
-                """
+            let conflicts = status.conflicts == 0 ? "0" : "\(status.conflicts) at the last sync (a key changed on two machines: both versions kept)"
+            let rows = [
+                ("server", TerminalText.escaped(membership.server.absoluteString)),
+                ("device", membership.enrolment.deviceID.uuidString.lowercased()),
+                ("last sync", last), ("pending", String(status.pending)), ("conflicts", conflicts),
+            ]
+            return rows.map { $0.0.padding(toLength: 11, withPad: " ", startingAt: 0) + $0.1 + "\n" }.joined()
         }
 
         static func json(_ status: SyncLocalStatus) throws -> String {
@@ -67,11 +67,13 @@ extension Sync {
                 let device: String?
                 let lastSync: String?
                 let pending: Int
+                let conflicts: Int
             }
             let output = Output(
                 syncing: status.membership != nil, server: status.membership?.server.absoluteString,
                 device: status.membership?.enrolment.deviceID.uuidString.lowercased(),
-                lastSync: status.lastSync.map { ISO8601DateFormatter().string(from: $0) }, pending: status.pending)
+                lastSync: status.lastSync.map { ISO8601DateFormatter().string(from: $0) }, pending: status.pending,
+                conflicts: status.conflicts)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             return String(decoding: try encoder.encode(output), as: UTF8.self) + "\n"

@@ -16,6 +16,8 @@ struct SyncAccountState: Equatable, Sendable {
     /// The latest hybrid clock reading this device made or saw.
     var clock: HybridTimestamp
     var lastSync: Date?
+    /// The conflict copies the last sync made.
+    var conflicts: Int
 
     /// The reading for a change made here at `now`, the clock moved on to it.
     mutating func stamp(now: Date) -> HybridTimestamp {

@@ -45,6 +45,7 @@ struct SyncAccountStateDTO: Codable {
     var cursor: Int64
     var clock: SyncRecordDTO.StampDTO
     var lastSync: Double?
+    var conflicts: Int?
 
     init(_ state: SyncAccountState) {
         let membership = state.membership
@@ -56,6 +57,7 @@ struct SyncAccountStateDTO: Codable {
         cursor = state.cursor
         clock = .init(ms: state.clock.milliseconds, c: state.clock.counter, d: state.clock.device.uuidString)
         lastSync = state.lastSync?.timeIntervalSince1970
+        conflicts = state.conflicts
     }
 
     func toDomain() -> SyncAccountState? {
@@ -69,6 +71,6 @@ struct SyncAccountStateDTO: Codable {
         return SyncAccountState(
             membership: membership, cursor: cursor,
             clock: HybridTimestamp(milliseconds: clock.ms, counter: clock.c, device: clockDevice),
-            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)))
+            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), conflicts: max(0, conflicts ?? 0))
     }
 }

@@ -20,7 +20,8 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             let tables = VaultSyncTables(db: db, keys: keys)
             guard let account = try tables.account()?.state else { return SyncLocalStatus(membership: nil, pending: 0, lastSync: nil) }
             let pending = try tables.entries().values.filter(\.state.pending).count
-            return SyncLocalStatus(membership: account.membership, pending: pending, lastSync: account.lastSync)
+            return SyncLocalStatus(
+                membership: account.membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts)
         }
     }
 
@@ -36,7 +37,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                 let state = SyncEntryState(record: SyncRecording.record(for: account, at: position, stamp: stamp), base: nil, pending: true)
                 try tables.write(state, previous: nil)
             }
-            try tables.write(SyncAccountState(membership: membership, cursor: 0, clock: stamp, lastSync: nil), version: 1)
+            try tables.write(SyncAccountState(membership: membership, cursor: 0, clock: stamp, lastSync: nil, conflicts: 0), version: 1)
         }
     }
 
@@ -65,7 +66,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
         try await status().pending
     }
 
-    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws {
+    public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws {
         let now = clock.now()
         try vault.write { db, keys in
             let tables = VaultSyncTables(db: db, keys: keys)
@@ -101,6 +102,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             }
             account.cursor = snapshot.cursor
             account.lastSync = now
+            account.conflicts = report.conflictCopies.count
             account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
             try tables.write(account, version: accountVersion + 1)
             if moved { try VaultEntries.orderByPosition(try tables.entries(), db: db) }
