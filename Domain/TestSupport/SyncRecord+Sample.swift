@@ -10,7 +10,9 @@ extension SyncRecord {
     ) -> SyncRecord {
         let at = HybridTimestamp(milliseconds: milliseconds, device: device)
         return SyncRecord(
-            id: id, key: Stamped(KeyMaterial(secret: Secret(bytes: secret), kind: kind, algorithm: .sha1, digits: 6), changedAt: at),
+            id: id,
+            // Steam codes have 5 digits, as every account of that kind (AccountSpec).
+            key: Stamped(KeyMaterial(secret: Secret(bytes: secret), kind: kind, algorithm: .sha1, digits: kind == .steam ? 5 : 6), changedAt: at),
             counter: 0, issuer: Stamped(issuer, changedAt: at), name: Stamped(name, changedAt: at), note: Stamped(note, changedAt: at),
             isFavorite: Stamped(false, changedAt: at), groups: Stamped(groups, changedAt: at),
             position: Stamped(FractionalPosition("U")!, changedAt: at), isDeleted: Stamped(false, changedAt: at))
