@@ -34,9 +34,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
+        // A sync record's encoded form, shared by the vault's sync state (DataLayer) and the
+        // wire (SyncRemoteData) at package access, so neither imports the other.
+        .target(
+            name: "SyncRecordCoding",
+            dependencies: [.product(name: "Domain", package: "Domain")]
+        ),
         .target(
             name: "DataLayer",
             dependencies: [
+                "SyncRecordCoding",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -60,8 +67,7 @@ let package = Package(
         .target(
             name: "SyncRemoteData",
             dependencies: [
-                // For the sync record's wire form, shared with the vault's sync state (package access).
-                "DataLayer",
+                "SyncRecordCoding",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -25,8 +25,7 @@ public actor MembershipSyncUseCase: SyncUseCase {
         }
         let connection = self.connection ?? SyncConnection(server: membership.server, caFile: caFile, timeout: timeout)
         self.connection = connection
-        let remote = connection.makeRemote(key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
-        return try await DefaultSyncUseCase(local: store, remote: remote).execute()
+        return try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).execute()
     }
 
     /// Closes the connection; later syncs throw `.notSetUp`.

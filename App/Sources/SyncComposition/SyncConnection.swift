@@ -27,6 +27,11 @@ public final class SyncConnection: Sendable {
         RemoteSyncDataSource.make(server: api, token: token, keys: SyncKeys(key: key, account: account), transport: http.transport)
     }
 
+    /// The entries and devices of `membership`'s account, as its enrolled device.
+    public func makeRemote(for membership: SyncMembership) -> any SyncRemote & SyncDevicesRemote {
+        makeRemote(key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
+    }
+
     /// Closes the connections; no request may follow.
     public func close() async { await http.shutdown() }
 

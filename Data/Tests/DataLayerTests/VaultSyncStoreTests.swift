@@ -274,3 +274,12 @@ struct VaultSyncStoreContractTests {
         try await SyncLocalStoreContract.check(named: clause)(try await Subject())
     }
 }
+
+/// DEV's in-process server keeps the contract the real server keeps.
+@Suite("SyncRemote contract: DEV's in-process server")
+struct InProcessSyncServerContractTests {
+    @Test("InProcessSyncServer keeps the contract", arguments: SyncRemoteContract.names)
+    func contract(clause: String) async throws {
+        try await SyncRemoteContract.check(named: clause)(InProcessSyncServer())
+    }
+}

@@ -1,5 +1,5 @@
 import Crypto
-import DataLayer
+import SyncRecordCoding
 import Domain
 import Foundation
 

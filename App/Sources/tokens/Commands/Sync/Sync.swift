@@ -42,35 +42,50 @@ enum Sync {
         }
     }
 
+    /// What `init` and `join` share: the sync options, the server and this machine's name.
+    struct Enrolment {
+        let options: SyncContext.Options
+        let server: String?
+        let name: String?
+
+        init(_ arguments: ParsedArguments) {
+            options = SyncContext.Options(arguments)
+            server = arguments.string("server")
+            name = arguments.string("name")
+        }
+
+        /// Enrols this machine in the account of `joining`, or in a new account when nil, says
+        /// so, and syncs.
+        func run(joining: SyncCode?) async throws {
+            let device = try SyncContext.deviceName(name)
+            try await SyncContext.with(options) { context in
+                let url = try SyncServerAddress.resolve(server, phase: context.container.phase)
+                let code = joining ?? context.setup.newCode()
+                try await context.connect(url) { connection in
+                    let remote = connection.makeAccountRemote(key: code.key, account: code.account)
+                    let membership =
+                        joining == nil
+                        ? try await context.setup.open(code, server: url, deviceName: device, remote: remote)
+                        : try await context.setup.join(code, server: url, deviceName: device, remote: remote)
+                    StandardStreams.writeLine(
+                        "\(joining == nil ? "Opened a" : "Joined the") sync account on \(TerminalText.escaped(url.absoluteString))")
+                    try await context.syncNow(over: connection, membership: membership)
+                }
+            }
+        }
+    }
+
     /// `tokens sync init`: open a sync account and send every account.
     struct Open: TokensCommand {
         static let spec = CommandSpec(
             "init", abstract: "Open a sync account on the server and send every account to it.",
             arguments: [Sync.server, Sync.name, Sync.caFile])
-        let global: GlobalValues
-        let server: String?
-        let name: String?
-        let caFile: String?
-        init(_ arguments: ParsedArguments) {
-            global = GlobalValues(arguments)
-            server = arguments.string("server")
-            name = arguments.string("name")
-            caFile = arguments.string("ca-file")
-        }
+        let enrolment: Enrolment
+        init(_ arguments: ParsedArguments) { enrolment = Enrolment(arguments) }
 
         func run() async throws {
-            let device = try SyncContext.deviceName(name)
-            try await SyncContext.with(global, caFile: caFile) { context in
-                let url = try SyncServerAddress.resolve(server, phase: context.container.phase)
-                let code = context.setup.newCode()
-                try await context.connect(url) { connection in
-                    let remote = connection.makeAccountRemote(key: code.key, account: code.account)
-                    let membership = try await context.setup.open(code, server: url, deviceName: device, remote: remote)
-                    StandardStreams.writeLine("Opened a sync account on \(TerminalText.escaped(url.absoluteString))")
-                    try await context.syncNow(over: connection, membership: membership)
-                }
-                StandardStreams.writeLine("On another machine: tokens sync join (and paste the code `tokens sync code` shows here)")
-            }
+            try await enrolment.run(joining: nil)
+            StandardStreams.writeLine("On another machine: tokens sync join (and paste the code `tokens sync code` shows here)")
         }
     }
 
@@ -82,33 +97,18 @@ enum Sync {
                 .positional("code", required: false, help: "The sync code, or - for standard input (the default)."),
                 Sync.server, Sync.name, Sync.caFile,
             ])
-        let global: GlobalValues
+        let enrolment: Enrolment
         let code: String?
-        let server: String?
-        let name: String?
-        let caFile: String?
         init(_ arguments: ParsedArguments) {
-            global = GlobalValues(arguments)
+            enrolment = Enrolment(arguments)
             code = arguments.string("code")
-            server = arguments.string("server")
-            name = arguments.string("name")
-            caFile = arguments.string("ca-file")
         }
 
         func run() async throws {
-            let device = try SyncContext.deviceName(name)
             let text = code == nil || code == "-" ? Self.readStandardInput() : code!
             let parsed: SyncCode
             do { parsed = try SyncCode(parsing: text) } catch { throw CLIError("sync code: \(error)") }
-            try await SyncContext.with(global, caFile: caFile) { context in
-                let url = try SyncServerAddress.resolve(server, phase: context.container.phase)
-                try await context.connect(url) { connection in
-                    let remote = connection.makeAccountRemote(key: parsed.key, account: parsed.account)
-                    let membership = try await context.setup.join(parsed, server: url, deviceName: device, remote: remote)
-                    StandardStreams.writeLine("Joined the sync account on \(TerminalText.escaped(url.absoluteString))")
-                    try await context.syncNow(over: connection, membership: membership)
-                }
-            }
+            try await enrolment.run(joining: parsed)
         }
 
         /// At most 4 KiB of standard input (a code is about 100 characters).

@@ -55,12 +55,17 @@ struct SyncContext {
         try await SyncConnection.with(server: server, caFile: caFile, timeout: Self.timeout, body)
     }
 
+    /// Syncs once over `connection`; the round's notices go to standard error.
+    func sync(over connection: SyncConnection, membership: SyncMembership) async throws -> SyncReport {
+        let report = try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).execute()
+        for notice in SyncStatusText.notices(for: report) { StandardStreams.writeErrorLine("tokens: \(notice)") }
+        return report
+    }
+
     /// Syncs now over `connection` and prints what happened.
     func syncNow(over connection: SyncConnection, membership: SyncMembership) async throws {
-        let remote = connection.makeRemote(key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
-        let report = try await DefaultSyncUseCase(local: store, remote: remote).execute()
+        let report = try await sync(over: connection, membership: membership)
         StandardStreams.writeLine("Synced with \(TerminalText.escaped(membership.server.absoluteString)): \(report.received) received, \(report.sent) sent")
-        for notice in SyncStatusText.notices(for: report) { StandardStreams.writeErrorLine("tokens: \(notice)") }
     }
 
     /// A SyncError as the command line reports it: its reason, exit status 6.
@@ -92,12 +97,7 @@ struct SyncContext {
         let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath)
         do {
             let membership = try await context.membership()
-            try await context.connect(membership.server) { connection in
-                let remote = connection.makeRemote(
-                    key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
-                let report = try await DefaultSyncUseCase(local: context.store, remote: remote).execute()
-                for notice in SyncStatusText.notices(for: report) { StandardStreams.writeErrorLine("tokens: \(notice)") }
-            }
+            try await context.connect(membership.server) { _ = try await context.sync(over: $0, membership: membership) }
         } catch let error as SyncError {
             StandardStreams.writeErrorLine("tokens: --sync: \(SyncStatusText.reason(error)); showing this machine's accounts")
         } catch {

@@ -90,7 +90,7 @@ extension Sync {
             try await SyncContext.with(options) { context in
                 let membership = try await context.membership()
                 let devices = try await context.connect(membership.server) { connection in
-                    try await Sync.remote(connection, membership).devices()
+                    try await connection.makeRemote(for: membership).devices()
                 }
                 let formatter = ISO8601DateFormatter()
                 for device in devices {
@@ -120,7 +120,7 @@ extension Sync {
             try await SyncContext.with(options) { context in
                 let membership = try await context.membership()
                 let revoked = try await context.connect(membership.server) { connection in
-                    let remote = Sync.remote(connection, membership)
+                    let remote = connection.makeRemote(for: membership)
                     let prefix = device.lowercased()
                     let matches = try await remote.devices().filter { $0.id.uuidString.lowercased().hasPrefix(prefix) && !prefix.isEmpty }
                     guard matches.count == 1 else {
@@ -146,16 +146,12 @@ extension Sync {
             try await SyncContext.with(options) { context in
                 let membership = try await context.membership()
                 let told = try await context.connect(membership.server) { connection in
-                    try await context.setup.leave(devices: Sync.remote(connection, membership))
+                    try await context.setup.leave(devices: connection.makeRemote(for: membership))
                 }
                 StandardStreams.writeLine(
                     told ? "Left the sync account; the accounts stay here"
                         : "Left the sync account here, but the server could not be told: revoke this machine from another one")
             }
         }
-    }
-
-    static func remote(_ connection: SyncConnection, _ membership: SyncMembership) -> any SyncRemote & SyncDevicesRemote {
-        connection.makeRemote(key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
     }
 }

@@ -50,9 +50,14 @@ struct SealedSyncRow: Sendable, Equatable {
         return plaintext
     }
 
+    /// The row's primary key as its table stores it (an integer for the account's one row).
+    private static func key(_ table: Table, _ id: String) -> DatabaseValueConvertible {
+        table == .account ? Int(id) ?? 1 : id
+    }
+
     /// Stores this row in place of the one at version `version - 1` (or as a new row).
     func write(_ db: Database) throws {
-        let key: DatabaseValueConvertible = table == .account ? Int(id) ?? 1 : id
+        let key = Self.key(table, id)
         if version == 1 {
             try VaultRows.execute(
                 db, "INSERT INTO \(table.rawValue) (id, version, nonce, ciphertext) VALUES (?, 1, ?, ?)", [key, nonce, ciphertext])
@@ -64,7 +69,6 @@ struct SealedSyncRow: Sendable, Equatable {
     }
 
     static func delete(_ table: Table, id: String, _ db: Database) throws {
-        let key: DatabaseValueConvertible = table == .account ? Int(id) ?? 1 : id
-        try VaultRows.execute(db, "DELETE FROM \(table.rawValue) WHERE id = ?", [key])
+        try VaultRows.execute(db, "DELETE FROM \(table.rawValue) WHERE id = ?", [key(table, id)])
     }
 }

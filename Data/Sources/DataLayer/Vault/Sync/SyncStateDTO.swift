@@ -1,4 +1,5 @@
 import Domain
+import SyncRecordCoding
 import Foundation
 
 /// What a `sync_entry` row holds: the entry's sync record (deleted ones too), the base (the

@@ -43,8 +43,9 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
 
     public func end() async throws {
         try vault.write { db, keys in
-            guard try VaultSyncTables(db: db, keys: keys).account() != nil else { throw SyncError.notSetUp }
-            try VaultSyncTables(db: db, keys: keys).deleteAll()
+            let tables = VaultSyncTables(db: db, keys: keys)
+            guard try tables.account() != nil else { throw SyncError.notSetUp }
+            try tables.deleteAll()
         }
     }
 
@@ -73,6 +74,8 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             guard let (stored, accountVersion) = try tables.account() else { throw SyncError.notSetUp }
             var account = stored
             let current = try tables.entries()
+            // The entries' states as this round leaves them, for the order at the end.
+            var states = current
             var latest = account.clock
             var moved = false
             for id in Set(snapshot.records.keys).union(taken.records.keys) {
@@ -84,16 +87,21 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                         state.base = snapshot.bases[id]
                         state.pending = true
                         try tables.write(state, previous: entry.version)
+                        states[id] = (state, entry.version + 1)
                     }
                     continue
                 }
                 guard let record = snapshot.records[id] else {
                     if entry != nil { try tables.deleteEntry(id) }
+                    states[id] = nil
                     try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [id.uuidString])
                     continue
                 }
                 let state = SyncEntryState(record: record, base: snapshot.bases[id], pending: snapshot.pending.contains(id))
-                if state != entry?.state { try tables.write(state, previous: entry?.version) }
+                if state != entry?.state {
+                    try tables.write(state, previous: entry?.version)
+                    states[id] = (state, (entry?.version ?? 0) + 1)
+                }
                 if record != entry?.state.record {
                     try VaultEntries.apply(record, db: db, keys: keys)
                     moved = true
@@ -105,7 +113,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             account.conflicts = report.conflictCopies.count
             account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
             try tables.write(account, version: accountVersion + 1)
-            if moved { try VaultEntries.orderByPosition(try tables.entries(), db: db) }
+            if moved { try VaultEntries.orderByPosition(states, db: db) }
         }
     }
 }

@@ -1,13 +1,20 @@
 import Domain
 import Foundation
 
-/// What is encrypted in one sync entry (for the server, and in the vault's sync state): a SyncRecord with every stamp, as JSON. Mapped to and
-/// from Domain's SyncRecord; anything out of range reads as nil (a corrupt entry).
+/// What is encrypted in one sync entry (for the server, and in the vault's sync state): a
+/// SyncRecord with every stamp, as JSON. Mapped to and from Domain's SyncRecord; anything out of
+/// range reads as nil (a corrupt entry).
 package struct SyncRecordDTO: Codable, Equatable {
     package struct StampDTO: Codable, Equatable {
         package var ms: Int64
         package var c: UInt32
         package var d: String
+
+        package init(ms: Int64, c: UInt32, d: String) {
+            self.ms = ms
+            self.c = c
+            self.d = d
+        }
     }
 
     package struct KeyDTO: Codable, Equatable {
