@@ -97,3 +97,19 @@ struct VaultMigrationTests {
         try await folder.expectFailure(.modified(.foreignSchema(kind: "trigger", name: "freeze")), passphrase: Self.passphrase)
     }
 }
+
+/// The schema check's fast path: the digests it compares are those of what the migrations make.
+@Suite("Vault schema digests")
+struct VaultSchemaDigestTests {
+    @Test("each format's digest is that of its migrations' objects", arguments: [1, 2, 3])
+    func digests(format: Int) throws {
+        let expected = try #require(VaultSchema.expected(format: format))
+        #expect(VaultSchema.digest(of: expected) == VaultSchema.expectedDigests[format], "format \(format): \(VaultSchema.digest(of: expected))")
+    }
+
+    @Test("every format this build reads has a digest, and none other")
+    func everyFormat() {
+        #expect(Set(VaultSchema.expectedDigests.keys) == Set(1...VaultHeader.currentFormat))
+        #expect(VaultSchema.expected(format: VaultHeader.currentFormat + 1) == nil)
+    }
+}

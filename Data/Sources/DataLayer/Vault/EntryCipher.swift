@@ -30,7 +30,8 @@ enum EntryCipher {
                 nonce: record.nonce, ciphertext: record.ciphertext, key: keys.entries, authenticating: aad)
         else { throw VaultError.entryDamaged(id: record.id) }
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
-        guard let payload = try? JSONDecoder().decode(EntryPayloadDTO.self, from: plaintext),
+        // What this build writes, read directly; anything older, through JSONDecoder.
+        guard let payload = EntryPayloadDTO(jsonBytes: plaintext) ?? (try? JSONDecoder().decode(EntryPayloadDTO.self, from: plaintext)),
             let account = payload.toDomain(
                 id: id, createdAt: Date(timeIntervalSince1970: record.createdAt),
                 updatedAt: Date(timeIntervalSince1970: record.updatedAt))

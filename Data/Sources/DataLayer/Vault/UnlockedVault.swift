@@ -6,8 +6,9 @@ import Synchronization
 /// An open, unlocked vault: the database and the keys, held only here.
 ///
 /// Every read and write runs in one SQLite transaction that first checks the header's MAC and
-/// the entries against its manifest; every write also checks the schema, and ends by renewing
-/// the manifest and the revision under a new MAC.
+/// the entries against its manifest (a read skips it when no other connection has committed
+/// since this one last checked: SQLite's data_version is unchanged); every write also checks the
+/// schema, and ends by renewing the manifest and the revision under a new MAC.
 public final class UnlockedVault: Sendable {
     let database: DatabaseQueue
     public let path: String
@@ -18,13 +19,16 @@ public final class UnlockedVault: Sendable {
     struct Session: Sendable {
         var keys: VaultKeys
         var slotIDs: Set<Data>
+        /// SQLite's data_version when this connection last found the file as its header says,
+        /// or left it so by a write of its own (which does not change data_version).
+        var checkedDataVersion: Int64?
     }
 
     init(database: DatabaseQueue, path: String, keys: VaultKeys, header: VaultHeader) {
         self.database = database
         self.path = path
         self.vaultID = header.vaultID
-        self.session = Mutex(Session(keys: keys, slotIDs: Set(header.slots.map(\.id))))
+        self.session = Mutex(Session(keys: keys, slotIDs: Set(header.slots.map(\.id)), checkedDataVersion: nil))
     }
 
     var keys: VaultKeys { session.withLock { $0.keys } }
@@ -38,19 +42,28 @@ public final class UnlockedVault: Sendable {
 
     /// Runs `body` in a read transaction, with the entries once the header and manifest check out.
     func read<T>(_ body: (Database, VaultKeys, [EntryRecord]) throws -> T) throws -> T {
-        let session = session.withLock { $0 }
-        return try VaultDatabase.guarding(path: path) {
+        try VaultDatabase.guarding(path: path) {
             try database.read { db in
-                let header = try verifiedHeader(db, session)
+                // Taken inside the transaction: after any write of this connection, a change of
+                // keys included.
+                let session = session.withLock { $0 }
+                let dataVersion = try Self.dataVersion(db)
                 let records = try EntryRecord.fetchAll(db)
-                guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(db)) == header.manifest else { throw VaultError.modified(.entries) }
+                if session.checkedDataVersion != dataVersion {
+                    let header = try verifiedHeader(db, session)
+                    guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(db)) == header.manifest else {
+                        throw VaultError.modified(.entries)
+                    }
+                    checked(dataVersion)
+                }
                 return try body(db, session.keys, records)
             }
         }
     }
 
-    /// Checks the header and every entry, as unlock does.
+    /// Checks the header and every entry, as unlock does, whatever was checked before.
     func verify() throws {
+        session.withLock { $0.checkedDataVersion = nil }
         try read { _, _, _ in }
     }
 
@@ -62,8 +75,12 @@ public final class UnlockedVault: Sendable {
         sealing: ((VaultHeader, Data) throws -> VaultHeader)? = nil
     ) throws -> T {
         let session = session.withLock { $0 }
-        return try VaultDatabase.guarding(path: path) {
+        var dataVersion: Int64 = 0
+        let result = try VaultDatabase.guarding(path: path) {
             try database.write { db in
+                dataVersion = try Self.dataVersion(db)
+                // A change of keys: no read skips its checks until the new keys are in place.
+                if sealing != nil { self.session.withLock { $0.checkedDataVersion = nil } }
                 try VaultSchema.check(db, format: VaultHeader.currentFormat)
                 let header = try verifiedHeader(db, session)
                 guard try VaultManifest.current(db) == header.manifest else { throw VaultError.modified(.entries) }
@@ -80,6 +97,20 @@ public final class UnlockedVault: Sendable {
                 return result
             }
         }
+        // Committed by this connection: data_version stays, and the file is as sealed. (A change
+        // of keys starts a new session, checked again at its first read.)
+        if sealing == nil { checked(dataVersion) }
+        return result
+    }
+
+    /// SQLite's count of commits by other connections, as this connection sees it.
+    private static func dataVersion(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+
+    /// Records that the file was as its header says at `dataVersion`.
+    private func checked(_ dataVersion: Int64) {
+        session.withLock { $0.checkedDataVersion = dataVersion }
     }
 
     /// The header, if it is still the one these keys authenticate.
@@ -119,7 +150,7 @@ public final class UnlockedVault: Sendable {
                 VaultHeader.make(
                     vaultID: header.vaultID, slots: [slot], revision: header.revision + 1, manifest: manifest, keys: fresh)
             })
-        session.withLock { $0 = Session(keys: fresh, slotIDs: [slot.id]) }
+        session.withLock { $0 = Session(keys: fresh, slotIDs: [slot.id], checkedDataVersion: nil) }
     }
 
     /// Closes the database; the files are complete and the WAL checkpointed.

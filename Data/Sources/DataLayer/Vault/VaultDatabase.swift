@@ -1,11 +1,17 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Opening the vault's SQLite file: WAL, a busy timeout, full syncs, and SQLite's
 /// errors turned into VaultError.
 enum VaultDatabase {
     /// The first bytes of every SQLite 3 file.
-    static let sqliteMagic = Data("SQLite format 3\u{0}".utf8)
+    static let sqliteMagic: [UInt8] = Array("SQLite format 3".utf8) + [0]
 
     static func configuration() -> Configuration {
         var configuration = Configuration()
@@ -23,14 +29,26 @@ enum VaultDatabase {
         return configuration
     }
 
+    /// The file's first 100 bytes (fewer if it is shorter), read with POSIX rather than
+    /// FileHandle: this runs before every command's first code.
+    private static func firstBytes(_ path: String) throws -> [UInt8] {
+        #if canImport(Glibc)
+            let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        #else
+            let descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC)
+        #endif
+        guard descriptor >= 0 else {
+            throw errno == ENOENT ? VaultError.notInitialized(path: path) : VaultError.damaged(path: path, reason: "cannot be read")
+        }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return Array(bytes.prefix(max(0, count)))
+    }
+
     /// Opens an existing vault file after checking it looks like one; writes nothing.
     static func open(path: String) throws -> DatabaseQueue {
-        guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw VaultError.damaged(path: path, reason: "cannot be read")
-        }
-        let prefix = (try? handle.read(upToCount: 100)) ?? Data()
-        try? handle.close()
+        let prefix = try firstBytes(path)
         guard prefix.starts(with: sqliteMagic) else {
             throw prefix.count < sqliteMagic.count
                 ? VaultError.damaged(path: path, reason: "the file is empty or truncated")
@@ -68,3 +86,4 @@ enum VaultDatabase {
         do { return try body() } catch let error as DatabaseError { throw map(error, path: path) }
     }
 }
+
