@@ -103,6 +103,7 @@ let package = Package(
                 "AppComposition", "AppConfiguration", "tokens", "ServerComposition", "CommandLineKit",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DataLayer", package: "Data"),
+                .product(name: "DataTestSupport", package: "Data"),
                 .product(name: "SyncServer", package: "Domain"),
                 .product(name: "Logging", package: "swift-log"),
             ]

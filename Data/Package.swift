@@ -15,6 +15,8 @@ let package = Package(
         // App chooses, and the sync crypto; apart from DataLayer so that a program links the
         // HTTP client only where sync is wired.
         .library(name: "SyncRemoteData", targets: ["SyncRemoteData"]),
+        // Fakes of Data's own ports, for tests of Data and App; in no program.
+        .library(name: "DataTestSupport", targets: ["DataTestSupport"]),
     ],
     dependencies: [
         .package(path: "../Domain"),
@@ -40,10 +42,13 @@ let package = Package(
             name: "SyncRecordCoding",
             dependencies: [.product(name: "Domain", package: "Domain")]
         ),
+        // The kernel keyring's system calls (variadic, so not callable from Swift).
+        .target(name: "CKeyring"),
         .target(
             name: "DataLayer",
             dependencies: [
                 "SyncRecordCoding",
+                "CKeyring",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -51,10 +56,12 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        .target(name: "DataTestSupport", dependencies: ["DataLayer"], path: "TestSupport"),
         .testTarget(
             name: "DataLayerTests",
             dependencies: [
                 "DataLayer",
+                "DataTestSupport",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DomainTestSupport", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),

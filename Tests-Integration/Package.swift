@@ -33,6 +33,8 @@ let package = Package(
                 .product(name: "TerminalUI", package: "Presentation"),
             ]
         ),
+        // A fault injector: runs a command where the kernel keyring's system calls fail.
+        .executableTarget(name: "no-keyring"),
         // Test support: locating the repository and the binary, running processes. In no product.
         .target(
             name: "IntegrationTestSupport",

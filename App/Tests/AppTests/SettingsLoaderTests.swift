@@ -52,7 +52,8 @@ struct SettingsLoaderTests {
         let environment = [
             "TOKENS_PHASE": "real", "TOKENS_LOG_LEVEL": "debug", "TOKENS_REAL_VAULT_PATH": "/v/real.sqlite",
             "TOKENS_LOCK_IDLE": "60", "TOKENS_CLIPBOARD_CLEAR": "10", "TOKENS_CODES_NEXT": "3", "HOME": "/h",
-            "TOKENS_SYNC_INTERVAL": "60", "TOKENS_SYNC_CA_FILE": "/etc/ca.pem",
+            "TOKENS_SYNC_INTERVAL": "60", "TOKENS_SYNC_CA_FILE": "/etc/ca.pem", "TOKENS_UNLOCK_TIMEOUT": "0",
+            "TOKENS_UNLOCK_IDLE": "keep",
         ]
         let settings = try await SettingsLoader(environment: environment).load()
         #expect(settings.phase == Sourced(.real, from: .environment("TOKENS_PHASE")))
@@ -63,6 +64,8 @@ struct SettingsLoaderTests {
         #expect(settings.nextCodeSeconds == Sourced(3, from: .environment("TOKENS_CODES_NEXT")))
         #expect(settings.sync.intervalSeconds == Sourced(60, from: .environment("TOKENS_SYNC_INTERVAL")))
         #expect(settings.sync.caFilePath == "/etc/ca.pem")
+        #expect(settings.unlockSeconds == Sourced(0, from: .environment("TOKENS_UNLOCK_TIMEOUT")))
+        #expect(settings.idleLockForgetsKeptKey == Sourced(false, from: .environment("TOKENS_UNLOCK_IDLE")))
         let alpha = try await SettingsLoader(environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a"]).load()
         #expect(alpha.vaultPath == Sourced("/v/a", from: .environment("TOKENS_ALPHA_VAULT_PATH")))
         #expect(Set(environment.keys.filter { $0.hasPrefix("TOKENS_") } + ["TOKENS_ALPHA_VAULT_PATH"])

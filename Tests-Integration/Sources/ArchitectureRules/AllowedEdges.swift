@@ -28,7 +28,7 @@ public enum AllowedEdges {
     ]
     /// The modules of the Data layer and the libraries only it may use.
     public static let dataModules: Set<String> = [
-        "DataLayer", "SyncServerData", "SyncRemoteData", "SyncRecordCoding", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
+        "DataLayer", "SyncServerData", "SyncRemoteData", "SyncRecordCoding", "CKeyring", "DataTestSupport", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
         "AsyncHTTPClient", "OpenAPIAsyncHTTPClient",
     ]
     /// The modules of the App layer.
@@ -46,10 +46,10 @@ public enum AllowedEdges {
     public static let clientFolders = [
         "Domain/Sources/Domain", "Data/Sources/DataLayer", "Presentation/Sources/Presentation",
         "Presentation/Sources/TerminalUI", "App/Sources/AppComposition", "App/Sources/tokens", "Data/Sources/SyncRemoteData",
-        "Data/Sources/SyncRecordCoding", "App/Sources/SyncComposition",
+        "Data/Sources/SyncRecordCoding", "Data/Sources/CKeyring", "App/Sources/SyncComposition",
     ]
     public static let clientModules: Set<String> = [
-        "Domain", "DataLayer", "SyncRemoteData", "SyncRecordCoding", "Presentation", "TerminalUI", "AppComposition", "SyncComposition",
+        "Domain", "DataLayer", "SyncRemoteData", "SyncRecordCoding", "CKeyring", "Presentation", "TerminalUI", "AppComposition", "SyncComposition",
     ]
     /// The modules of the Presentation layer.
     public static let presentationModules: Set<String> = ["Presentation", "TerminalUI", "SyncServerHTTP"]

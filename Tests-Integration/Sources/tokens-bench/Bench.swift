@@ -19,6 +19,7 @@ enum Bench {
         results.append(try throughput())
         if let tokens {
             results += try oneShot(tokens: tokens)
+            results += try unlockedCode(tokens: tokens)
             results += try startup(tokens: tokens)
             results.append(try binarySize(tokens: tokens))
             results.append(try importSpeed(tokens: tokens))

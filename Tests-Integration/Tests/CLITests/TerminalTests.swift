@@ -124,6 +124,30 @@ struct TerminalTests {
         }
     }
 
+    @Test("unlocked with tokens unlock: the screen opens on the list; its idle lock drops the kept key, quitting does not",
+          arguments: [true, false])
+    func keptKeyOpensTheScreen(idleLock: Bool) throws {
+        let home = try TemporaryHome()
+        defer { _ = try? TokensProcess.run(["lock"], home: home.url) }
+        _ = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment())
+        _ = try TokensProcess.run(["add", RFC6238.vectors[0].uri], home: home.url, environment: Vaults.environment())
+        #expect(try TokensProcess.run(["unlock"], home: home.url, environment: Vaults.environment()).status == 0)
+        let config = home.url.appendingPathComponent("config/tokens")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data(#"{"lock": {"idle": 5}}"#.utf8).write(to: config.appendingPathComponent("config.json"))
+        let session = try TmuxSession(tokens: [], home: home.url)
+        let screen = try session.waitFor("1 account", timeout: 60)
+        #expect(screen.contains("RFC6238") && !screen.contains("The vault is locked."))
+        if idleLock {
+            try session.waitFor("The vault is locked.", timeout: 15)
+            #expect(try TokensProcess.run(["unlock", "--status"], home: home.url).stdout.hasPrefix("locked"))
+        } else {
+            try session.type("q")
+            try session.waitFor("[exit 0]")
+            #expect(try TokensProcess.run(["unlock", "--status"], home: home.url).stdout.hasPrefix("unlocked"))
+        }
+    }
+
     @Test("an encrypted import with no password given asks for it on the terminal, without echo")
     func importAsksPassword() throws {
         let home = try TemporaryHome()

@@ -14,11 +14,12 @@ public enum AppComposer {
         try makeContainer(for: settings, clock: clock, passphrase: source) { throw CompositionError.noPassphrase }
     }
 
-    /// Builds the phase's container, calling `ask` (the terminal) only when a vault must be
-    /// unlocked and `source` gives no passphrase.
+    /// Builds the phase's container. ALPHA and REAL open their vault with the key `tokens unlock`
+    /// kept (`kept`), else with the passphrase `source` gives, else the one `ask` (the terminal)
+    /// gets. Where the keyring cannot be used, `notice` hears one line before `ask` is called.
     package static func makeContainer(
         for settings: AppSettings, clock: (any WallClock)? = nil, passphrase source: PassphraseSource = .none,
-        asking ask: () throws -> Passphrase
+        kept: KeptUnlock? = nil, notice: (String) -> Void = { _ in }, asking ask: () throws -> Passphrase
     ) throws -> any AppContainer {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
             return DevContainer(clock: clock)
@@ -27,7 +28,26 @@ public enum AppComposer {
         ProcessHardening.forbidDumpsAndTracing()
         let logger = Logger(label: "tokens.composition")
         let started = ContinuousClock.now
-        let vault = try Vault.open(at: path, passphrase: try source.given() ?? ask())
+        var keyringFailure: (any Error)?
+        if let kept {
+            do {
+                if let vault = try kept.open() {
+                    logger.debug("opened the \(settings.phase.value.rawValue) vault with its kept key in \(ContinuousClock.now - started)")
+                    return VaultContainer(phase: settings.phase.value, vault: vault, clock: clock)
+                }
+            } catch let error as VaultKeyringError {
+                keyringFailure = error
+                logger.debug("\(error)")
+            }
+        }
+        let passphrase: Passphrase
+        if let given = try source.given() {
+            passphrase = given
+        } else {
+            if let keyringFailure { notice("notice: \(keyringFailure); asking for the passphrase") }
+            passphrase = try ask()
+        }
+        let vault = try Vault.open(at: path, passphrase: passphrase)
         logger.debug("unlocked the \(settings.phase.value.rawValue) vault at \(path) in \(ContinuousClock.now - started)")
         return VaultContainer(phase: settings.phase.value, vault: vault, clock: clock)
     }

@@ -4,7 +4,8 @@ import Foundation
 import Domain
 
 /// ALPHA and REAL for the interactive screen: the vault starts locked, and the Unlock screen
-/// opens it through the AccountStoreLock port; idle locking closes it again.
+/// opens it through the AccountStoreLock port (unless `tokens unlock` kept its key); idle
+/// locking closes it again, and drops the kept key unless `unlock.idle` is `keep`.
 package final class LockedVaultContainer: SyncingContainer {
     public let phase: Phase
     public let accountRepository: any AccountRepository
@@ -17,11 +18,12 @@ package final class LockedVaultContainer: SyncingContainer {
     /// The vault's sync state, reachable while it is unlocked.
     public var syncStore: any SyncLocalStore & SyncMembershipStore { store }
 
-    init(phase: Phase, path: String) {
+    init(phase: Phase, path: String, kept: KeptUnlock?, forgetsKeptKeyOnLock: Bool) {
         ProcessHardening.forbidDumpsAndTracing()
         self.phase = phase
         let clock = SystemClock()
-        self.store = LockableVaultDataSource(path: path, clock: clock)
+        self.store = LockableVaultDataSource(
+            path: path, clock: clock, keptKeys: kept?.keys, forgetsKeptKeyOnLock: forgetsKeptKeyOnLock)
         self.lock = store
         self.accountRepository = DefaultAccountRepository(dataSource: store)
         self.hmac = SwiftCryptoHMAC()
@@ -30,6 +32,22 @@ package final class LockedVaultContainer: SyncingContainer {
     }
 
     public func close() throws {}
+
+    /// Opens the vault with the key `tokens unlock` kept, if any: true when the Unlock screen is
+    /// not needed. Where the keyring cannot be used, `notice` hears one line.
+    public func unlockWithKeptKey(notice: (String) -> Void) async -> Bool {
+        do {
+            return try await store.unlockWithKeptKey()
+        } catch {
+            notice("notice: \(error); asking for the passphrase")
+            return false
+        }
+    }
+
+    /// Closes the vault as the screen quits, leaving a kept key kept.
+    public func end() async {
+        await store.close()
+    }
 }
 
 extension AppComposer {
@@ -41,7 +59,9 @@ extension AppComposer {
             return (try await DevScreenContainer.make(), AlwaysUnlocked())
         }
         guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
-        let container = LockedVaultContainer(phase: settings.phase.value, path: path)
+        let container = LockedVaultContainer(
+            phase: settings.phase.value, path: path, kept: KeptUnlock.enabled(for: settings),
+            forgetsKeptKeyOnLock: settings.idleLockForgetsKeptKey.value)
         return (container, container.lock)
     }
 }

@@ -12,6 +12,11 @@ public struct AppSettings: Sendable, Equatable {
     public let nextCodeSeconds: Sourced<Int>
     /// How the client syncs.
     public let sync: SyncSettings
+    /// Seconds `tokens unlock` keeps the vault's key in the kernel keyring (`unlock.timeout`);
+    /// 0: the keyring is not used, every command asks.
+    public let unlockSeconds: Sourced<Int>
+    /// Whether the screen's idle lock also drops the key `tokens unlock` kept (`unlock.idle`).
+    public let idleLockForgetsKeptKey: Sourced<Bool>
     /// The config file consulted, and whether it exists.
     public let configFile: String
     public let configFileExists: Bool
@@ -21,8 +26,12 @@ public struct AppSettings: Sendable, Equatable {
         idleLockSeconds: Sourced<Int> = Sourced(120, from: .default),
         clipboardClearSeconds: Sourced<Int> = Sourced(30, from: .default),
         nextCodeSeconds: Sourced<Int> = Sourced(5, from: .default), sync: SyncSettings = SyncSettings(),
+        unlockSeconds: Sourced<Int> = Sourced(900, from: .default),
+        idleLockForgetsKeptKey: Sourced<Bool> = Sourced(true, from: .default),
         configFile: String, configFileExists: Bool
     ) {
+        self.unlockSeconds = unlockSeconds
+        self.idleLockForgetsKeptKey = idleLockForgetsKeptKey
         self.sync = sync
         self.idleLockSeconds = idleLockSeconds
         self.clipboardClearSeconds = clipboardClearSeconds

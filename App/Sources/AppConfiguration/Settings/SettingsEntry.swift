@@ -26,6 +26,8 @@ extension AppSettings {
             SettingsEntry("codes.next", nextCodeSeconds),
             SettingsEntry("sync.interval", sync.intervalSeconds),
             SettingsEntry("sync.ca.file", sync.caFile),
+            SettingsEntry("unlock.timeout", unlockSeconds),
+            SettingsEntry("unlock.idle", idleLockForgetsKeptKey) { $0 ? "forget" : "keep" },
         ]
         return entries
     }

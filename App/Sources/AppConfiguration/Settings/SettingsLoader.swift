@@ -6,7 +6,7 @@ import SystemPackage
 /// swift-configuration the `TOKENS_*` environment variables and the JSON config file
 /// (`--config PATH`, else `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`,
 /// `log.level`, `alpha.vault.path`, `real.vault.path`, `lock.idle`, `clipboard.clear`,
-/// `codes.next` (seconds).
+/// `codes.next`, `sync.interval`, `unlock.timeout` (seconds), `sync.ca.file`, `unlock.idle`.
 package struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
     public var flags: [String: String]
@@ -68,11 +68,21 @@ package struct SettingsLoader: Sendable {
             Int($0).flatMap { (30...86_400).contains($0) ? $0 : nil }
         }
         let caFile = try resolver.resolve("sync.ca.file", default: "", expected: "a file path") { $0 }
+        let unlock = try resolver.resolve("unlock.timeout", default: 900, expected: "a number of seconds from 0 to 86400") {
+            Int($0).flatMap { (0...86_400).contains($0) ? $0 : nil }
+        }
+        let idleKeyring = try resolver.resolve("unlock.idle", default: true, expected: "forget or keep") {
+            switch $0 {
+            case "forget": true
+            case "keep": false
+            default: nil
+            }
+        }
         return AppSettings(
             phase: phase, logLevel: logLevel, vaultPath: vaultPath, idleLockSeconds: idleLock,
             clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode,
             sync: SyncSettings(intervalSeconds: syncInterval, caFile: Sourced(expandingTilde(caFile.value), from: caFile.source)),
-            configFile: path, configFileExists: exists)
+            unlockSeconds: unlock, idleLockForgetsKeptKey: idleKeyring, configFile: path, configFileExists: exists)
     }
 
     /// The flags, the environment and the config file, in that order of precedence.
@@ -104,7 +114,7 @@ package struct SettingsLoader: Sendable {
     /// Every key the settings are read from.
     public static let keys = [
         "phase", "log.level", "alpha.vault.path", "real.vault.path", "lock.idle", "clipboard.clear", "codes.next",
-        "sync.interval", "sync.ca.file",
+        "sync.interval", "sync.ca.file", "unlock.timeout", "unlock.idle",
     ]
 
     /// The client's keys and the server's (`tokens-server`), which share the config file.

@@ -36,10 +36,16 @@ struct GlobalValues: Equatable, Sendable {
         try await withContainer { container, _ in try await body(container) }
     }
 
-    /// `withContainer`, with the settings it was made for.
-    func withContainer<T>(_ body: (any AppContainer, AppSettings) async throws -> T) async throws -> T {
+    /// `withContainer`, with the settings it was made for. The vault opens with the key
+    /// `tokens unlock` kept, if any, unless `usingKeptKey` is false (passwd and unlock ask).
+    func withContainer<T>(
+        usingKeptKey: Bool = true, _ body: (any AppContainer, AppSettings) async throws -> T
+    ) async throws -> T {
         let settings = try await settings()
-        let container = try AppComposer.makeContainer(for: settings, passphrase: passphraseReader.source) {
+        let container = try AppComposer.makeContainer(
+            for: settings, passphrase: passphraseReader.source, kept: usingKeptKey ? KeptUnlock.enabled(for: settings) : nil,
+            notice: { CommandRunner.printError($0) }
+        ) {
             try PassphraseReader.fromTerminal(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
         }
         do {

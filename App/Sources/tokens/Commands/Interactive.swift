@@ -24,15 +24,21 @@ struct Interactive: TokensCommand {
         let (container, lock) = try await AppComposer.makeInteractiveContainer(for: settings)
         // --passphrase-file or TOKENS_PASSPHRASE unlock before the screen starts (a wrong one
         // ends here, status 4); the Unlock screen is for when neither is given.
+        // So does a key `tokens unlock` kept.
         var unlocked = false
-        if lock.requiresUnlock, let passphrase = try global.passphraseReader.givenPassphrase() {
+        if let locked = container as? LockedVaultContainer,
+            await locked.unlockWithKeptKey(notice: { CommandRunner.printError($0) })
+        {
+            unlocked = true
+        } else if lock.requiresUnlock, let passphrase = try global.passphraseReader.givenPassphrase() {
             var bytes = passphrase.copyBytes()
             defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
             try await lock.unlock(passphrase: bytes)
             unlocked = true
         }
         await Self.runScreen(container, lock: lock, settings: settings, unlocked: unlocked)
-        await lock.lock()
+        // Quitting closes the vault; only locking (idle, or asked) drops a kept key.
+        if let locked = container as? LockedVaultContainer { await locked.end() } else { await lock.lock() }
     }
 
     @MainActor

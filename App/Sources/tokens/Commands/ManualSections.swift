@@ -31,6 +31,8 @@ enum ManualSections {
         "codes.next": "Seconds before the end of a period from which the next code shows too.",
         "sync.interval": "Seconds between syncs while the interactive screen is open (the vault syncs).",
         "sync.ca.file": "A PEM file of the only CA certificates trusted for the sync server.",
+        "unlock.timeout": "Seconds tokens unlock keeps the vault's key in the kernel keyring (0: never; asks every time).",
+        "unlock.idle": "forget (default): the screen's idle lock also drops the key tokens unlock kept; keep: it does not.",
     ]
 
     /// Variables that carry a secret, for scripts; never settings, never in the config file.

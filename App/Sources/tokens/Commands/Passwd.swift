@@ -23,12 +23,15 @@ struct Passwd: TokensCommand {
     }
 
     func run() async throws {
-        try await global.withContainer { container in
+        // The current passphrase is asked even while unlocked; the key kept for the old one
+        // opens nothing afterwards, and is dropped now rather than at the next command.
+        try await global.withContainer(usingKeptKey: false) { container, settings in
             guard let vault = container as? any UnlockedVaultContainer else { throw CompositionError.noVaultInDev }
             let reader = PassphraseReader(
                 file: newPassphraseFile, environmentVariable: "TOKENS_NEW_PASSPHRASE",
                 environment: ProcessInfo.processInfo.environment)
             try vault.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
+            _ = try? KeptUnlock(settings: settings)?.lock()
         }
         StandardStreams.writeLine("Passphrase changed")
     }

@@ -1,34 +1,62 @@
 import Domain
 import Foundation
 
-/// The vault for the interactive screen: starts locked, unlocks with a passphrase, and locks
-/// again (closing the file and dropping the keys) when the screen goes idle. Its sync state is
-/// reachable only while unlocked.
+/// The vault for the interactive screen: starts locked, unlocks with a passphrase (or the key
+/// `tokens unlock` kept), and locks again (closing the file and dropping the keys, the kept one
+/// too when so configured) when the screen goes idle. Its sync state is reachable only while
+/// unlocked.
 public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncLocalStore, SyncMembershipStore {
     private let path: String
     private let clock: any WallClock
+    private let keptKeys: VaultKeyCache?
+    private let forgetsKeptKeyOnLock: Bool
     private var vault: UnlockedVault?
     private var source: VaultAccountDataSource?
     private var sync: VaultSyncStore?
     /// Counts unlocks: a newly opened connection starts its own change counters.
     private var epoch: UInt64 = 0
 
-    public init(path: String, clock: any WallClock = SystemClock()) {
+    /// `keptKeys`: where `tokens unlock` keeps the vault's key; `forgetsKeptKeyOnLock`: whether
+    /// locking (idle, or asked) drops that key too.
+    public init(
+        path: String, clock: any WallClock = SystemClock(), keptKeys: VaultKeyCache? = nil, forgetsKeptKeyOnLock: Bool = true
+    ) {
         self.path = path
         self.clock = clock
+        self.keptKeys = keptKeys
+        self.forgetsKeptKeyOnLock = forgetsKeptKeyOnLock
     }
 
     public nonisolated var requiresUnlock: Bool { true }
 
     public func unlock(passphrase: [UInt8]) throws {
-        let vault = try Vault.open(at: path, passphrase: Passphrase(passphrase))
+        opened(try Vault.open(at: path, passphrase: Passphrase(passphrase)))
+    }
+
+    /// Unlocks with the key `tokens unlock` kept, if one is kept and opens the vault; false when
+    /// the passphrase is needed. Throws the keyring's error where it cannot be used.
+    public func unlockWithKeptKey() throws -> Bool {
+        guard let keptKeys, let vault = try keptKeys.open(at: path) else { return false }
+        opened(vault)
+        return true
+    }
+
+    private func opened(_ vault: UnlockedVault) {
         self.vault = vault
         self.source = VaultAccountDataSource(vault: vault, clock: clock)
         self.sync = VaultSyncStore(vault: vault, clock: clock)
         epoch &+= 1
     }
 
+    /// Locks: closes the vault and drops its keys, and the kept key when so configured (a
+    /// keyring that cannot be used has none to drop).
     public func lock() {
+        close()
+        if forgetsKeptKeyOnLock { _ = try? keptKeys?.forget(vaultAt: path) }
+    }
+
+    /// Closes the vault and drops its keys, leaving a kept key kept (the screen is quitting).
+    public func close() {
         try? vault?.close()
         vault = nil
         source = nil

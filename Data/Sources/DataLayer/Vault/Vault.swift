@@ -66,9 +66,22 @@ public enum Vault {
 
     /// `open`, with a hook run after each entry a migration re-encrypts (tests interrupt it).
     static func open(at path: String, passphrase: Passphrase, migrationStep: ((Int) throws -> Void)?) throws -> UnlockedVault {
+        try open(at: path, migrationStep: migrationStep) { header in
+            for slot in header.slots.prefix(ScryptParameters.maximumSlots) {
+                if let key = try slot.unwrap(with: passphrase) { return key }
+            }
+            throw VaultError.wrongPassphrase
+        }
+    }
+
+    /// Opens the vault with the master key `masterKey` finds for its header (from a passphrase
+    /// and the key slots, or kept by `tokens unlock`), then checks it as `open(at:passphrase:)` does.
+    static func open(
+        at path: String, migrationStep: ((Int) throws -> Void)? = nil, masterKey: (VaultHeader) throws -> SymmetricKey
+    ) throws -> UnlockedVault {
         let database = try VaultDatabase.open(path: path)
         do {
-            let (vault, format) = try unlock(database, path: path, passphrase: passphrase)
+            let (vault, format) = try unlock(database, path: path, masterKey: masterKey)
             if format < VaultHeader.currentFormat { try VaultMigration.migrate(vault, step: migrationStep) }
             try vault.verify()
             return vault
@@ -80,7 +93,9 @@ public enum Vault {
     }
 
     /// The vault unlocked, and the format its header had.
-    private static func unlock(_ database: DatabaseQueue, path: String, passphrase: Passphrase) throws -> (UnlockedVault, Int) {
+    private static func unlock(
+        _ database: DatabaseQueue, path: String, masterKey: (VaultHeader) throws -> SymmetricKey
+    ) throws -> (UnlockedVault, Int) {
         let header = try VaultDatabase.guarding(path: path) {
             try database.read { db in try readHeader(db, path: path) }
         }
@@ -91,17 +106,20 @@ public enum Vault {
         try VaultDatabase.guarding(path: path) {
             try database.read { db in try VaultSchema.check(db, format: header.formatVersion) }
         }
-        var master: SymmetricKey?
-        for slot in header.slots.prefix(ScryptParameters.maximumSlots) {
-            if let key = try slot.unwrap(with: passphrase) {
-                master = key
-                break
-            }
-        }
-        guard let master else { throw VaultError.wrongPassphrase }
-        let keys = VaultKeys(master: master, vaultID: header.vaultID)
+        let keys = VaultKeys(master: try masterKey(header), vaultID: header.vaultID)
         guard header.isAuthentic(keys: keys) else { throw VaultError.headerTampered }
         return (UnlockedVault(database: database, path: path, keys: keys, header: header), header.formatVersion)
+    }
+
+    /// The vault id in the header at `path`, read without unlocking (it is no secret); the
+    /// name under which `tokens unlock` keeps its key.
+    public static func identity(at path: String) throws -> VaultIdentity {
+        let database = try VaultDatabase.open(path: path)
+        defer { try? database.close() }
+        let header = try VaultDatabase.guarding(path: path) {
+            try database.read { db in try readHeader(db, path: path) }
+        }
+        return VaultIdentity(id: header.vaultID)
     }
 
     static func readHeader(_ db: Database, path: String) throws -> VaultHeader {

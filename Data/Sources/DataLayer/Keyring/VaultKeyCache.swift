@@ -1,0 +1,82 @@
+import Domain
+import Foundation
+
+/// The vault keys `tokens unlock` keeps in a keyring, each named and checked by its vault's id:
+/// kept for a while, used to open the vault without its passphrase (and without scrypt), and
+/// dropped when they no longer open it (the passphrase, and so the master key, changed since).
+public struct VaultKeyCache: Sendable {
+    /// The longest a key is kept: a day.
+    public static let maximumSeconds = 86_400
+
+    private let keyring: any VaultKeyring
+    private let clock: any WallClock
+
+    public init(keyring: any VaultKeyring = KernelKeyring(), clock: any WallClock = SystemClock()) {
+        self.keyring = keyring
+        self.clock = clock
+    }
+
+    /// Opens the vault at `path` with its kept key, checked as a passphrase's would be. Nil when
+    /// no key is kept for this vault, it expired, or it no longer opens the vault (then it is
+    /// dropped): the caller asks for the passphrase.
+    public func open(at path: String) throws -> UnlockedVault? {
+        var used: VaultIdentity?
+        do {
+            return try Vault.open(at: path) { header in
+                let identity = VaultIdentity(id: header.vaultID)
+                guard let kept = try kept(for: identity) else { throw NothingKept() }
+                used = identity
+                return kept.master
+            }
+        } catch is NothingKept {
+            return nil
+        } catch VaultError.headerTampered {
+            guard let used else { throw VaultError.headerTampered }
+            // Most likely rotated by `tokens passwd`; if the file was tampered with instead,
+            // the passphrase will say so.
+            try keyring.remove(named: used.keyName)
+            return nil
+        }
+    }
+
+    /// Keeps the open vault's key for `seconds` (1 to `maximumSeconds`), replacing a key kept
+    /// before; returns when it expires.
+    @discardableResult
+    public func keep(_ vault: UnlockedVault, seconds: Int) throws -> Date {
+        precondition((1...Self.maximumSeconds).contains(seconds), "a key is kept from a second to a day")
+        // In whole seconds from this second, as the kernel counts a timeout.
+        let expires = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down) + TimeInterval(seconds))
+        var payload = KeptVaultKey(vaultID: vault.vaultID, expires: expires, master: vault.keys.master).encoded()
+        defer { payload.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        try keyring.store(payload, named: VaultIdentity(id: vault.vaultID).keyName, seconds: seconds)
+        return expires
+    }
+
+    /// When the key kept for the vault at `path` expires, once it has opened the vault; nil
+    /// when no usable key is kept.
+    public func expiry(ofVaultAt path: String) throws -> Date? {
+        guard let vault = try open(at: path) else { return nil }
+        defer { try? vault.close() }
+        return try kept(for: VaultIdentity(id: vault.vaultID))?.expires
+    }
+
+    /// Drops the key kept for the vault at `path` at once; false when none was kept.
+    @discardableResult
+    public func forget(vaultAt path: String) throws -> Bool {
+        try keyring.remove(named: try Vault.identity(at: path).keyName)
+    }
+
+    /// The key kept for `identity`, if it is one of this format for this vault and unexpired.
+    private func kept(for identity: VaultIdentity) throws -> KeptVaultKey? {
+        guard var payload = try keyring.payload(named: identity.keyName) else { return nil }
+        defer { payload.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        guard let kept = KeptVaultKey(decoding: payload, for: identity.id) else { return nil }
+        guard kept.expires > clock.now() else {
+            try keyring.remove(named: identity.keyName)
+            return nil
+        }
+        return kept
+    }
+
+    private struct NothingKept: Error {}
+}
