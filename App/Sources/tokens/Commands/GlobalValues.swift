@@ -48,6 +48,7 @@ struct GlobalValues: Equatable, Sendable {
         ) {
             try PassphraseReader.fromTerminal(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
         }
+        defer { UntilExit.keep(container) }
         do {
             let result = try await body(container, settings)
             try container.close()

@@ -25,7 +25,7 @@ struct KeptVaultKey {
     /// kept under this vault's name but made for another vault is never used).
     init?(decoding payload: [UInt8], for vaultID: Data) {
         guard payload.count == Self.length, payload[0] == Self.format, vaultID.count == 16,
-            Data(payload[1..<17]) == vaultID
+            payload[1..<17].elementsEqual(vaultID)
         else { return nil }
         let seconds = payload[17..<25].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         self.vaultID = vaultID

@@ -7,9 +7,9 @@ import Foundation
 enum EntryCipher {
     static func additionalData(format: Int, vaultID: Data, id: String, version: Int) -> Data {
         guard format >= 2 else {
-            return Data("tokens/entry/v1".utf8) + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
+            return CanonicalEncoding.utf8("tokens/entry/v1") + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
         }
-        return Data("tokens/entry/v2".utf8) + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
+        return CanonicalEncoding.utf8("tokens/entry/v2") + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
             + CanonicalEncoding.integers([version])
     }
 
@@ -25,7 +25,7 @@ enum EntryCipher {
     /// The account a stored row holds; `entryDamaged` if it fails to open or decode.
     static func open(_ record: EntryRecord, keys: VaultKeys, format: Int = VaultHeader.currentFormat) throws -> Account {
         let aad = additionalData(format: format, vaultID: keys.vaultID, id: record.id, version: record.version)
-        guard let id = UUID(uuidString: record.id),
+        guard let id = EntryCipher.uuid(record.id),
             var plaintext = VaultCrypto.open(
                 nonce: record.nonce, ciphertext: record.ciphertext, key: keys.entries, authenticating: aad)
         else { throw VaultError.entryDamaged(id: record.id) }
@@ -37,5 +37,35 @@ enum EntryCipher {
                 updatedAt: Date(timeIntervalSince1970: record.updatedAt))
         else { throw VaultError.entryDamaged(id: record.id) }
         return account
+    }
+
+    /// The id as `uuidString` writes it (either case), parsed directly: Foundation's
+    /// `UUID(uuidString:)` goes through sscanf, a tenth of opening 30 entries. Nil otherwise.
+    static func uuid(_ text: String) -> UUID? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 36 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var index = 0
+        for (offset, character) in utf8.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard character == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let nibble = hexValue(character) else { return nil }
+            bytes[index / 2] |= index % 2 == 0 ? nibble << 4 : nibble
+            index += 1
+        }
+        return UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
+            bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    private static func hexValue(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

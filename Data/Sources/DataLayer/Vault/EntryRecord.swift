@@ -23,14 +23,17 @@ struct EntryRecord: Sendable, Equatable {
 }
 
 extension EntryRecord {
+    /// A row of `SELECT *`: the table's columns in the order the migrations made them (the
+    /// schema check holds the file to it), `version` last and absent in format 1. By position:
+    /// GRDB finds a column by name by lowercasing, a tenth of reading 30 entries.
     init(row: Row) {
-        id = row["id"]
-        sortOrder = row["sort_order"]
-        createdAt = row["created_at"]
-        updatedAt = row["updated_at"]
-        version = row.hasColumn("version") ? row["version"] : 0
-        nonce = row["nonce"]
-        ciphertext = row["ciphertext"]
+        id = row[0]
+        sortOrder = row[1]
+        createdAt = row[2]
+        updatedAt = row[3]
+        nonce = row[4]
+        ciphertext = row[5]
+        version = row.count > 6 ? row[6] : 0
     }
 }
 

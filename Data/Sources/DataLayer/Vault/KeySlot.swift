@@ -42,7 +42,7 @@ struct KeySlot: Hashable, Sendable {
     }
 
     static func additionalData(id: Data, kdf: String, parameters: ScryptParameters, salt: Data) -> Data {
-        var data = Data("tokens/slot/v1".utf8)
+        var data = CanonicalEncoding.utf8("tokens/slot/v1")
         data.append(id)
         data.append(CanonicalEncoding.string(kdf))
         data.append(CanonicalEncoding.integers([parameters.n, parameters.r, parameters.p]))
@@ -64,6 +64,13 @@ enum CanonicalEncoding {
     }
 
     static func string(_ text: String) -> Data {
-        bytes(Data(text.utf8))
+        bytes(utf8(text))
+    }
+
+    /// The text's UTF-8 bytes, copied at once: `Data(text.utf8)` takes the generic sequence
+    /// path, whose dynamic casts cost a vault open about a tenth of a millisecond.
+    static func utf8(_ text: String) -> Data {
+        var text = text
+        return text.withUTF8 { Data(buffer: $0) }
     }
 }

@@ -41,7 +41,7 @@ enum VaultCrypto {
 
     /// A sub-key of the master key for one purpose.
     static func subkey(of master: SymmetricKey, purpose: String, salt: Data) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(inputKeyMaterial: master, salt: salt, info: Data(purpose.utf8), outputByteCount: 32)
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: master, salt: salt, info: CanonicalEncoding.utf8(purpose), outputByteCount: 32)
     }
 
     static func mac(_ data: Data, key: SymmetricKey) -> Data {

@@ -21,7 +21,7 @@ struct VaultHeader: Sendable {
     static func authenticatedBytes(
         formatVersion: Int, vaultID: Data, slots: [KeySlot], revision: Int, manifest: Data
     ) -> Data {
-        var data = Data("tokens/header/v\(formatVersion == 1 ? 1 : 2)".utf8)
+        var data = CanonicalEncoding.utf8("tokens/header/v\(formatVersion == 1 ? 1 : 2)")
         data.append(CanonicalEncoding.integers([formatVersion]))
         data.append(CanonicalEncoding.bytes(vaultID))
         data.append(CanonicalEncoding.integers([slots.count]))

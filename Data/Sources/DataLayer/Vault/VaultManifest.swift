@@ -9,7 +9,7 @@ import GRDB
 enum VaultManifest {
     static func digest(_ records: [EntryRecord], sync: [SealedSyncRow], format: Int = VaultHeader.currentFormat) -> Data {
         var hash = SHA256()
-        hash.update(data: Data("tokens/manifest/v\(format >= 3 ? 3 : 2)".utf8) + CanonicalEncoding.integers([records.count]))
+        hash.update(data: CanonicalEncoding.utf8("tokens/manifest/v\(format >= 3 ? 3 : 2)") + CanonicalEncoding.integers([records.count]))
         for record in records.sorted(by: { $0.id < $1.id }) {
             hash.update(data: CanonicalEncoding.string(record.id))
             hash.update(

@@ -25,13 +25,14 @@ struct SealedSyncRow: Sendable, Equatable {
 
     static func fetchAll(_ db: Database, _ table: Table) throws -> [SealedSyncRow] {
         try Row.fetchAll(db, sql: "SELECT id, version, nonce, ciphertext FROM \(table.rawValue) ORDER BY id").map { row in
-            let id: String = table == .account ? String(row["id"] as Int) : row["id"]
-            return SealedSyncRow(table: table, id: id, version: row["version"], nonce: row["nonce"], ciphertext: row["ciphertext"])
+            // By position, as selected (GRDB finds a column by name by lowercasing).
+            let id: String = table == .account ? String(row[0] as Int) : row[0]
+            return SealedSyncRow(table: table, id: id, version: row[1], nonce: row[2], ciphertext: row[3])
         }
     }
 
     static func additionalData(vaultID: Data, table: Table, id: String, version: Int) -> Data {
-        Data("tokens/\(table.rawValue)/v1".utf8) + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
+        CanonicalEncoding.utf8("tokens/\(table.rawValue)/v1") + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
             + CanonicalEncoding.integers([version])
     }
 
