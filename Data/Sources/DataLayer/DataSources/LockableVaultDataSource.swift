@@ -51,8 +51,15 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
     /// Locks: closes the vault and drops its keys, and the kept key when so configured (a
     /// keyring that cannot be used has none to drop).
     public func lock() {
+        let open = vault.map { VaultIdentity(id: $0.vaultID) }
         close()
-        if forgetsKeptKeyOnLock { _ = try? keptKeys?.forget(vaultAt: path) }
+        guard forgetsKeptKeyOnLock, let keptKeys else { return }
+        // By the open vault's id, without reading the file again; else by the file's.
+        if let open {
+            _ = try? keptKeys.forget(open)
+        } else {
+            _ = try? keptKeys.forget(vaultAt: path)
+        }
     }
 
     /// Closes the vault and drops its keys, leaving a kept key kept (the screen is quitting).

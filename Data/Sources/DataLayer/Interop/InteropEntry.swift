@@ -160,7 +160,7 @@ enum InteropJSON {
     }
 
     static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        Hex.string(bytes)
     }
 }
 

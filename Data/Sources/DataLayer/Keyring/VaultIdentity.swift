@@ -7,9 +7,6 @@ public struct VaultIdentity: Sendable, Equatable {
 
     /// The name of the vault's key in a keyring: `tokens:vault:` and the id in hex.
     public var keyName: String {
-        "tokens:vault:" + id.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        "tokens:vault:" + Hex.string(id)
     }
 }

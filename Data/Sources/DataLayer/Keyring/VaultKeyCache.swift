@@ -20,21 +20,32 @@ public struct VaultKeyCache: Sendable {
     /// no key is kept for this vault, it expired, or it no longer opens the vault (then it is
     /// dropped): the caller asks for the passphrase.
     public func open(at path: String) throws -> UnlockedVault? {
-        var used: VaultIdentity?
+        try openWithKey(at: path)?.vault
+    }
+
+    /// `open(at:)`, with the key it used.
+    private func openWithKey(at path: String) throws -> (vault: UnlockedVault, key: KeptVaultKey)? {
+        var used: (identity: VaultIdentity, key: KeptVaultKey)?
         do {
-            return try Vault.open(at: path) { header in
+            let vault = try Vault.open(at: path) { header in
                 let identity = VaultIdentity(id: header.vaultID)
                 guard let kept = try kept(for: identity) else { throw NothingKept() }
-                used = identity
+                used = (identity, kept)
                 return kept.master
             }
+            // Set whenever the vault opened: only a kept key opens it here.
+            guard let used else {
+                try? vault.close()
+                return nil
+            }
+            return (vault, used.key)
         } catch is NothingKept {
             return nil
         } catch VaultError.headerTampered {
             guard let used else { throw VaultError.headerTampered }
             // Most likely rotated by `tokens passwd`; if the file was tampered with instead,
             // the passphrase will say so.
-            try keyring.remove(named: used.keyName)
+            try forget(used.identity)
             return nil
         }
     }
@@ -55,15 +66,21 @@ public struct VaultKeyCache: Sendable {
     /// When the key kept for the vault at `path` expires, once it has opened the vault; nil
     /// when no usable key is kept.
     public func expiry(ofVaultAt path: String) throws -> Date? {
-        guard let vault = try open(at: path) else { return nil }
-        defer { try? vault.close() }
-        return try kept(for: VaultIdentity(id: vault.vaultID))?.expires
+        guard let (vault, key) = try openWithKey(at: path) else { return nil }
+        try? vault.close()
+        return key.expires
     }
 
     /// Drops the key kept for the vault at `path` at once; false when none was kept.
     @discardableResult
     public func forget(vaultAt path: String) throws -> Bool {
-        try keyring.remove(named: try Vault.identity(at: path).keyName)
+        try forget(try Vault.identity(at: path))
+    }
+
+    /// Drops the key kept for the vault `identity` names; false when none was kept.
+    @discardableResult
+    func forget(_ identity: VaultIdentity) throws -> Bool {
+        try keyring.remove(named: identity.keyName)
     }
 
     /// The key kept for `identity`, if it is one of this format for this vault and unexpired.
@@ -72,7 +89,7 @@ public struct VaultKeyCache: Sendable {
         defer { payload.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
         guard let kept = KeptVaultKey(decoding: payload, for: identity.id) else { return nil }
         guard kept.expires > clock.now() else {
-            try keyring.remove(named: identity.keyName)
+            try forget(identity)
             return nil
         }
         return kept

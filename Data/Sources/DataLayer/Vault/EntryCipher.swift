@@ -51,21 +51,12 @@ enum EntryCipher {
                 guard character == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            guard let nibble = hexValue(character) else { return nil }
+            guard let nibble = Hex.value(character) else { return nil }
             bytes[index / 2] |= index % 2 == 0 ? nibble << 4 : nibble
             index += 1
         }
         return UUID(uuid: (
             bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
             bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
-    private static func hexValue(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

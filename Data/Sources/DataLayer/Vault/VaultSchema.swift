@@ -118,10 +118,7 @@ enum VaultSchema {
             let sql: String? = row[3]
             hash.update(data: sql.map { CanonicalEncoding.string($0) } ?? CanonicalEncoding.integers([-1]))
         }
-        return hash.finalize().map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return Hex.string(hash.finalize())
     }
 
     /// Throws `.modified` when the file's schema is not exactly that of `format`.

@@ -122,7 +122,7 @@ private struct PayloadReader {
         guard bytes.count - index >= 4 else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = Character(UnicodeScalar(bytes[index])).hexDigitValue else { return nil }
+            guard let digit = Hex.value(bytes[index]) else { return nil }
             value = value << 4 | UInt32(digit)
             index += 1
         }
