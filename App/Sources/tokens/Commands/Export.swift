@@ -49,7 +49,7 @@ struct Export: TokensCommand {
         var password: String?
         if exportFormat == .aegisEncrypted {
             let reader = PassphraseReader(
-                file: passwordFile, environmentVariable: "TOKENS_EXPORT_PASSWORD", environment: ProcessInfo.processInfo.environment)
+                file: passwordFile, environmentVariable: "TOKENS_EXPORT_PASSWORD", environment: ProcessEnvironment.variables)
             password = String(decoding: try reader.passphraseBytes(prompt: "Password for the export: ", confirm: true), as: UTF8.self)
         }
         let exported = try await global.withContainer { container in

@@ -15,7 +15,7 @@ struct GlobalValues: Equatable, Sendable {
         flags["phase"] = phase
         flags["log.level"] = logLevel
         let settings = try await SettingsLoader(
-            flags: flags, configPath: config, environment: ProcessInfo.processInfo.environment
+            flags: flags, configPath: config, environment: ProcessEnvironment.variables
         ).load()
         LogSetup.bootstrap(level: settings.logLevel.value)
         CLILog.logger.debug(
@@ -27,7 +27,7 @@ struct GlobalValues: Equatable, Sendable {
     var passphraseReader: PassphraseReader {
         PassphraseReader(
             file: passphraseFile, environmentVariable: PassphraseSource.variable,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessEnvironment.variables)
     }
 
     /// Runs `body` with the phase's container (the vault unlocked for ALPHA and REAL), and

@@ -71,7 +71,7 @@ struct Interactive: TokensCommand {
         router.unlockedBeforeStart = unlocked
         let screen = AppScreen(
             router: router, sync: sync,
-            style: Style.fromEnvironment(ProcessInfo.processInfo.environment))
+            style: Style.fromEnvironment(ProcessEnvironment.variables))
         await screen.run()
         sync?.stop()
         await syncing?.close()

@@ -29,7 +29,7 @@ struct Passwd: TokensCommand {
             guard let vault = container as? any UnlockedVaultContainer else { throw CompositionError.noVaultInDev }
             let reader = PassphraseReader(
                 file: newPassphraseFile, environmentVariable: "TOKENS_NEW_PASSPHRASE",
-                environment: ProcessInfo.processInfo.environment)
+                environment: ProcessEnvironment.variables)
             try vault.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
             _ = try? KeptUnlock(settings: settings)?.lock()
         }

@@ -19,12 +19,23 @@ enum Tokens {
             Settings and where each came from: tokens config show.
 
             Exit status:
-            \(ExitStatus.documented.map { "  \($0.0.rawValue)  \($0.1)" }.joined(separator: "\n"))
+            \(exitStatusLines)
             """,
         subcommands: CommandTable.groups.map(\.spec),
         defaultSubcommand: Interactive.spec.name,
         globalArguments: GlobalOptions.arguments,
         version: versionLine)
+
+    /// One line per documented exit status. Built by a loop: `joined(separator:)` here made the
+    /// runtime check generic requirements against every conformance in the binary, at every start.
+    private static var exitStatusLines: String {
+        var lines = ""
+        for (status, meaning) in ExitStatus.documented {
+            if !lines.isEmpty { lines += "\n" }
+            lines += "  " + String(status.rawValue) + "  " + meaning
+        }
+        return lines
+    }
 
     /// Reads command lines against `spec`.
     static let parser = CommandLineParser(root: spec)

@@ -16,26 +16,20 @@ public struct VaultAccountDataSource: AccountDataSource {
     }
 
     public func fetchAll() async throws -> [Account] {
-        try vault.read { _, keys, records in try records.map { try EntryCipher.open($0, keys: keys) } }
+        try vault.readEntries { keys, records in try records.map { try EntryCipher.open($0, keys: keys) } }
     }
 
     /// Every entry is still checked against the manifest; only the one asked for is decrypted.
     public func fetch(id: UUID) async throws -> Account {
-        try vault.read { _, keys, records in
+        try vault.readEntries { keys, records in
             guard let record = records.first(where: { $0.id == id.uuidString }) else { throw RepositoryError.notFound(id) }
             return try EntryCipher.open(record, keys: keys)
         }
     }
 
-    /// SQLite's data_version (bumped by other connections' commits) and this connection's
-    /// total changes (bumped by our own writes).
     public func revision() async throws -> AccountsRevision {
-        try VaultDatabase.guarding(path: vault.path) {
-            try vault.database.read { db in
-                let external = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-                return AccountsRevision(UInt64(bitPattern: external), UInt64(bitPattern: Int64(db.totalChangesCount)))
-            }
-        }
+        let (external, own) = try vault.revision()
+        return AccountsRevision(external, own)
     }
 
     public func insert(_ account: Account) async throws {

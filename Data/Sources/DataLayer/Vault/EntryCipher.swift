@@ -6,11 +6,13 @@ import Foundation
 /// version, so a row copied from elsewhere, or an older copy of the same row, fails to open.
 enum EntryCipher {
     static func additionalData(format: Int, vaultID: Data, id: String, version: Int) -> Data {
-        guard format >= 2 else {
-            return CanonicalEncoding.utf8("tokens/entry/v1") + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
-        }
-        return CanonicalEncoding.utf8("tokens/entry/v2") + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
-            + CanonicalEncoding.integers([version])
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(48 + vaultID.count + id.utf8.count)
+        CanonicalEncoding.appendUTF8(format >= 2 ? "tokens/entry/v2" : "tokens/entry/v1", to: &bytes)
+        CanonicalEncoding.appendBytes(vaultID, to: &bytes)
+        CanonicalEncoding.appendString(id, to: &bytes)
+        if format >= 2 { CanonicalEncoding.appendInteger(version, to: &bytes) }
+        return CanonicalEncoding.data(bytes)
     }
 
     /// `account` sealed as version `version` of its entry.

@@ -13,12 +13,12 @@ struct EntryRecord: Sendable, Equatable {
     let ciphertext: Data
 
     /// Every entry, in the user's order.
-    static func fetchAll(_ db: Database) throws -> [EntryRecord] {
-        try Row.fetchAll(db, sql: "SELECT * FROM entry ORDER BY sort_order, created_at").map(EntryRecord.init)
+    static func fetchAll(_ db: some VaultQuerying) throws -> [EntryRecord] {
+        try db.rows("SELECT * FROM entry ORDER BY sort_order, created_at") { try EntryRecord(row: $0) }
     }
 
     static func fetchOne(_ db: Database, id: String) throws -> EntryRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE id = ?", arguments: [id]).map(EntryRecord.init)
+        try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE id = ?", arguments: [id]).map { try EntryRecord(row: $0) }
     }
 }
 
@@ -26,14 +26,14 @@ extension EntryRecord {
     /// A row of `SELECT *`: the table's columns in the order the migrations made them (the
     /// schema check holds the file to it), `version` last and absent in format 1. By position:
     /// GRDB finds a column by name by lowercasing, a tenth of reading 30 entries.
-    init(row: Row) {
-        id = row[0]
-        sortOrder = row[1]
-        createdAt = row[2]
-        updatedAt = row[3]
-        nonce = row[4]
-        ciphertext = row[5]
-        version = row.count > 6 ? row[6] : 0
+    init(row: some VaultRow) throws {
+        id = try row.text(0)
+        sortOrder = try row.integer(1)
+        createdAt = try row.real(2)
+        updatedAt = try row.real(3)
+        nonce = try row.blob(4)
+        ciphertext = try row.blob(5)
+        version = row.count > 6 ? try row.integer(6) : 0
     }
 }
 

@@ -9,29 +9,88 @@ import Synchronization
 /// the entries against its manifest (a read skips it when no other connection has committed
 /// since this one last checked: SQLite's data_version is unchanged); every write also checks the
 /// schema, and ends by renewing the manifest and the revision under a new MAC.
+///
+/// A vault opened by the read path (`VaultReadPath`) reads its entries through that path's
+/// connection and opens GRDB's only when something else is asked (a write, the sync state);
+/// any other vault does everything through GRDB's.
 public final class UnlockedVault: Sendable {
-    let database: DatabaseQueue
     public let path: String
     let vaultID: Data
     /// The keys, and the ids of the slots they were unlocked with; replaced by a rotation.
     private let session: Mutex<Session>
+    /// GRDB's connection: given, or opened at first use; none once closed.
+    private let queue: Mutex<QueueState>
+    /// The read path's connection, and what it last checked; nil for a vault opened by GRDB.
+    private let reader: Mutex<ReadPathState?>
+
+    enum QueueState: Sendable {
+        case unopened
+        case open(DatabaseQueue)
+        case closed
+    }
 
     struct Session: Sendable {
         var keys: VaultKeys
         var slotIDs: Set<Data>
-        /// SQLite's data_version when this connection last found the file as its header says,
+        /// SQLite's data_version when GRDB's connection last found the file as its header says,
         /// or left it so by a write of its own (which does not change data_version).
         var checkedDataVersion: Int64?
     }
 
+    /// The read path's connection, the data_version at which it last found the file as its
+    /// header says, and the entries it read then.
+    struct ReadPathState {
+        let connection: SQLiteReadConnection
+        var checked: (dataVersion: Int64, records: [EntryRecord])?
+    }
+
+    /// A vault opened by GRDB.
     init(database: DatabaseQueue, path: String, keys: VaultKeys, header: VaultHeader) {
-        self.database = database
         self.path = path
         self.vaultID = header.vaultID
         self.session = Mutex(Session(keys: keys, slotIDs: Set(header.slots.map(\.id)), checkedDataVersion: nil))
+        self.queue = Mutex(.open(database))
+        self.reader = Mutex(nil)
+    }
+
+    /// A vault opened by the read path, which found the file as `header` says at `dataVersion`
+    /// with these entries.
+    init(reading connection: consuming sending SQLiteReadConnection, path: String, keys: VaultKeys, header: VaultHeader, dataVersion: Int64, records: [EntryRecord]) {
+        self.path = path
+        self.vaultID = header.vaultID
+        self.session = Mutex(Session(keys: keys, slotIDs: Set(header.slots.map(\.id)), checkedDataVersion: nil))
+        self.queue = Mutex(.unopened)
+        self.reader = Mutex(ReadPathState(connection: connection, checked: (dataVersion, records)))
     }
 
     var keys: VaultKeys { session.withLock { $0.keys } }
+
+    /// Whether the entries are read through the read path's connection (for tests).
+    var readsThroughReadPath: Bool { reader.withLock { $0 != nil } }
+
+    /// Whether GRDB's connection is open (for tests).
+    var hasOpenedGRDB: Bool {
+        queue.withLock { queue in
+            if case .open = queue { return true }
+            return false
+        }
+    }
+
+    /// GRDB's connection, opened now if it was not yet.
+    var database: DatabaseQueue {
+        get throws {
+            try queue.withLock { queue in
+                switch queue {
+                case .open(let database): return database
+                case .closed: throw VaultError.locked
+                case .unopened:
+                    let database = try VaultDatabase.open(path: path)
+                    queue = .open(database)
+                    return database
+                }
+            }
+        }
+    }
 
     /// How many key slots the vault has.
     public func slotCount() throws -> Int {
@@ -40,7 +99,48 @@ public final class UnlockedVault: Sendable {
         }
     }
 
-    /// Runs `body` in a read transaction, with the entries once the header and manifest check out.
+    /// Runs `body` with the entries once the header and manifest check out: on the read path's
+    /// connection where there is one (in one read transaction), else as `read`.
+    func readEntries<T: Sendable>(_ body: (VaultKeys, [EntryRecord]) throws -> T) throws -> T {
+        let keys = self.keys
+        let records = try reader.withLock { state -> [EntryRecord]? in
+            guard let current = state else { return nil }
+            return try VaultDatabase.guarding(path: path) {
+                try current.connection.transaction {
+                    let dataVersion = try current.connection.dataVersion()
+                    if let checked = current.checked, checked.dataVersion == dataVersion { return checked.records }
+                    let header = try VaultHeader.fetchCurrent(current.connection)
+                    try verify(header, keys: keys)
+                    let records = try EntryRecord.fetchAll(current.connection)
+                    guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(current.connection)) == header.manifest
+                    else { throw VaultError.modified(.entries) }
+                    state?.checked = (dataVersion, records)
+                    return records
+                }
+            }
+        }
+        guard let records else { return try read { _, keys, records in try body(keys, records) } }
+        return try body(keys, records)
+    }
+
+    /// What changes with every commit to the file: the read path connection's data_version
+    /// (bumped by every other connection's commit, GRDB's included), or else GRDB's
+    /// data_version and its own total changes (bumped by its own writes).
+    func revision() throws -> (external: UInt64, own: UInt64) {
+        let fromReader = try reader.withLock { state in
+            try state.map { state in try VaultDatabase.guarding(path: path) { try state.connection.dataVersion() } }
+        }
+        if let fromReader { return (UInt64(bitPattern: fromReader), 0) }
+        return try VaultDatabase.guarding(path: path) {
+            try database.read { db in
+                let external = try Self.dataVersion(db)
+                return (UInt64(bitPattern: external), UInt64(bitPattern: Int64(db.totalChangesCount)))
+            }
+        }
+    }
+
+    /// Runs `body` in a read transaction of GRDB's connection, with the entries once the header
+    /// and manifest check out.
     func read<T>(_ body: (Database, VaultKeys, [EntryRecord]) throws -> T) throws -> T {
         try VaultDatabase.guarding(path: path) {
             try database.read { db in
@@ -116,12 +216,18 @@ public final class UnlockedVault: Sendable {
     /// The header, if it is still the one these keys authenticate.
     private func verifiedHeader(_ db: Database, _ session: Session) throws -> VaultHeader {
         let header = try Vault.readHeader(db, path: path)
-        guard header.formatVersion == VaultHeader.currentFormat, header.isAuthentic(keys: session.keys) else {
+        try verify(header, keys: session.keys, slotIDs: session.slotIDs)
+        return header
+    }
+
+    /// Throws unless `header` is of the current format and authenticated by `keys`.
+    private func verify(_ header: VaultHeader, keys: VaultKeys, slotIDs: Set<Data>? = nil) throws {
+        guard header.formatVersion == VaultHeader.currentFormat, header.isAuthentic(keys: keys) else {
             // Other slots: another tokens changed the passphrase, and with it the keys.
-            let rekeyed = header.formatVersion == VaultHeader.currentFormat && Set(header.slots.map(\.id)) != session.slotIDs
+            let slotIDs = slotIDs ?? session.withLock { $0.slotIDs }
+            let rekeyed = header.formatVersion == VaultHeader.currentFormat && Set(header.slots.map(\.id)) != slotIDs
             throw rekeyed ? VaultError.changedSinceUnlock : VaultError.headerTampered
         }
-        return header
     }
 
     /// Replaces the passphrase and rotates the master key, in one transaction: a new random
@@ -153,8 +259,16 @@ public final class UnlockedVault: Sendable {
         session.withLock { $0 = Session(keys: fresh, slotIDs: [slot.id], checkedDataVersion: nil) }
     }
 
-    /// Closes the database; the files are complete and the WAL checkpointed.
+    /// Closes the connections; the files are complete and the WAL checkpointed.
     public func close() throws {
-        try VaultDatabase.guarding(path: path) { try database.close() }
+        reader.withLock { state in
+            state?.connection.close()
+            state = nil
+        }
+        try queue.withLock { queue in
+            defer { queue = .closed }
+            guard case .open(let database) = queue else { return }
+            try VaultDatabase.guarding(path: path) { try database.close() }
+        }
     }
 }

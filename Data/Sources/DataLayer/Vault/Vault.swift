@@ -79,6 +79,22 @@ public enum Vault {
     static func open(
         at path: String, migrationStep: ((Int) throws -> Void)? = nil, masterKey: (VaultHeader) throws -> SymmetricKey
     ) throws -> UnlockedVault {
+        // A key found once is not looked for again for the same slots (scrypt, or the keyring).
+        var found: (vaultID: Data, slots: [KeySlot], key: SymmetricKey)?
+        let remembered = { (header: VaultHeader) throws -> SymmetricKey in
+            if let found, found.vaultID == header.vaultID, found.slots == header.slots { return found.key }
+            let key = try masterKey(header)
+            found = (header.vaultID, header.slots, key)
+            return key
+        }
+        if migrationStep == nil, let vault = try VaultReadPath.open(at: path, masterKey: remembered) { return vault }
+        return try openWithGRDB(at: path, migrationStep: migrationStep, masterKey: remembered)
+    }
+
+    /// `open`, every step through GRDB: migrates an older format, and says what is wrong.
+    private static func openWithGRDB(
+        at path: String, migrationStep: ((Int) throws -> Void)?, masterKey: (VaultHeader) throws -> SymmetricKey
+    ) throws -> UnlockedVault {
         let database = try VaultDatabase.open(path: path)
         do {
             let (vault, format) = try unlock(database, path: path, masterKey: masterKey)
@@ -126,12 +142,7 @@ public enum Vault {
         guard try db.tableExists("header"), try db.tableExists("key_slot"),
             let row = try Row.fetchOne(db, sql: "SELECT * FROM header WHERE id = 1")
         else { throw VaultError.damaged(path: path, reason: "it has no vault header") }
-        let slots = try Row.fetchAll(db, sql: "SELECT * FROM key_slot ORDER BY id").map { row in
-            KeySlot(
-                id: row["id"], kdf: row["kdf"],
-                parameters: ScryptParameters(n: row["kdf_n"], r: row["kdf_r"], p: row["kdf_p"]),
-                salt: row["salt"], nonce: row["nonce"], wrappedKey: row["wrapped_key"])
-        }
+        let slots = try KeySlot.fetchAll(db)
         let revision: Int = row.hasColumn("revision") ? row["revision"] : 0
         let manifest: Data = row.hasColumn("manifest") ? row["manifest"] : Data()
         return VaultHeader(

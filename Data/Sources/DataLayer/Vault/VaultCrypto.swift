@@ -32,16 +32,27 @@ enum VaultCrypto {
     }
 
     /// Opens what `seal` made; nil when the key is wrong or anything was changed.
+    /// The box is built from one buffer (nonce, ciphertext, tag: `seal`'s layout): the
+    /// separate parts went through swift-crypto's generic appends and a dynamic cast per entry.
     static func open(nonce: Data, ciphertext: Data, key: SymmetricKey, authenticating aad: Data) -> Data? {
-        guard ciphertext.count >= 16, let nonce = try? AES.GCM.Nonce(data: nonce),
-            let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: ciphertext.dropLast(16), tag: ciphertext.suffix(16))
-        else { return nil }
+        guard nonce.count == 12, ciphertext.count >= 16 else { return nil }
+        var combined = Data(capacity: nonce.count + ciphertext.count)
+        combined.append(nonce)
+        combined.append(ciphertext)
+        guard let box = try? AES.GCM.SealedBox(combined: combined) else { return nil }
         return try? AES.GCM.open(box, using: key, authenticating: aad)
     }
 
-    /// A sub-key of the master key for one purpose.
+    /// A sub-key of the master key for one purpose: HKDF-SHA256 (RFC 5869) with one block of
+    /// output, written out with HMAC (swift-crypto's HKDF gives the same key, as a test checks,
+    /// but its first use makes the runtime scan every conformance in the binary, at every open).
     static func subkey(of master: SymmetricKey, purpose: String, salt: Data) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(inputKeyMaterial: master, salt: salt, info: CanonicalEncoding.utf8(purpose), outputByteCount: 32)
+        let pseudoRandomKey = master.withUnsafeBytes { HMAC<SHA256>.authenticationCode(for: $0, using: SymmetricKey(data: salt)) }
+        var info = CanonicalEncoding.utf8(purpose)
+        info.append(1)
+        return pseudoRandomKey.withUnsafeBytes { prk in
+            SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: info, using: SymmetricKey(data: prk)))
+        }
     }
 
     static func mac(_ data: Data, key: SymmetricKey) -> Data {

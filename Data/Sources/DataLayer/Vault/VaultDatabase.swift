@@ -13,10 +13,13 @@ enum VaultDatabase {
     /// The first bytes of every SQLite 3 file.
     static let sqliteMagic: [UInt8] = Array("SQLite format 3".utf8) + [0]
 
+    /// How long a connection waits for another process's write instead of failing with
+    /// "database is locked", in seconds.
+    static let busyTimeout = 30.0
+
     static func configuration() -> Configuration {
         var configuration = Configuration()
-        // Wait for another process's write instead of failing with "database is locked".
-        configuration.busyMode = .timeout(30)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "tokens-vault"
         // WAL is set once, when the vault is created, and persists in the file. (GRDB's own WAL
         // set-up writes to the database at every open; unlocking must write nothing.) A single
@@ -46,8 +49,8 @@ enum VaultDatabase {
         return Array(bytes.prefix(max(0, count)))
     }
 
-    /// Opens an existing vault file after checking it looks like one; writes nothing.
-    static func open(path: String) throws -> DatabaseQueue {
+    /// Throws unless the file at `path` starts as an SQLite file does.
+    static func checkFirstBytes(_ path: String) throws {
         let prefix = try firstBytes(path)
         guard prefix.starts(with: sqliteMagic) else {
             throw prefix.count < sqliteMagic.count
@@ -55,6 +58,11 @@ enum VaultDatabase {
                 : VaultError.notAVault(path: path)
         }
         guard prefix.count == 100 else { throw VaultError.damaged(path: path, reason: "the file is truncated") }
+    }
+
+    /// Opens an existing vault file after checking it looks like one; writes nothing.
+    static func open(path: String) throws -> DatabaseQueue {
+        try checkFirstBytes(path)
         let database: DatabaseQueue
         do {
             database = try DatabaseQueue(path: path, configuration: configuration())
@@ -73,17 +81,31 @@ enum VaultDatabase {
 
     /// SQLite's errors as VaultError.
     static func map(_ error: DatabaseError, path: String) -> VaultError {
-        switch error.resultCode {
-        case .SQLITE_NOTADB: .notAVault(path: path)
-        case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
-        case .SQLITE_CORRUPT: .damaged(path: path, reason: "the file is truncated or corrupt")
-        default: .damaged(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        map(code: error.resultCode.primaryResultCode.rawValue, message: error.message, path: path)
+    }
+
+    /// The error of SQLite's primary result code `code`, as VaultError.
+    static func map(code: Int32, message: String?, path: String) -> VaultError {
+        switch code {
+        case ResultCode.SQLITE_NOTADB.rawValue: .notAVault(path: path)
+        case ResultCode.SQLITE_BUSY.rawValue, ResultCode.SQLITE_LOCKED.rawValue: .busy
+        case ResultCode.SQLITE_CORRUPT.rawValue: .damaged(path: path, reason: "the file is truncated or corrupt")
+        default: .damaged(path: path, reason: message ?? "SQLite error \(code)")
         }
     }
 
-    /// Runs `body`, turning SQLite errors into VaultError.
+    /// Runs `body`, turning SQLite's errors (through GRDB or the read path) and values of the
+    /// wrong type into VaultError.
     static func guarding<T>(path: String, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as DatabaseError { throw map(error, path: path) }
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw map(error, path: path)
+        } catch let error as SQLiteReadError {
+            throw map(code: error.code, message: error.message, path: path)
+        } catch is VaultRowError {
+            throw VaultError.damaged(path: path, reason: "a value of the wrong type")
+        }
     }
 }
 

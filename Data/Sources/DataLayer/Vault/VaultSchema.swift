@@ -110,23 +110,26 @@ enum VaultSchema {
     }
 
     /// SHA-256 of the schema's objects in SQLite's order, each field length-prefixed, in hex.
-    static func digest(_ db: Database) throws -> String {
+    static func digest(_ db: some VaultQuerying) throws -> String {
         var hash = SHA256()
-        let rows = try Row.fetchCursor(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name, tbl_name, sql")
-        while let row = try rows.next() {
-            for column in 0..<3 { hash.update(data: CanonicalEncoding.string(row[column])) }
-            let sql: String? = row[3]
-            hash.update(data: sql.map { CanonicalEncoding.string($0) } ?? CanonicalEncoding.integers([-1]))
+        _ = try db.rows("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name, tbl_name, sql") { row in
+            for column in 0..<3 { hash.update(data: CanonicalEncoding.string(try row.text(column))) }
+            hash.update(data: try row.optionalText(3).map { CanonicalEncoding.string($0) } ?? CanonicalEncoding.integers([-1]))
         }
         return Hex.string(hash.finalize())
     }
 
+    /// Whether the file's schema is exactly that of `format`.
+    static func matches(_ db: some VaultQuerying, format: Int) throws -> Bool {
+        try expectedDigests[format] == digest(db)
+    }
+
     /// Throws `.modified` when the file's schema is not exactly that of `format`.
     static func check(_ db: Database, format: Int) throws {
-        guard let digest = expectedDigests[format] else {
+        guard expectedDigests[format] != nil else {
             throw VaultError.newerFormat(found: format, supported: VaultHeader.currentFormat)
         }
-        guard try Self.digest(db) != digest else { return }
+        guard try !matches(db, format: format) else { return }
         // What differs, for the message: worth a migration in memory only now.
         let found = try objects(db)
         let expected = Self.expected(format: format) ?? []

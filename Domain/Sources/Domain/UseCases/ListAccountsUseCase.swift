@@ -14,10 +14,12 @@ public struct DefaultListAccountsUseCase: ListAccountsUseCase {
 
     public func execute() async throws -> [Account] {
         let accounts = try await repository.list()
-        let groups = Set(accounts.compactMap(\.groups.first)).sorted()
+        // Closures rather than key paths: a key path is looked up at run time, at every command.
+        let groups = Set(accounts.compactMap { $0.groups.first }).sorted()
         let rest = accounts.filter { !$0.isFavorite }
-        return accounts.filter(\.isFavorite)
-            + groups.flatMap { group in rest.filter { $0.groups.first == group } }
-            + rest.filter(\.groups.isEmpty)
+        var ordered = accounts.filter { $0.isFavorite }
+        for group in groups { ordered += rest.filter { $0.groups.first == group } }
+        ordered += rest.filter { $0.groups.isEmpty }
+        return ordered
     }
 }

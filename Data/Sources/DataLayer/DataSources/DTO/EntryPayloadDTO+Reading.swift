@@ -76,6 +76,17 @@ private struct PayloadReader {
     mutating func string() -> String? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
+        // Most strings have no escape: made from the bytes where they lie.
+        let start = index
+        while index < bytes.count, bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            let end = index
+            index += 1
+            return bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        }
+        index = start
         var text: [UInt8] = []
         defer { text.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
         while index < bytes.count {

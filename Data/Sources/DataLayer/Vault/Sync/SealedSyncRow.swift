@@ -19,15 +19,16 @@ struct SealedSyncRow: Sendable, Equatable {
     let nonce: Data
     let ciphertext: Data
 
-    static func fetchAll(_ db: Database) throws -> [SealedSyncRow] {
+    static func fetchAll(_ db: some VaultQuerying) throws -> [SealedSyncRow] {
         try fetchAll(db, .account) + fetchAll(db, .entry)
     }
 
-    static func fetchAll(_ db: Database, _ table: Table) throws -> [SealedSyncRow] {
-        try Row.fetchAll(db, sql: "SELECT id, version, nonce, ciphertext FROM \(table.rawValue) ORDER BY id").map { row in
+    static func fetchAll(_ db: some VaultQuerying, _ table: Table) throws -> [SealedSyncRow] {
+        try db.rows("SELECT id, version, nonce, ciphertext FROM \(table.rawValue) ORDER BY id") { row in
             // By position, as selected (GRDB finds a column by name by lowercasing).
-            let id: String = table == .account ? String(row[0] as Int) : row[0]
-            return SealedSyncRow(table: table, id: id, version: row[1], nonce: row[2], ciphertext: row[3])
+            let id = table == .account ? String(try row.integer(0)) : try row.text(0)
+            return SealedSyncRow(
+                table: table, id: id, version: try row.integer(1), nonce: try row.blob(2), ciphertext: try row.blob(3))
         }
     }
 

@@ -1,0 +1,71 @@
+import Crypto
+import Foundation
+
+/// Opening a current-format vault without GRDB: one connection through SQLite's C API and one
+/// read transaction for every check unlock makes (header, schema, MAC, manifest),
+/// whose entries then serve the command's first read. This is the path of every command while
+/// `tokens unlock` keeps the key; anything out of the ordinary (an older format to migrate, a
+/// damaged or modified file, a busy database) is left to the GRDB path, which says exactly what.
+enum VaultReadPath {
+    /// The vault at `path`, opened and checked; nil when the GRDB path must open it instead.
+    /// Throws only what `masterKey` throws.
+    static func open(at path: String, masterKey: (VaultHeader) throws -> SymmetricKey) throws -> UnlockedVault? {
+        guard (try? VaultDatabase.checkFirstBytes(path)) != nil,
+            let opened = try? SQLiteReadConnection(path: path, busyTimeout: VaultDatabase.busyTimeout)
+        else { return nil }
+        // Used by this function alone until it is handed to the vault, whose mutex guards it
+        // (region analysis cannot see that `check` keeps no reference to it).
+        nonisolated(unsafe) let connection = opened
+        let checked: Checked
+        do {
+            checked = try check(connection, masterKey: masterKey)
+        } catch let error as FromMasterKey {
+            connection.close()
+            throw error.error
+        } catch {
+            connection.close()
+            return nil
+        }
+        return UnlockedVault(
+            reading: connection, path: path, keys: checked.keys, header: checked.header, dataVersion: checked.dataVersion,
+            records: checked.records)
+    }
+
+    /// What one read transaction found, once every check passed.
+    private struct Checked {
+        let header: VaultHeader
+        let keys: VaultKeys
+        let records: [EntryRecord]
+        let dataVersion: Int64
+    }
+
+    private static func check(
+        _ connection: SQLiteReadConnection, masterKey: (VaultHeader) throws -> SymmetricKey
+    ) throws -> Checked {
+        // No `PRAGMA quick_check` (a tenth of a millisecond): every row used is read here and
+        // authenticated by the header's MAC and manifest, and a damaged page SQLite meets is an
+        // error, which hands the file to the GRDB path: that one runs quick_check and says so.
+        return try connection.transaction {
+            let header = try VaultHeader.fetchCurrent(connection)
+            guard header.formatVersion == VaultHeader.currentFormat, try VaultSchema.matches(connection, format: header.formatVersion)
+            else { throw Unusual() }
+            let master: SymmetricKey
+            do { master = try masterKey(header) } catch { throw FromMasterKey(error: error) }
+            let keys = VaultKeys(master: master, vaultID: header.vaultID)
+            guard header.isAuthentic(keys: keys) else { throw Unusual() }
+            let records = try EntryRecord.fetchAll(connection)
+            guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(connection)) == header.manifest else {
+                throw Unusual()
+            }
+            return Checked(header: header, keys: keys, records: records, dataVersion: try connection.dataVersion())
+        }
+    }
+
+    /// Something the GRDB path is to look at.
+    private struct Unusual: Error {}
+
+    /// An error of `masterKey`: the caller's to see.
+    private struct FromMasterKey: Error {
+        let error: any Error
+    }
+}

@@ -1,0 +1,173 @@
+@testable import DataLayer
+import Crypto
+import Domain
+import Foundation
+import Testing
+
+/// The read path (`VaultReadPath`, `SQLiteReadConnection`): a current vault is opened and read
+/// without GRDB, with every check of the GRDB path; whatever is unusual goes to that path.
+@Suite("The vault's read path")
+struct VaultReadPathTests {
+    let folder = try! VaultFolder()
+
+    /// Opens with the passphrase, counting how often a key is asked for.
+    private func open(_ passphrase: String = "correct horse", asked: inout Int) throws -> UnlockedVault {
+        try Vault.open(at: folder.path) { header in
+            asked += 1
+            for slot in header.slots {
+                if let key = try slot.unwrap(with: Passphrase(passphrase)) { return key }
+            }
+            throw VaultError.wrongPassphrase
+        }
+    }
+
+    @Test("a current vault opens and reads without GRDB's connection, asking for its key once")
+    func readsWithoutGRDB() async throws {
+        try await folder.makeClosedVault()
+        var asked = 0
+        let vault = try open(asked: &asked)
+        defer { try? vault.close() }
+        let accounts = try await VaultAccountDataSource(vault: vault).fetchAll()
+        #expect(accounts.map(\.issuer) == ["Issuer 1", "Issuer 2"])
+        #expect(asked == 1)
+        #expect(vault.readsThroughReadPath)
+        #expect(!vault.hasOpenedGRDB)
+    }
+
+    @Test("a write opens GRDB's connection; the read path then sees it, and so does another vault's")
+    func writesThenReads() async throws {
+        try await folder.makeClosedVault()
+        var asked = 0
+        let first = try open(asked: &asked)
+        let second = try open(asked: &asked)
+        defer {
+            try? first.close()
+            try? second.close()
+        }
+        let before = try await VaultAccountDataSource(vault: second).revision()
+        try await VaultAccountDataSource(vault: first).insert(VaultFolder.account(3))
+        #expect(first.hasOpenedGRDB)
+        #expect(try await VaultAccountDataSource(vault: first).fetchAll().count == 3)
+        #expect(try await VaultAccountDataSource(vault: second).fetchAll().count == 3)
+        #expect(try await VaultAccountDataSource(vault: second).revision() != before)
+        #expect(!second.hasOpenedGRDB)
+    }
+
+    @Test("a change outside Tokens after the open is refused at the next read")
+    func changedAfterOpen() async throws {
+        try await folder.makeClosedVault()
+        var asked = 0
+        let vault = try open(asked: &asked)
+        defer { try? vault.close() }
+        _ = try await VaultAccountDataSource(vault: vault).fetchAll()
+        try folder.tamper("UPDATE entry SET sort_order = sort_order + 10")
+        await #expect(throws: VaultError.modified(.entries)) { try await VaultAccountDataSource(vault: vault).fetchAll() }
+        try folder.tamper("UPDATE header SET revision = revision + 1")
+        await #expect(throws: VaultError.headerTampered) { try await VaultAccountDataSource(vault: vault).fetchAll() }
+    }
+
+    @Test("a passphrase changed by another tokens after the open: the next read says so")
+    func rekeyedAfterOpen() async throws {
+        try await folder.makeClosedVault()
+        var asked = 0
+        let reader = try open(asked: &asked)
+        let writer = try open(asked: &asked)
+        defer {
+            try? reader.close()
+            try? writer.close()
+        }
+        try writer.changePassphrase(to: Passphrase("battery staple"), kdf: VaultFolder.fastKDF)
+        await #expect(throws: VaultError.changedSinceUnlock) { try await VaultAccountDataSource(vault: reader).fetchAll() }
+    }
+
+    @Test("an unusual file goes to the GRDB path, which says what is wrong; the key is still asked for once")
+    func unusualFile() async throws {
+        try await folder.makeClosedVault()
+        try folder.tamper("UPDATE entry SET sort_order = sort_order + 10")
+        var asked = 0
+        #expect(throws: VaultError.modified(.entries)) { try open(asked: &asked) }
+        #expect(asked == 1)
+        try folder.tamper("CREATE TABLE planted (x)")
+        #expect(throws: VaultError.modified(.foreignSchema(kind: "table", name: "planted"))) { try open(asked: &asked) }
+        #expect(asked == 1, "a foreign schema is refused before any key is looked for")
+    }
+
+    @Test("closed: reads and writes are refused, nothing is reopened")
+    func closed() async throws {
+        try await folder.makeClosedVault()
+        var asked = 0
+        let vault = try open(asked: &asked)
+        try vault.close()
+        await #expect(throws: VaultError.locked) { try await VaultAccountDataSource(vault: vault).fetchAll() }
+        await #expect(throws: VaultError.locked) { try await VaultAccountDataSource(vault: vault).insert(VaultFolder.account(3)) }
+        #expect(!vault.hasOpenedGRDB)
+    }
+}
+
+/// The encodings the read path's speed-ups wrote anew give the same bytes as before.
+@Suite("Vault encodings, as they were")
+struct VaultEncodingTests {
+    @Test("sub-keys: HMAC written out equals swift-crypto's HKDF")
+    func subkeyIsHKDF() {
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<50 {
+            let master = SymmetricKey(size: .bits256)
+            let salt = Data((0..<(index % 20)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let purpose = "tokens/purpose-\(index)"
+            let expected = HKDF<SHA256>.deriveKey(
+                inputKeyMaterial: master, salt: salt, info: Data(purpose.utf8), outputByteCount: 32)
+            #expect(VaultCrypto.subkey(of: master, purpose: purpose, salt: salt) == expected)
+        }
+    }
+
+    @Test("the manifest and an entry's associated data: the same bytes as the field-by-field encoding")
+    func sameBytes() {
+        let vaultID = Data((0..<16).map { UInt8($0) })
+        let records = (0..<5).map { index in
+            EntryRecord(
+                id: UUID().uuidString, sortOrder: index, createdAt: 1_700_000_000.5 + Double(index), updatedAt: 1_700_000_100.25,
+                version: index + 1, nonce: Data(repeating: UInt8(index), count: 12), ciphertext: Data(repeating: 7, count: 40 + index))
+        }
+        let sync = [
+            SealedSyncRow(table: .entry, id: records[0].id, version: 2, nonce: Data(repeating: 1, count: 12), ciphertext: Data([1, 2, 3])),
+            SealedSyncRow(table: .account, id: "1", version: 1, nonce: Data(repeating: 2, count: 12), ciphertext: Data([4])),
+        ]
+        for format in [2, 3] {
+            var hash = SHA256()
+            hash.update(data: Data("tokens/manifest/v\(format)".utf8) + Self.integer(records.count))
+            for record in records.sorted(by: { $0.id < $1.id }) {
+                hash.update(data: Self.string(record.id))
+                hash.update(
+                    data: Self.integer(record.sortOrder) + Self.integer(Int(truncatingIfNeeded: record.createdAt.bitPattern))
+                        + Self.integer(Int(truncatingIfNeeded: record.updatedAt.bitPattern)) + Self.integer(record.version))
+                hash.update(data: Self.bytes(record.nonce))
+                hash.update(data: Self.bytes(record.ciphertext))
+            }
+            if format == 3 {
+                hash.update(data: Self.integer(sync.count))
+                for row in sync.sorted(by: { ($0.table.rawValue, $0.id) < ($1.table.rawValue, $1.id) }) {
+                    hash.update(data: Self.string(row.table.rawValue) + Self.string(row.id))
+                    hash.update(data: Self.integer(row.version))
+                    hash.update(data: Self.bytes(row.nonce))
+                    hash.update(data: Self.bytes(row.ciphertext))
+                }
+            }
+            #expect(VaultManifest.digest(records, sync: sync, format: format) == Data(hash.finalize()))
+        }
+        let id = records[0].id
+        #expect(
+            EntryCipher.additionalData(format: 1, vaultID: vaultID, id: id, version: 4)
+                == Data("tokens/entry/v1".utf8) + Self.bytes(vaultID) + Self.string(id))
+        #expect(
+            EntryCipher.additionalData(format: 3, vaultID: vaultID, id: id, version: 4)
+                == Data("tokens/entry/v2".utf8) + Self.bytes(vaultID) + Self.string(id) + Self.integer(4))
+    }
+
+    private static func integer(_ value: Int) -> Data {
+        withUnsafeBytes(of: UInt64(truncatingIfNeeded: value).bigEndian) { Data($0) }
+    }
+
+    private static func bytes(_ bytes: Data) -> Data { integer(bytes.count) + bytes }
+
+    private static func string(_ text: String) -> Data { bytes(Data(text.utf8)) }
+}
