@@ -40,12 +40,17 @@ package enum ServerComposer {
             server = try ServerTLS.server(certificate: certificate, key: key)
         }
         let store: any SyncServerStore
+        var notifier: any ChangeNotifier = LocalChangeNotifier()
         var services: [any Service] = []
         var migrate: (@Sendable () async throws -> Void)?
         if let url = settings.databaseURL?.value {
             let postgres = try PostgresSyncServerStore.make(url: url, logger: logger)
             store = postgres.store
+            // Instances on one database wake each other's long-polls (stopped before the client).
+            let changes = PostgresChangeNotifier(client: postgres.client, logger: logger)
+            notifier = changes
             services.append(postgres.client)
+            services.append(ChangeListenerService(notifier: changes))
             migrate = { try await postgres.store.migrate() }
         } else {
             store = InMemorySyncServerStore()
@@ -57,7 +62,7 @@ package enum ServerComposer {
                 expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),
                 interval: tombstoneExpiryInterval, logger: logger))
         let router = try SyncServerRouter.make(
-            useCases: makeUseCases(store: store, limits: limits), logger: logger, trustedProxies: Set(settings.trustedProxies.value))
+            useCases: makeUseCases(store: store, notifier: notifier, limits: limits), logger: logger, trustedProxies: Set(settings.trustedProxies.value))
         var application = Application(
             router: router, server: server,
             configuration: .init(address: .hostname(settings.host.value, port: settings.port.value), serverName: "tokens-server"),

@@ -43,14 +43,22 @@ enum TestPostgres {
 
     /// Runs `body` with a migrated store in a new schema, dropped afterwards whatever happens.
     static func withStore(_ body: (PostgresSyncServerStore, PostgresClient) async throws -> Void) async throws {
-        let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await withClient { try await $0.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger) }
-        do {
+        try await withSchema { schema in
             try await withClient(searchPath: schema) { client in
                 let store = PostgresSyncServerStore(client: client, logger: logger)
                 try await store.migrate()
                 try await body(store, client)
             }
+        }
+    }
+
+    /// Runs `body` with the name of a new schema (for clients of its own), dropped afterwards
+    /// whatever happens.
+    static func withSchema(_ body: (String) async throws -> Void) async throws {
+        let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try await withClient { try await $0.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger) }
+        do {
+            try await body(schema)
         } catch {
             try? await drop(schema)
             throw error

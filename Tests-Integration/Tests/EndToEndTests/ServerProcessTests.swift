@@ -210,17 +210,33 @@ struct ServerOnPostgresTests {
         }
     }
 
-    @Test("two instances on one database: a pull waiting on one is answered by a push through the other")
+    @Test("two instances on one database: a pull waiting on one is answered by a push through the other; a device revoked on one is refused by the other at once")
     func longPollAcrossInstances() async throws {
         let environment = ["TOKENS_SERVER_DATABASE_URL": Self.databaseURL]
         let waiter = try ServerProcess(["--phase", "alpha"], environment: environment)
         let pusher = try ServerProcess(["--phase", "alpha"], environment: environment)
-        let token = try await ServerProcessTests.enrolledDevice(pusher)
+        // Each instance listens for the other's changes (PostgreSQL's LISTEN) once it runs.
+        #expect(await waiter.waitForLog("listening for changes"))
+        #expect(await pusher.waitForLog("listening for changes"))
+        let account = UUID().uuidString.lowercased()
+        let authKey = ServerProcessTests.authKey
+        #expect(try await pusher.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": authKey]).status == 201)
+        let laptop = try await pusher.request("POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "laptop"])
+        let token = try #require(ServerProcessTests.json(laptop.body)["token"] as? String)
         let waiting = Task { try await waiter.request("GET", "/v1/entries?after=0&wait=30", token: token) }
         #expect(await waiter.waitForLog("path=/v1/entries?after=0&wait=30"))
         #expect(try await pusher.request("POST", "/v1/entries", json: ServerProcessTests.newEntry(Data("x".utf8)), token: token).status == 200)
         let answer = try await waiting.value
         #expect(answer.status == 200 && (ServerProcessTests.json(answer.body)["entries"] as? [Any])?.count == 1)
+        // A second device, enrolled through the waiter's instance, then revoked through the other.
+        let enrolled = try await waiter.request("POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "desktop"])
+        let desktop = ServerProcessTests.json(enrolled.body)
+        let desktopToken = try #require(desktop["token"] as? String)
+        let desktopID = try #require(desktop["deviceId"] as? String)
+        #expect(try await pusher.request("GET", "/v1/entries?after=0", token: desktopToken).status == 200)
+        #expect(try await pusher.request("DELETE", "/v1/devices/\(desktopID)", token: token).status == 204)
+        let refused = try await waiter.request("GET", "/v1/entries?after=0", token: desktopToken)
+        #expect(refused.status == 401 && String(decoding: refused.body, as: UTF8.self).contains("device-revoked"))
         #expect(waiter.stop() == .exited(0) && pusher.stop() == .exited(0))
     }
 }
