@@ -1,0 +1,114 @@
+import Foundation
+import IntegrationTestSupport
+import ProcessKit
+import Synchronization
+import Testing
+
+/// `tokens-server` on PostgreSQL when things fail: nothing acknowledged is lost, nothing is
+/// applied twice.
+@Suite(
+    "tokens-server faults",
+    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+struct ServerFaultTests {
+    /// Runs `body` with the URL of a new database, dropped afterwards.
+    static func withDatabase(_ body: (String) async throws -> Void) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        #expect(environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+        let database = "tokens_fault_\(UUID().uuidString.prefix(8).lowercased())"
+        let made = try ProcessRunner.run("createdb", [database], environment: environment)
+        try #require(made.status == 0, "\(made.stderr)")
+        defer { _ = try? ProcessRunner.run("dropdb", ["--if-exists", database], environment: environment) }
+        try await body(
+            ServerOnPostgresTests.databaseURL.replacingOccurrences(
+                of: "/\(environment["PGDATABASE"] ?? "postgres")?", with: "/\(database)?"))
+    }
+
+    /// Every entry of the database at `url`: its id and sequence.
+    static func storedEntries(_ url: String) throws -> [(id: String, sequence: Int)] {
+        let database = try #require(url.split(separator: "/").last?.split(separator: "?").first.map(String.init))
+        let rows = try ProcessRunner.run(
+            "psql", ["-d", database, "-Atc", "SELECT id, seq FROM entry ORDER BY seq"], environment: ProcessInfo.processInfo.environment)
+        try #require(rows.status == 0, "\(rows.stderr)")
+        return rows.stdout.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "|")
+            guard fields.count == 2, let sequence = Int(fields[1]) else { return nil }
+            return (String(fields[0]).lowercased(), sequence)
+        }
+    }
+
+    /// What the clients and the killer share: the running server, and what was acknowledged.
+    final class Run: Sendable {
+        let server: Mutex<ServerProcess>
+        let acknowledged = Mutex<[String: Int]>([:])
+        /// Pushes sent again after a failure.
+        let retries = Mutex(0)
+
+        init(_ server: ServerProcess) { self.server = Mutex(server) }
+
+        var current: ServerProcess { server.withLock { $0 } }
+    }
+
+    @Test(
+        "SIGKILL in the middle of pushes from 4 clients: they retry against the restarted server, and the database ends with every acknowledged change exactly once",
+        .timeLimit(.minutes(3)))
+    func killedDuringPushes() async throws {
+        try await Self.withDatabase { url in
+            let environment = ["TOKENS_SERVER_DATABASE_URL": url]
+            let first = try ServerProcess(["--phase", "alpha"], environment: environment)
+            let port = try #require(first.baseURL.port)
+            let run = Run(first)
+            let account = UUID().uuidString.lowercased()
+            let authKey = ServerProcessTests.authKey
+            #expect(try await first.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": authKey]).status == 201)
+            let enrolled = try await first.request("POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "laptop"])
+            let token = try #require(ServerProcessTests.json(enrolled.body)["token"] as? String)
+            // 4 clients, 10 new entries each; a push that fails is sent again, the same bytes,
+            // every 50 ms for at most 30 s.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in 0..<4 {
+                    group.addTask {
+                        for entry in 0..<10 {
+                            let body = ServerProcessTests.newEntry(Data("client \(client) entry \(entry)".utf8))
+                            let id = try #require(((body["changes"] as? [[String: Any]])?.first?["id"] as? String)?.lowercased())
+                            var attempts = 0
+                            while true {
+                                if let answer = try? await run.current.request("POST", "/v1/entries", json: body, token: token),
+                                    answer.status == 200,
+                                    let result = (ServerProcessTests.json(answer.body)["results"] as? [[String: Any]])?.first,
+                                    let sequence = result["sequence"] as? Int
+                                {
+                                    run.acknowledged.withLock { $0[id] = sequence }
+                                    break
+                                }
+                                attempts += 1
+                                run.retries.withLock { $0 += 1 }
+                                try #require(attempts < 600, "a push still failing after 30 s")
+                                try await Task.sleep(for: .milliseconds(50))
+                            }
+                        }
+                    }
+                }
+                // The killer: once 10 changes are acknowledged, SIGKILL while the clients push,
+                // then the same server again on the same port.
+                group.addTask {
+                    while run.acknowledged.withLock({ $0.count }) < 10 { try await Task.sleep(for: .milliseconds(5)) }
+                    let killed = run.current
+                    killed.child.send(SIGKILL)
+                    #expect(killed.child.wait() == .signalled(SIGKILL))
+                    let restarted = try ServerProcess(["--phase", "alpha"], environment: environment, port: port)
+                    run.server.withLock { $0 = restarted }
+                }
+                try await group.waitForAll()
+            }
+            let acked = run.acknowledged.withLock { $0 }
+            let stored = try Self.storedEntries(url)
+            #expect(acked.count == 40)
+            #expect(run.retries.withLock { $0 } > 0, "the clients met the killed server")
+            #expect(stored.count == 40, "each change stored once")
+            #expect(Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0.sequence) }) == acked, "as acknowledged")
+            #expect(stored.map(\.sequence) == Array(1...40), "no sequence used twice or skipped")
+            #expect(run.current.stop() == .exited(0))
+        }
+    }
+}
