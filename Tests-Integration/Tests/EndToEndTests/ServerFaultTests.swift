@@ -11,22 +11,8 @@ import Testing
     .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
              "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
 struct ServerFaultTests {
-    /// Runs `body` with the URL of a new database, dropped afterwards.
-    static func withDatabase(_ body: (String) async throws -> Void) async throws {
-        let environment = ProcessInfo.processInfo.environment
-        #expect(environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
-        let database = "tokens_fault_\(UUID().uuidString.prefix(8).lowercased())"
-        let made = try ProcessRunner.run("createdb", [database], environment: environment)
-        try #require(made.status == 0, "\(made.stderr)")
-        defer { _ = try? ProcessRunner.run("dropdb", ["--if-exists", database], environment: environment) }
-        try await body(
-            ServerOnPostgresTests.databaseURL.replacingOccurrences(
-                of: "/\(environment["PGDATABASE"] ?? "postgres")?", with: "/\(database)?"))
-    }
-
-    /// Every entry of the database at `url`: its id and sequence.
-    static func storedEntries(_ url: String) throws -> [(id: String, sequence: Int)] {
-        let database = try #require(url.split(separator: "/").last?.split(separator: "?").first.map(String.init))
+    /// Every entry of the database `database`: its id and sequence.
+    static func storedEntries(_ database: String) throws -> [(id: String, sequence: Int)] {
         let rows = try ProcessRunner.run(
             "psql", ["-d", database, "-Atc", "SELECT id, seq FROM entry ORDER BY seq"], environment: ProcessInfo.processInfo.environment)
         try #require(rows.status == 0, "\(rows.stderr)")
@@ -53,7 +39,8 @@ struct ServerFaultTests {
         "SIGKILL in the middle of pushes from 4 clients: they retry against the restarted server, and the database ends with every acknowledged change exactly once",
         .timeLimit(.minutes(3)))
     func killedDuringPushes() async throws {
-        try await Self.withDatabase { url in
+        #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+        try await TestDatabase.with(prefix: "tokens_kill") { database, url in
             let environment = ["TOKENS_SERVER_DATABASE_URL": url]
             let first = try ServerProcess(["--phase", "alpha"], environment: environment)
             let port = try #require(first.baseURL.port)
@@ -102,7 +89,7 @@ struct ServerFaultTests {
                 try await group.waitForAll()
             }
             let acked = run.acknowledged.withLock { $0 }
-            let stored = try Self.storedEntries(url)
+            let stored = try Self.storedEntries(database)
             #expect(acked.count == 40)
             #expect(run.retries.withLock { $0 } > 0, "the clients met the killed server")
             #expect(stored.count == 40, "each change stored once")

@@ -167,11 +167,7 @@ struct ServerProcessTests {
     .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
              "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
 struct ServerOnPostgresTests {
-    static var databaseURL: String {
-        let env = ProcessInfo.processInfo.environment
-        let password = env["PGPASSWORD"].map { ":\($0)" } ?? ""
-        return "postgres://\(env["PGUSER"] ?? "postgres")\(password)@\(env["PGHOST"] ?? "localhost"):\(env["PGPORT"] ?? "5432")/\(env["PGDATABASE"] ?? "postgres")?sslmode=disable"
-    }
+    static var databaseURL: String { TestDatabase.clusterURL }
 
     /// What the test client knows in plain text: an entry as the client would encrypt it.
     static let plaintext = "otpauth://totp/ZeroKnowledgeIssuer:alice.zk@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=ZeroKnowledgeIssuer"

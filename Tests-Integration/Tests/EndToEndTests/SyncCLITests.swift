@@ -131,34 +131,30 @@ struct SyncCLIOnPostgresTests {
     func onPostgres() throws {
         var environment = ProcessInfo.processInfo.environment
         #expect(environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
-        let database = "tokens_sync_cli_\(UUID().uuidString.prefix(8).lowercased())"
-        let made = try ProcessRunner.run("createdb", [database], environment: environment)
-        try #require(made.status == 0, "\(made.stderr)")
-        defer { _ = try? ProcessRunner.run("dropdb", ["--if-exists", database], environment: environment) }
-        let url = ServerOnPostgresTests.databaseURL.replacingOccurrences(
-            of: "/\(environment["PGDATABASE"] ?? "postgres")?", with: "/\(database)?")
-        let serverEnvironment = ["TOKENS_SERVER_DATABASE_URL": url]
-        let laptop = try TemporaryHome()
-        let desktop = try TemporaryHome()
+        try TestDatabase.with(prefix: "tokens_sync_cli") { database, url in
+            let serverEnvironment = ["TOKENS_SERVER_DATABASE_URL": url]
+            let laptop = try TemporaryHome()
+            let desktop = try TemporaryHome()
 
-        let server = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment)
-        try SyncCLITests.setUpAndConverge(server, laptop: laptop.url, desktop: desktop.url)
-        #expect(server.stop() == .exited(0))
-        try SyncCLITests.offline(laptop: laptop.url)
+            let server = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment)
+            try SyncCLITests.setUpAndConverge(server, laptop: laptop.url, desktop: desktop.url)
+            #expect(server.stop() == .exited(0))
+            try SyncCLITests.offline(laptop: laptop.url)
 
-        let port = try #require(server.baseURL.port)
-        let again = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment, port: port)
-        #expect(try SyncCLITests.tokens(["sync"], laptop.url).stdout.contains("1 sent"))
-        #expect(try SyncCLITests.tokens(["sync"], desktop.url).stdout.contains("1 received"))
-        #expect(try SyncCLITests.accounts(laptop.url) == SyncCLITests.accounts(desktop.url))
-        #expect(again.stop() == .exited(0))
+            let port = try #require(server.baseURL.port)
+            let again = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment, port: port)
+            #expect(try SyncCLITests.tokens(["sync"], laptop.url).stdout.contains("1 sent"))
+            #expect(try SyncCLITests.tokens(["sync"], desktop.url).stdout.contains("1 received"))
+            #expect(try SyncCLITests.accounts(laptop.url) == SyncCLITests.accounts(desktop.url))
+            #expect(again.stop() == .exited(0))
 
-        environment["PGDATABASE"] = database
-        let dump = try ProcessRunner.run("pg_dump", ["--data-only", "--inserts"], environment: environment)
-        try #require(dump.status == 0, "\(dump.stderr)")
-        #expect(dump.stdout.contains("INSERT INTO public.entry"))
-        for plaintext in ["JBSWY3DPEHPK3PXP", "GEZDGNBVGY3TQOJQ", "GitHub", "alice", "Bank", "bob", "made offline", "Work"] {
-            #expect(!dump.stdout.contains(plaintext), "\(plaintext) is in the server's database")
+            environment["PGDATABASE"] = database
+            let dump = try ProcessRunner.run("pg_dump", ["--data-only", "--inserts"], environment: environment)
+            try #require(dump.status == 0, "\(dump.stderr)")
+            #expect(dump.stdout.contains("INSERT INTO public.entry"))
+            for plaintext in ["JBSWY3DPEHPK3PXP", "GEZDGNBVGY3TQOJQ", "GitHub", "alice", "Bank", "bob", "made offline", "Work"] {
+                #expect(!dump.stdout.contains(plaintext), "\(plaintext) is in the server's database")
+            }
         }
     }
 }

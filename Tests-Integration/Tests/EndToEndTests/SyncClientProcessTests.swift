@@ -114,15 +114,11 @@ struct SyncClientOnPostgresTests {
         let environment = ProcessInfo.processInfo.environment
         #expect(environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
         // A database of its own: no other test's accounts, entries or enrolment counts.
-        let database = "tokens_contract_\(UUID().uuidString.prefix(8).lowercased())"
-        let made = try ProcessRunner.run("createdb", [database], environment: environment)
-        try #require(made.status == 0, "\(made.stderr)")
-        defer { _ = try? ProcessRunner.run("dropdb", ["--if-exists", database], environment: environment) }
-        let url = ServerOnPostgresTests.databaseURL.replacingOccurrences(
-            of: "/\(environment["PGDATABASE"] ?? "postgres")?", with: "/\(database)?")
-        #expect(url.contains("/\(database)?"))
-        let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": url])
-        try await SyncClientProcessTests.keepsContract(server)
-        #expect(server.stop() == .exited(0))
+        try await TestDatabase.with(prefix: "tokens_contract") { database, url in
+            #expect(url.contains("/\(database)?"))
+            let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": url])
+            try await SyncClientProcessTests.keepsContract(server)
+            #expect(server.stop() == .exited(0))
+        }
     }
 }
