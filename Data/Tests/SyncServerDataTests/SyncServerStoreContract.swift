@@ -132,8 +132,18 @@ enum SyncServerStoreContract {
     }
 
     /// Every clause, by name, for a parameterised test.
+    /// A push to an account that does not exist is refused as unauthorized (the rules' error,
+    /// not the database's), and stores nothing.
+    static func pushToNoAccount(_ store: any SyncServerStore) async throws {
+        let nobody = SyncAccountID(ServerSamples.uuid(99, high: 0xEE))
+        await #expect(throws: SyncServerError.unauthorized) {
+            try await store.push([ServerSamples.change(1, "lost")], to: nobody, at: start)
+        }
+        #expect(try await store.changes(of: nobody, after: 0, limit: 10).isEmpty)
+    }
+
     static let clauses: [(name: String, run: @Sendable (any SyncServerStore) async throws -> Void)] = [
-        ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("pulls", pulls),
+        ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("push to no account", pushToNoAccount), ("pulls", pulls),
         ("tombstones", tombstones), ("enrolment attempts", attempts),
     ]
 }

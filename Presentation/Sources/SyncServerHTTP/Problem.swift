@@ -48,6 +48,15 @@ struct Problem: Error, Equatable, Sendable {
         case .payloadTooLarge(let limit):
             self.init(status: .contentTooLarge, title: "Content too large", detail: "a ciphertext has at most \(limit) bytes")
         case .invalid(let detail): self = .badRequest(detail)
+        case .unavailable(let outage):
+            let detail =
+                switch outage {
+                case .unreachable: "the server's database cannot be reached; nothing was stored; try again shortly"
+                case .full: "the server's database is full; nothing was stored"
+                case .readOnly: "the server's database accepts no writes; nothing was stored"
+                }
+            self.init(
+                status: .serviceUnavailable, title: "Service unavailable", detail: detail, retryAfterSeconds: outage.retryAfterSeconds)
         }
     }
 

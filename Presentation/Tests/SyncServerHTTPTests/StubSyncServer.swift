@@ -44,6 +44,8 @@ final class StubSyncServer: Sendable {
         func execute(account: SyncAccountID, authKey: SyncSecret, name: String, address: String) async throws -> Enrolment {
             server.record("enrol \(account) \(name) from \(address)")
             if name == "one too many" { throw SyncServerError.rateLimited(retryAfterSeconds: 120) }
+            if name == "database down" { throw SyncServerError.unavailable(.unreachable) }
+            if name == "database full" { throw SyncServerError.unavailable(.full) }
             guard account == StubSyncServer.account, authKey == StubSyncServer.authKey else { throw SyncServerError.unauthorized }
             return Enrolment(device: StubSyncServer.device, token: StubSyncServer.token)
         }

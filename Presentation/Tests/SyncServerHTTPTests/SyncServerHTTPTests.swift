@@ -126,6 +126,22 @@ struct SyncServerHTTPTests {
         }
     }
 
+    @Test("a database that cannot serve: 503 with Retry-After (sooner when unreachable than when full), a problem document that says nothing was stored")
+    func storeUnavailable() async throws {
+        try await withClient { client in
+            let uri = "/v1/accounts/\(StubSyncServer.account)/devices"
+            for (name, retryAfter) in [("database down", "5"), ("database full", "60")] {
+                let body: [String: Any] = ["authKey": Self.base64(StubSyncServer.authKey), "name": name]
+                try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(body)) {
+                    response in
+                    Self.expectProblem(response, .serviceUnavailable)
+                    #expect(response.headers[.retryAfter] == retryAfter)
+                    #expect((Self.object(response.body)["detail"] as? String)?.contains("nothing was stored") == true)
+                }
+            }
+        }
+    }
+
     @Test("devices: no token, a malformed one or an unknown one is 401; a revoked device's is 401 saying so; with a token, the list marks the caller")
     func devices() async throws {
         try await withClient { client in

@@ -1,5 +1,5 @@
 /// Why the server refused a request, in the server's own terms. The HTTP interface maps each
-/// case to a status (401, 404, 409, 410, 413, 422, 429) and a problem document.
+/// case to a status (401, 404, 409, 410, 413, 422, 429, 503) and a problem document.
 public enum SyncServerError: Error, Equatable, Sendable {
     /// No such token, or an auth key that does not match (never says which).
     case unauthorized
@@ -22,4 +22,21 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case payloadTooLarge(limit: Int)
     /// A request that breaks the protocol's rules (the text says which).
     case invalid(String)
+    /// The store cannot serve now; nothing was stored. The client tries again later.
+    case unavailable(StoreOutage)
+}
+
+/// Why the store cannot serve (`SyncServerError.unavailable`).
+public enum StoreOutage: Equatable, Sendable {
+    /// The database cannot be reached: down, restarting, or no answer within the time allowed.
+    case unreachable
+    /// The database has no room left.
+    case full
+    /// The database accepts no writes.
+    case readOnly
+
+    /// When to try again, in seconds: soon after a restart, later for what an operator must fix.
+    public var retryAfterSeconds: Int {
+        self == .unreachable ? 5 : 60
+    }
 }
