@@ -77,10 +77,10 @@ public final class ServerProcess: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// One request: status, body and content type.
+    /// One request: status, body, content type and Retry-After.
     public func request(
         _ method: String, _ path: String, json: Any? = nil, token: String? = nil, headers: [String: String] = [:]
-    ) async throws -> (status: Int, body: Data, contentType: String?) {
+    ) async throws -> (status: Int, body: Data, contentType: String?, retryAfter: String?) {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
         request.timeoutInterval = 30
@@ -92,7 +92,9 @@ public final class ServerProcess: Sendable {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as? HTTPURLResponse
-        return (http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Content-Type"))
+        return (
+            http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Content-Type"), http?.value(forHTTPHeaderField: "Retry-After")
+        )
     }
 }
 

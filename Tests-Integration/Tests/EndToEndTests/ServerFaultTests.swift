@@ -98,4 +98,40 @@ struct ServerFaultTests {
             #expect(run.current.stop() == .exited(0))
         }
     }
+
+    @Test(
+        "PostgreSQL stopped while a client syncs: 503 with Retry-After while it is down, never a 500 or a hang; started again, the server reconnects by itself and the client's retry is stored once",
+        .timeLimit(.minutes(4)))
+    func postgresRestarted() async throws {
+        let postgres = try OwnPostgres(port: try LoopbackPort.free())
+        let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": postgres.url])
+        let account = UUID().uuidString.lowercased()
+        let authKey = ServerProcessTests.authKey
+        #expect(try await server.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": authKey]).status == 201)
+        let enrolled = try await server.request("POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "laptop"])
+        let token = try #require(ServerProcessTests.json(enrolled.body)["token"] as? String)
+        #expect(try await server.request("POST", "/v1/entries", json: ServerProcessTests.newEntry(Data("before".utf8)), token: token).status == 200)
+
+        try postgres.stop()
+        let body = ServerProcessTests.newEntry(Data("while down".utf8))
+        let down = try await server.request("POST", "/v1/entries", json: body, token: token)
+        #expect(down.status == 503 && down.contentType == "application/problem+json", "\(down.status)")
+        #expect(down.retryAfter == "5")
+        #expect(try await server.request("GET", "/v1/entries?after=0", token: token).status == 503)
+
+        try postgres.start()
+        // The client retries the same push as Retry-After says (here every half second), at most a minute.
+        var answer = down
+        for _ in 0..<120 where answer.status != 200 {
+            try await Task.sleep(for: .milliseconds(500))
+            answer = try await server.request("POST", "/v1/entries", json: body, token: token)
+            #expect(answer.status == 200 || answer.status == 503, "\(answer.status)")
+        }
+        #expect(answer.status == 200)
+        let pulled = try await server.request("GET", "/v1/entries?after=0", token: token)
+        let entries = ServerProcessTests.json(pulled.body)["entries"] as? [[String: Any]] ?? []
+        #expect(entries.map { $0["ciphertext"] as? String } == ["before", "while down"].map { Data($0.utf8).base64EncodedString() })
+        #expect(server.stop() == .exited(0))
+    }
+
 }
