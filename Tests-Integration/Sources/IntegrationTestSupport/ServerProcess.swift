@@ -77,11 +77,12 @@ public final class ServerProcess: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// One request: status, body, content type and Retry-After.
+    /// One request (to the server, or `via` a proxy in front of it): status, body, content type
+    /// and Retry-After.
     public func request(
-        _ method: String, _ path: String, json: Any? = nil, token: String? = nil, headers: [String: String] = [:]
+        _ method: String, _ path: String, json: Any? = nil, token: String? = nil, headers: [String: String] = [:], via: URL? = nil
     ) async throws -> (status: Int, body: Data, contentType: String?, retryAfter: String?) {
-        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+        var request = URLRequest(url: URL(string: (via ?? baseURL).absoluteString + path)!)
         request.httpMethod = method
         request.timeoutInterval = 30
         if let json {

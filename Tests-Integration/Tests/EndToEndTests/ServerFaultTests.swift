@@ -1,6 +1,9 @@
+import Domain
+import DomainTestSupport
 import Foundation
 import IntegrationTestSupport
 import ProcessKit
+import SyncComposition
 import Synchronization
 import Testing
 
@@ -131,6 +134,60 @@ struct ServerFaultTests {
         let pulled = try await server.request("GET", "/v1/entries?after=0", token: token)
         let entries = ServerProcessTests.json(pulled.body)["entries"] as? [[String: Any]] ?? []
         #expect(entries.map { $0["ciphertext"] as? String } == ["before", "while down"].map { Data($0.utf8).base64EncodedString() })
+        #expect(server.stop() == .exited(0))
+    }
+
+
+    @Test(
+        "the connection cut after the server stored a push, before the client read the answer: the retry is recognised as already applied, at the same sequence",
+        .timeLimit(.minutes(2)))
+    func answerLost() async throws {
+        #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+        try await TestDatabase.with(prefix: "tokens_lost_answer") { _, url in
+            let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": url])
+            let proxy = try FaultProxy(target: try #require(server.baseURL.port))
+            let token = try await ServerProcessTests.enrolledDevice(server)
+            let body = ServerProcessTests.newEntry(Data("once".utf8))
+            proxy.set(.dropAnswers)
+            let lost = try? await server.request("POST", "/v1/entries", json: body, token: token, via: proxy.url)
+            #expect(lost == nil || lost?.status != 200, "the answer should not have arrived")
+            // The server did store it: the answer was cut on its way back.
+            let stored = try await server.request("GET", "/v1/entries?after=0", token: token)
+            #expect((ServerProcessTests.json(stored.body)["entries"] as? [Any])?.count == 1)
+            proxy.set(.pass)
+            let retried = try await server.request("POST", "/v1/entries", json: body, token: token, via: proxy.url)
+            #expect(retried.status == 200)
+            #expect((ServerProcessTests.json(retried.body)["results"] as? [[String: Any]])?.first?["sequence"] as? Int == 1)
+            let pulled = try await server.request("GET", "/v1/entries?after=0", token: token)
+            #expect((ServerProcessTests.json(pulled.body)["entries"] as? [Any])?.count == 1, "stored once")
+            proxy.stop()
+            #expect(server.stop() == .exited(0))
+        }
+    }
+
+    @Test(
+        "a partitioned network: the real client times out with its own error instead of hanging, and syncs once the network is back",
+        .timeLimit(.minutes(2)))
+    func partitioned() async throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let proxy = try FaultProxy(target: try #require(server.baseURL.port))
+        try await SyncConnection.with(server: proxy.url, timeout: .seconds(2)) { connection in
+            let (remote, _) = try await SyncClientProcessTests.enrolled(through: connection)
+            proxy.set(.partition)
+            let started = ContinuousClock.now
+            await #expect(throws: SyncError.timedOut) { try await remote.pull(after: 0) }
+            #expect(ContinuousClock.now - started < .seconds(60), "bounded by the client's timeout, not hung")
+            // The network back: the same client pushes and pulls, on a new connection.
+            proxy.set(.pass)
+            let record = SyncRecord.sample(UUID(), issuer: "after the partition")
+            let pushed = try await remote.push([RemoteChange(record: record, basedOn: 0)])
+            guard case .applied = pushed.first else {
+                Issue.record("not applied: \(pushed)")
+                return
+            }
+            #expect(try await remote.pull(after: 0).entries.map(\.record) == [record])
+        }
+        proxy.stop()
         #expect(server.stop() == .exited(0))
     }
 
