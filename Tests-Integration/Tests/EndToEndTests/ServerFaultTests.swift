@@ -26,6 +26,12 @@ struct ServerFaultTests {
         }
     }
 
+    /// `TestDatabase.with`, once a run that must have PostgreSQL is seen to have it.
+    static func withDatabase(_ prefix: String, _ body: (_ name: String, _ url: String) async throws -> Void) async throws {
+        #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+        try await TestDatabase.with(prefix: prefix, body)
+    }
+
     /// What the clients and the killer share: the running server, and what was acknowledged.
     final class Run: Sendable {
         let server: Mutex<ServerProcess>
@@ -42,8 +48,7 @@ struct ServerFaultTests {
         "SIGKILL in the middle of pushes from 4 clients: they retry against the restarted server, and the database ends with every acknowledged change exactly once",
         .timeLimit(.minutes(3)))
     func killedDuringPushes() async throws {
-        #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
-        try await TestDatabase.with(prefix: "tokens_kill") { database, url in
+        try await Self.withDatabase("tokens_kill") { database, url in
             let environment = ["TOKENS_SERVER_DATABASE_URL": url]
             let first = try ServerProcess(["--phase", "alpha"], environment: environment)
             let port = try #require(first.baseURL.port)
@@ -137,13 +142,11 @@ struct ServerFaultTests {
         #expect(server.stop() == .exited(0))
     }
 
-
     @Test(
         "the connection cut after the server stored a push, before the client read the answer: the retry is recognised as already applied, at the same sequence",
         .timeLimit(.minutes(2)))
     func answerLost() async throws {
-        #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
-        try await TestDatabase.with(prefix: "tokens_lost_answer") { _, url in
+        try await Self.withDatabase("tokens_lost_answer") { _, url in
             let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": url])
             let proxy = try FaultProxy(target: try #require(server.baseURL.port))
             let token = try await ServerProcessTests.enrolledDevice(server)
