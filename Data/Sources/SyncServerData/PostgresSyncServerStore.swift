@@ -175,8 +175,9 @@ public final class PostgresSyncServerStore: SyncServerStore {
         }
     }
 
+    /// Housekeeping, not a request: no deadline (a large purge must be allowed to finish).
     public func purgeTombstones(changedBefore time: Date) async throws -> Int {
-        try await guarded { [self] in
+        try await guarded(within: nil) { [self] in
             Int(
                 try await counter(
                     """
@@ -191,12 +192,19 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     /// Runs one call within `deadline`, turning the database's outages into `unavailable`.
     private func guarded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await guarded(within: deadline, operation)
+    }
+
+    /// `guarded`, within `limit` (nil: no limit).
+    private func guarded<T: Sendable>(within limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask { try await operation() }
-                group.addTask {
-                    try await Task.sleep(for: self.deadline)
-                    return nil
+                if let limit {
+                    group.addTask {
+                        try await Task.sleep(for: limit)
+                        return nil
+                    }
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let value = first else {
