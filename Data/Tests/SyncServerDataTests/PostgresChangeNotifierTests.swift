@@ -31,7 +31,7 @@ struct PostgresChangeNotifierTests {
         return task
     }
 
-    @Test("a push through one instance wakes the other's waiter of that account, and only that one", .timeLimit(.minutes(1)))
+    @Test("a push through one instance wakes the other's waiter of that account, and only that one", .timeLimit(.minutes(10)))
     func wakesAcrossInstances() async throws {
         try await withInstance { first in
             try await withInstance { second in
@@ -47,7 +47,7 @@ struct PostgresChangeNotifierTests {
         }
     }
 
-    @Test("the instance that stored the change wakes its own waiters at once", .timeLimit(.minutes(1)))
+    @Test("the instance that stored the change wakes its own waiters at once", .timeLimit(.minutes(10)))
     func wakesOwnWaiters() async throws {
         try await withInstance { notifier in
             let woken = await waiter(on: notifier, for: account, count: 1)

@@ -51,7 +51,7 @@ struct ScaleOutTests {
 
     @Test(
         "8 pushers spread over two instances and a long-polling puller on one: the puller ends equal to the database, no sequence used twice",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func pushersAndPuller() async throws {
         try await withInstances { instances in
             let account = SyncAccountID(UUID())

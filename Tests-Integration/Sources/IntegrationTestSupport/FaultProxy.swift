@@ -9,13 +9,15 @@ import Synchronization
 /// networks do, chosen at any moment (each chunk of bytes looks at the current mode, so pooled
 /// connections are affected too): `pass` forwards both ways; `dropAnswers` forwards requests
 /// but cuts the connection when the answer comes back (the server did the work, the client
-/// never hears of it); `partition` forwards nothing and answers nothing. Threads and blocking
-/// sockets, all ended by `stop()` (and at release).
+/// never hears of it); `partition` forwards nothing and answers nothing; `slow` forwards each
+/// chunk after a delay. Threads and blocking sockets, all ended by `stop()` (and at release).
 public final class FaultProxy: Sendable {
     public enum Mode: Sendable {
         case pass
         case dropAnswers
         case partition
+        /// Each chunk, either way, after this many milliseconds.
+        case slow(milliseconds: Int)
     }
 
     public let port: Int
@@ -125,7 +127,9 @@ public final class FaultProxy: Sendable {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
-            switch mode {
+            let current = mode
+            if case .slow(let milliseconds) = current { usleep(UInt32(milliseconds) * 1_000) }
+            switch current {
             case .partition: continue
             case .dropAnswers where answers: break
             default:
