@@ -21,6 +21,13 @@ struct VaultReadPathTests {
         }
     }
 
+    /// A closed vault of two accounts, opened twice (as by two processes).
+    private func twoOpenVaults() async throws -> (UnlockedVault, UnlockedVault) {
+        try await folder.makeClosedVault()
+        var asked = 0
+        return (try open(asked: &asked), try open(asked: &asked))
+    }
+
     @Test("a current vault opens and reads without GRDB's connection, asking for its key once")
     func readsWithoutGRDB() async throws {
         try await folder.makeClosedVault()
@@ -36,10 +43,7 @@ struct VaultReadPathTests {
 
     @Test("a write opens GRDB's connection; the read path then sees it, and so does another vault's")
     func writesThenReads() async throws {
-        try await folder.makeClosedVault()
-        var asked = 0
-        let first = try open(asked: &asked)
-        let second = try open(asked: &asked)
+        let (first, second) = try await twoOpenVaults()
         defer {
             try? first.close()
             try? second.close()
@@ -68,10 +72,7 @@ struct VaultReadPathTests {
 
     @Test("a passphrase changed by another tokens after the open: the next read says so")
     func rekeyedAfterOpen() async throws {
-        try await folder.makeClosedVault()
-        var asked = 0
-        let reader = try open(asked: &asked)
-        let writer = try open(asked: &asked)
+        let (reader, writer) = try await twoOpenVaults()
         defer {
             try? reader.close()
             try? writer.close()

@@ -6,7 +6,7 @@ import GRDBSQLite
 /// dispatch queue cost more than the reads themselves). Writes stay with GRDB.
 ///
 /// Not thread-safe: `UnlockedVault` holds it behind a mutex.
-final class SQLiteReadConnection {
+final class SQLiteReadConnection: VaultQuerying {
     private var handle: OpaquePointer?
 
     /// Opens the existing file at `path` (never creates one), waiting up to `busyTimeout`
