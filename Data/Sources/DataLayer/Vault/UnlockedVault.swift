@@ -84,7 +84,8 @@ public final class UnlockedVault: Sendable {
                 case .open(let database): return database
                 case .closed: throw VaultError.locked
                 case .unopened:
-                    let database = try VaultDatabase.open(path: path)
+                    // The read path's connection is open (and checked the file's first bytes).
+                    let database = try VaultDatabase.open(path: path, checkingFirstBytes: false)
                     queue = .open(database)
                     return database
                 }

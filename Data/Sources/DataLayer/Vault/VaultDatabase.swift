@@ -61,8 +61,13 @@ enum VaultDatabase {
     }
 
     /// Opens an existing vault file after checking it looks like one; writes nothing.
-    static func open(path: String) throws -> DatabaseQueue {
-        try checkFirstBytes(path)
+    ///
+    /// `checkingFirstBytes` is false when this process has the file open already (the read
+    /// path's connection): closing any other descriptor of the file would drop every POSIX lock
+    /// the process holds on it, the shared lock of that connection included, and another
+    /// process closing its last connection would then take this one's WAL for unused and delete it.
+    static func open(path: String, checkingFirstBytes: Bool = true) throws -> DatabaseQueue {
+        if checkingFirstBytes { try checkFirstBytes(path) }
         let database: DatabaseQueue
         do {
             database = try DatabaseQueue(path: path, configuration: configuration())
