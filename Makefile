@@ -16,9 +16,9 @@ LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl
+DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk
 
-.PHONY: help deps build run test test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress fuzz proto bench release install uninstall clean
+.PHONY: help deps build run test test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress fuzz proto bench loadtest release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -116,6 +116,18 @@ bench: deps ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the g
 	@$(SWIFT) build --package-path Tests-Integration --product tokens-bench $(RELEASE_FLAGS) || \
 	  $(SWIFT) build --package-path Tests-Integration --product tokens-bench $(RELEASE_FLAGS)
 	@"$(RELEASE_BIN)/tokens-bench" --tokens "$(STAGE)/bin/tokens" --output bench/results.json
+
+# The sync server as its operators build it (`swift build -c release`), in a scratch folder of
+# its own (the static flags above would rebuild every module of the other).
+SERVER_SCRATCH ?= $(CURDIR)/.build-release-server
+SERVER_RELEASE := --package-path App --product tokens-server -c release --scratch-path $(SERVER_SCRATCH) $(SWIFTPM_FLAGS)
+
+loadtest: deps ## The release tokens-server under wrk against pgbench running its SQL, on a PostgreSQL it starts; writes bench/sync-results.json (DURATION=10 ROUNDS=3 SOAK=300 CONNECTIONS=8)
+	@$(SWIFT) build $(SERVER_RELEASE)
+	@$(SWIFT) build --package-path Tests-Integration --product tokens-loadtest $(BUILD_FLAGS)
+	@server="$$($(SWIFT) build $(SERVER_RELEASE) --show-bin-path)/tokens-server"; \
+	  $(WITH_POSTGRES) "$(BIN)/tokens-loadtest" --server "$$server" --seconds $${DURATION:-10} --rounds $${ROUNDS:-3} \
+	    --soak-seconds $${SOAK:-300} --connections $${CONNECTIONS:-8} --output bench/sync-results.json
 
 # Installation: a fully static release `tokens`, its completions and man page.
 PREFIX ?= $(HOME)/.local

@@ -33,6 +33,10 @@ let package = Package(
                 .product(name: "TerminalUI", package: "Presentation"),
             ]
         ),
+        // `make loadtest` (not part of `make test`; LoadTests runs a short form): the sync server
+        // under wrk against pgbench running its SQL (Load/sync.lua, Load/sync.pgbench).
+        .target(name: "LoadKit", dependencies: ["IntegrationTestSupport", "ProcessKit"]),
+        .executableTarget(name: "tokens-loadtest", dependencies: ["IntegrationTestSupport", "LoadKit", "ProcessKit"]),
         // A fault injector: runs a command where the kernel keyring's system calls fail.
         .executableTarget(name: "no-keyring"),
         // Test support: locating the repository and the binary, running processes. In no product.
@@ -62,6 +66,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "InstallTests", dependencies: ["IntegrationTestSupport"]),
+        .testTarget(
+            name: "LoadTests",
+            dependencies: ["IntegrationTestSupport", "LoadKit", .product(name: "SyncServerData", package: "Data")]
+        ),
         .testTarget(
             name: "ArchitectureTests", dependencies: ["ArchitectureRules", "IntegrationTestSupport", "ProcessKit"]
         ),

@@ -3,8 +3,8 @@ import Logging
 import PostgresNIO
 import SyncServer
 
-/// The sync server's store on PostgreSQL: plain SQL through a pooled `PostgresClient` (which
-/// the caller runs), every query naming the account. A push locks its account's row, so within
+/// The sync server's store on PostgreSQL: the SQL of `PostgresStatements` through a pooled
+/// `PostgresClient` (which the caller runs), every query naming the account. A push locks its account's row, so within
 /// an account sequences follow commit order and a pull after a cursor never misses a change;
 /// each change is decided by Domain's `PushDecision`, as in the in-memory store.
 ///
@@ -12,6 +12,8 @@ import SyncServer
 /// is full or read-only, is `SyncServerError.unavailable` (503 with Retry-After), and its
 /// transaction, if any, is rolled back: nothing half-stored.
 public final class PostgresSyncServerStore: SyncServerStore {
+    private typealias Q = PostgresStatements
+
     private let client: PostgresClient
     private let logger: Logger
     private let deadline: Duration
@@ -30,19 +32,14 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func createAccount(_ account: SyncAccountRecord) async throws {
         try await guarded { [self] in
             let rows = try await client.query(
-                """
-                INSERT INTO sync_account (id, auth_key_digest, created_at)
-                VALUES (\(account.id.uuid), \(Data(account.authKeyDigest.bytes)), \(account.createdAt))
-                ON CONFLICT (id) DO NOTHING RETURNING id
-                """, logger: logger)
+                Q.query(Q.createAccount, account.id.uuid, Data(account.authKeyDigest.bytes), account.createdAt), logger: logger)
             guard try await rows.decode(UUID.self).collected().count == 1 else { throw SyncServerError.accountExists }
         }
     }
 
     public func account(_ id: SyncAccountID) async throws -> SyncAccountRecord? {
         try await guarded { [self] in
-            let rows = try await client.query(
-                "SELECT auth_key_digest, created_at FROM sync_account WHERE id = \(id.uuid)", logger: logger)
+            let rows = try await client.query(Q.query(Q.account, id.uuid), logger: logger)
             return try await rows.decode((Data, Date).self).collected().first.map { digest, created in
                 SyncAccountRecord(id: id, authKeyDigest: SecretDigest(bytes: Array(digest)), createdAt: created)
             }
@@ -54,15 +51,9 @@ public final class PostgresSyncServerStore: SyncServerStore {
     ) async throws -> EnrolmentAttempts {
         try await guarded { [self] in
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("DELETE FROM enrolment_attempt WHERE at < \(since)", logger: logger)
-                try await connection.query(
-                    "INSERT INTO enrolment_attempt (account_id, address, at) VALUES (\(account.uuid), \(address), \(time))",
-                    logger: logger)
-                let rows = try await connection.query(
-                    """
-                    SELECT count(*) FILTER (WHERE account_id = \(account.uuid)), count(*) FILTER (WHERE address = \(address))
-                    FROM enrolment_attempt WHERE at >= \(since)
-                    """, logger: logger)
+                try await connection.query(Q.query(Q.forgetEnrolmentAttempts, since), logger: logger)
+                try await connection.query(Q.query(Q.recordEnrolmentAttempt, account.uuid, address, time), logger: logger)
+                let rows = try await connection.query(Q.query(Q.countEnrolmentAttempts, account.uuid, address, since), logger: logger)
                 let counts: (Int64, Int64) = try await rows.decode((Int64, Int64).self).collected().first ?? (0, 0)
                 return EnrolmentAttempts(forAccount: Int(counts.0), fromAddress: Int(counts.1))
             }
@@ -72,17 +63,11 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func addDevice(_ device: SyncDevice, limit: Int) async throws -> Bool {
         try await guarded { [self] in
             try await client.withTransaction(logger: logger) { connection in
-                let rows = try await connection.query(
-                    """
-                    SELECT (SELECT count(*) FROM device WHERE account_id = a.id AND revoked_at IS NULL)
-                    FROM sync_account a WHERE a.id = \(device.account.uuid) FOR UPDATE
-                    """, logger: logger)
+                let rows = try await connection.query(Q.query(Q.lockAccountCountingDevices, device.account.uuid), logger: logger)
                 guard let active = try await rows.decode(Int64.self).collected().first, active < limit else { return false }
                 try await connection.query(
-                    """
-                    INSERT INTO device (account_id, id, name, token_digest, enrolled_at)
-                    VALUES (\(device.account.uuid), \(device.id.uuid), \(device.name), \(Data(device.tokenDigest.bytes)), \(device.enrolledAt))
-                    """, logger: logger)
+                    Q.query(Q.addDevice, device.account.uuid, device.id.uuid, device.name, Data(device.tokenDigest.bytes), device.enrolledAt),
+                    logger: logger)
                 return true
             }
         }
@@ -90,26 +75,19 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     public func devices(of account: SyncAccountID) async throws -> [SyncDevice] {
         try await guarded { [self] in
-            try await deviceRows(
-                "SELECT account_id, id, name, token_digest, enrolled_at, revoked_at FROM device WHERE account_id = \(account.uuid) ORDER BY position")
+            try await deviceRows(Q.query(Q.devices, account.uuid))
         }
     }
 
     public func device(withToken digest: SecretDigest) async throws -> SyncDevice? {
         try await guarded { [self] in
-            try await deviceRows(
-                "SELECT account_id, id, name, token_digest, enrolled_at, revoked_at FROM device WHERE token_digest = \(Data(digest.bytes))"
-            ).first
+            try await deviceRows(Q.query(Q.deviceWithToken, Data(digest.bytes))).first
         }
     }
 
     public func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) async throws -> Bool {
         try await guarded { [self] in
-            let rows = try await client.query(
-                """
-                UPDATE device SET revoked_at = coalesce(revoked_at, \(time))
-                WHERE account_id = \(account.uuid) AND id = \(id.uuid) RETURNING id
-                """, logger: logger)
+            let rows = try await client.query(Q.query(Q.revokeDevice, time, account.uuid, id.uuid), logger: logger)
             return try await !rows.decode(UUID.self).collected().isEmpty
         }
     }
@@ -117,34 +95,26 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult] {
         try await guarded { [self] in
             try await client.withTransaction(logger: logger) { connection in
-                let locked = try await connection.query(
-                    "SELECT seq FROM sync_account WHERE id = \(account.uuid) FOR UPDATE", logger: logger)
+                let locked = try await connection.query(Q.query(Q.lockAccount, account.uuid), logger: logger)
                 guard var head = try await locked.decode(Int64.self).collected().first else { throw SyncServerError.unauthorized }
                 var results: [PushResult] = []
                 for change in changes {
-                    let stored = try await Self.entries(
-                        connection, logger: logger,
-                        "SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry WHERE account_id = \(account.uuid) AND id = \(change.id.uuid)"
-                    ).first
+                    let stored = try await Self.entries(connection, logger: logger, Q.query(Q.entry, account.uuid, change.id.uuid)).first
                     switch PushDecision.decide(change, stored: stored) {
                     case .write:
                         head += 1
                         let payload = change.payload
                         try await connection.query(
-                            """
-                            INSERT INTO entry AS e (account_id, id, seq, deleted, key_version, nonce, ciphertext, changed_at)
-                            VALUES (\(account.uuid), \(change.id.uuid), \(head), \(payload.isDeleted), \(payload.keyVersion),
-                                    \(Data(payload.nonce)), \(Data(payload.ciphertext)), \(time))
-                            ON CONFLICT (account_id, id) DO UPDATE SET seq = EXCLUDED.seq, deleted = EXCLUDED.deleted,
-                                key_version = EXCLUDED.key_version, nonce = EXCLUDED.nonce, ciphertext = EXCLUDED.ciphertext,
-                                changed_at = EXCLUDED.changed_at
-                            """, logger: logger)
+                            Q.query(
+                                Q.writeEntry, account.uuid, change.id.uuid, head, payload.isDeleted, payload.keyVersion,
+                                Data(payload.nonce), Data(payload.ciphertext), time),
+                            logger: logger)
                         results.append(.applied(sequence: head))
                     case .alreadyApplied(let sequence): results.append(.applied(sequence: sequence))
                     case .conflict(let current): results.append(.conflict(current: current))
                     }
                 }
-                try await connection.query("UPDATE sync_account SET seq = \(head) WHERE id = \(account.uuid)", logger: logger)
+                try await connection.query(Q.query(Q.setHead, head, account.uuid), logger: logger)
                 return results
             }
         }
@@ -153,40 +123,27 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry] {
         try await guarded { [self] in
             try await client.withConnection { connection in
-                try await Self.entries(
-                    connection, logger: logger,
-                    """
-                    SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry
-                    WHERE account_id = \(account.uuid) AND seq > \(cursor) ORDER BY seq LIMIT \(Int64(limit))
-                    """)
+                try await Self.entries(connection, logger: logger, Q.query(Q.changes, account.uuid, cursor, Int64(limit)))
             }
         }
     }
 
     public func head(of account: SyncAccountID) async throws -> Int64 {
         try await guarded { [self] in
-            try await counter("SELECT seq FROM sync_account WHERE id = \(account.uuid)")
+            try await counter(Q.query(Q.head, account.uuid))
         }
     }
 
     public func horizon(of account: SyncAccountID) async throws -> Int64 {
         try await guarded { [self] in
-            try await counter("SELECT horizon FROM sync_account WHERE id = \(account.uuid)")
+            try await counter(Q.query(Q.horizon, account.uuid))
         }
     }
 
     /// Housekeeping, not a request: no deadline (a large purge must be allowed to finish).
     public func purgeTombstones(changedBefore time: Date) async throws -> Int {
         try await guarded(within: nil) { [self] in
-            Int(
-                try await counter(
-                    """
-                    WITH gone AS (DELETE FROM entry WHERE deleted AND changed_at < \(time) RETURNING account_id, seq),
-                    raised AS (
-                        UPDATE sync_account a SET horizon = greatest(a.horizon, g.top)
-                        FROM (SELECT account_id, max(seq) AS top FROM gone GROUP BY account_id) g WHERE a.id = g.account_id)
-                    SELECT count(*) FROM gone
-                    """))
+            Int(try await counter(Q.query(Q.purgeTombstones, time)))
         }
     }
 

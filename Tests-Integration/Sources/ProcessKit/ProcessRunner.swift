@@ -14,6 +14,15 @@ public struct ProcessResult: Sendable {
 
 /// Runs programs for the architecture checks and the process tests.
 public enum ProcessRunner {
+    /// The path of the executable `name` on PATH, if there is one.
+    public static func which(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
     /// Runs `executable` (looked up on PATH when it is not a path) with `arguments` and `input`
     /// (none by default) on standard input.
     /// Output goes to temporary files, not pipes, so nothing blocks however much the child prints.

@@ -148,12 +148,7 @@ enum Bench {
             reference: nil, goal: "< 0.5 s", met: elapsed < 0.5)
     }
 
-    static func machine() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-            .split(separator: "\n").first { $0.hasPrefix("model name") }?
-            .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
-        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"
-    }
+    static func machine() -> String { Machine.description }
 
     static func printTable(_ results: [Result]) {
         print("Machine: \(machine())")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessKit
 
 /// Timing helpers: wall-clock samples and their percentiles.
 enum Measure {
@@ -96,13 +97,7 @@ enum Measure {
     }
 
     /// The path of a program on PATH, if installed.
-    static func which(_ name: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
+    static func which(_ name: String) -> String? { ProcessRunner.which(name) }
 }
 
 /// One benchmark's figures.

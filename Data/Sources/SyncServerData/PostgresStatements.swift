@@ -1,0 +1,74 @@
+import PostgresNIO
+
+/// Every SQL statement the sync server runs on a request, in one place: the store and the
+/// notifier bind their values to these texts (`$1`… in order of first use), and `make loadtest`
+/// runs the same texts in pgbench (Tests-Integration/Load/sync.pgbench, compared with these by a
+/// test), so the server is measured against PostgreSQL doing exactly the server's work.
+/// The schema's statements are in `PostgresSchema`.
+public enum PostgresStatements {
+    // Accounts and enrolment.
+    public static let createAccount = """
+        INSERT INTO sync_account (id, auth_key_digest, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id
+        """
+    public static let account = "SELECT auth_key_digest, created_at FROM sync_account WHERE id = $1"
+    public static let forgetEnrolmentAttempts = "DELETE FROM enrolment_attempt WHERE at < $1"
+    public static let recordEnrolmentAttempt = "INSERT INTO enrolment_attempt (account_id, address, at) VALUES ($1, $2, $3)"
+    public static let countEnrolmentAttempts = """
+        SELECT count(*) FILTER (WHERE account_id = $1), count(*) FILTER (WHERE address = $2) FROM enrolment_attempt WHERE at >= $3
+        """
+    public static let lockAccountCountingDevices = """
+        SELECT (SELECT count(*) FROM device WHERE account_id = a.id AND revoked_at IS NULL) FROM sync_account a WHERE a.id = $1 FOR UPDATE
+        """
+    public static let addDevice = """
+        INSERT INTO device (account_id, id, name, token_digest, enrolled_at) VALUES ($1, $2, $3, $4, $5)
+        """
+    public static let devices = """
+        SELECT account_id, id, name, token_digest, enrolled_at, revoked_at FROM device WHERE account_id = $1 ORDER BY position
+        """
+    public static let revokeDevice = """
+        UPDATE device SET revoked_at = coalesce(revoked_at, $1) WHERE account_id = $2 AND id = $3 RETURNING id
+        """
+
+    // Every authenticated request.
+    public static let deviceWithToken = """
+        SELECT account_id, id, name, token_digest, enrolled_at, revoked_at FROM device WHERE token_digest = $1
+        """
+
+    // A push, in one transaction (per change: the stored entry, then the write if the rules decide so).
+    public static let lockAccount = "SELECT seq FROM sync_account WHERE id = $1 FOR UPDATE"
+    public static let entry = """
+        SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry WHERE account_id = $1 AND id = $2
+        """
+    public static let writeEntry = """
+        INSERT INTO entry AS e (account_id, id, seq, deleted, key_version, nonce, ciphertext, changed_at) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+        ON CONFLICT (account_id, id) DO UPDATE SET seq = EXCLUDED.seq, deleted = EXCLUDED.deleted, \
+        key_version = EXCLUDED.key_version, nonce = EXCLUDED.nonce, ciphertext = EXCLUDED.ciphertext, changed_at = EXCLUDED.changed_at
+        """
+    public static let setHead = "UPDATE sync_account SET seq = $1 WHERE id = $2"
+    /// After a push that wrote: wakes the other instances' long-polls (`PostgresChangeNotifier`).
+    public static let notify = "SELECT pg_notify($1, $2)"
+
+    // A pull: the horizon, the page, then the head (read after the page, never behind it).
+    public static let horizon = "SELECT horizon FROM sync_account WHERE id = $1"
+    public static let changes = """
+        SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry \
+        WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3
+        """
+    public static let head = "SELECT seq FROM sync_account WHERE id = $1"
+
+    // Housekeeping.
+    public static let purgeTombstones = """
+        WITH gone AS (DELETE FROM entry WHERE deleted AND changed_at < $1 RETURNING account_id, seq), \
+        raised AS (UPDATE sync_account a SET horizon = greatest(a.horizon, g.top) \
+        FROM (SELECT account_id, max(seq) AS top FROM gone GROUP BY account_id) g WHERE a.id = g.account_id) \
+        SELECT count(*) FROM gone
+        """
+
+    /// `sql` with `values` bound to `$1`, `$2`… in order.
+    static func query(_ sql: String, _ values: any PostgresEncodable...) throws -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { try bindings.append(value) }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+}

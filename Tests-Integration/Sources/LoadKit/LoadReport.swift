@@ -1,0 +1,112 @@
+import Foundation
+
+extension LoadFigures {
+    /// The run with the median rate (its latencies with it).
+    public static func median(_ runs: [LoadFigures]) -> LoadFigures {
+        runs.sorted { $0.perSecond < $1.perSecond }[runs.count / 2]
+    }
+}
+
+/// What `make loadtest` measured, with the goals of issue #19; written as bench/sync-results.json.
+public struct LoadReport: Codable, Sendable {
+    /// One workload: the server's peak against pgbench running its SQL, and its latency at half of peak.
+    public struct Workload: Codable, Sendable {
+        public let name: String
+        public let serverRuns: [LoadFigures]
+        public let pgbenchRuns: [LoadFigures]
+        /// Median server requests a second over median pgbench transactions a second.
+        public let ratio: Double
+        public let ratioGoal: Double
+        public let halfPeak: LoadFigures
+        /// The rate the half-peak run reached, as a fraction of the peak.
+        public let halfPeakFraction: Double
+        public let p99GoalMilliseconds: Double
+        public var ratioMet: Bool { ratio >= ratioGoal }
+        public var latencyMet: Bool { (halfPeak.p99Milliseconds ?? .infinity) <= p99GoalMilliseconds }
+    }
+
+    /// The server's resident memory during the soak.
+    public struct Soak: Codable, Sendable {
+        public struct Sample: Codable, Sendable {
+            public let seconds: Int
+            public let residentMegabytes: Double
+
+            public init(seconds: Int, residentMegabytes: Double) {
+                self.seconds = seconds
+                self.residentMegabytes = residentMegabytes
+            }
+        }
+        public let samples: [Sample]
+        public let failures: Int
+
+        public init(samples: [Sample], failures: Int) {
+            self.samples = samples
+            self.failures = failures
+        }
+
+        /// The last sample over the first one taken after a minute (warmed up); nil when too short.
+        public var growth: Double? {
+            guard let base = samples.first(where: { $0.seconds >= 60 }), let last = samples.last, last.seconds > base.seconds else { return nil }
+            return last.residentMegabytes / base.residentMegabytes
+        }
+    }
+
+    public let machine: String
+    public let connections: Int
+    public let seconds: Int
+    public let rounds: Int
+    public var date = ISO8601DateFormatter().string(from: Date())
+    public var workloads: [Workload] = []
+    public var soak: Soak?
+    /// Answers other than 2xx and socket errors (server), failed transactions (pgbench): 0 expected.
+    public var failures = 0
+
+    public init(machine: String, connections: Int, seconds: Int, rounds: Int) {
+        self.machine = machine
+        self.connections = connections
+        self.seconds = seconds
+        self.rounds = rounds
+    }
+
+    /// Goals: push at least 0.5 of pgbench, pull and head check 0.3; p99 at most 25 ms at half of peak.
+    public mutating func add(workload: String, server: [LoadFigures], postgres: [LoadFigures], half: LoadFigures, peak: LoadFigures) {
+        let reference = LoadFigures.median(postgres).perSecond
+        workloads.append(
+            Workload(
+                name: workload, serverRuns: server, pgbenchRuns: postgres, ratio: peak.perSecond / reference,
+                ratioGoal: workload == "push" ? 0.5 : 0.3, halfPeak: half, halfPeakFraction: half.perSecond / peak.perSecond,
+                p99GoalMilliseconds: 25))
+        failures += (server + postgres + [half]).map(\.failures).reduce(0, +)
+    }
+
+    public func printTable() {
+        print("Machine: \(machine); \(connections) connections, \(rounds) rounds of \(seconds) s")
+        for workload in workloads {
+            let peak = LoadFigures.median(workload.serverRuns).perSecond
+            let pgbench = LoadFigures.median(workload.pgbenchRuns).perSecond
+            let verdicts = (workload.ratioMet ? "met" : "MISSED", workload.latencyMet ? "met" : "MISSED")
+            print(
+                "\(workload.name): server \(Self.f(peak, 0))/s, pgbench \(Self.f(pgbench, 0))/s: \(Self.f(workload.ratio, 2)) of pgbench"
+                    + " (goal \(workload.ratioGoal)) \(verdicts.0); at \(Self.f(workload.halfPeakFraction, 2)) of peak"
+                    + " p50 \(Self.f(workload.halfPeak.p50Milliseconds ?? 0, 1)) ms, p99 \(Self.f(workload.halfPeak.p99Milliseconds ?? 0, 1)) ms"
+                    + " (goal 25) \(verdicts.1)")
+        }
+        if let soak {
+            let samples = soak.samples.map { String(format: "%.0f", $0.residentMegabytes) }.joined(separator: " ")
+            let growth = soak.growth.map { String(format: "%.2f×", $0) } ?? "-"
+            print("soak: resident MB after each 10 s run: \(samples); last over the first after a minute: \(growth)")
+        }
+        print("answers other than 2xx, socket errors, failed pgbench transactions: \(failures)")
+    }
+
+    private static func f(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+
+    public func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import IntegrationTestSupport
+
+/// A `tokens-server` on a database of its own, with the clients of a load: `connections` for
+/// wrk (devices `wrk-N`) and as many for pgbench (`pgbench-N`), each on an account of its own.
+public final class SyncLoad: @unchecked Sendable {
+    public static let workloads = ["push", "pull", "head"]
+
+    public let server: ServerProcess
+    public let database: String
+    public let connections: Int
+    private let wrk: Wrk
+    private let pgbench: Pgbench
+    private var clients: [LoadClient]
+    private let clientsFile: URL
+
+    /// Starts the server (REAL, as a user runs it) on `url`, the database `database` of the
+    /// cluster in the environment, and makes the clients.
+    public init(database: String, url: String, connections: Int, repository root: URL = RepositoryRoot.url) async throws {
+        server = try ServerProcess(["--phase", "real"], environment: ["TOKENS_SERVER_DATABASE_URL": url, "TOKENS_LOG_LEVEL": "info"])
+        self.database = database
+        self.connections = connections
+        wrk = Wrk(repository: root)
+        pgbench = Pgbench(script: try PgbenchScript(repository: root))
+        clients = try await LoadFixture.clients(connections, named: "wrk", on: server)
+        _ = try await LoadFixture.clients(connections, named: "pgbench", on: server)
+        clientsFile = FileManager.default.temporaryDirectory.appendingPathComponent("load-clients-\(UUID())")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: clientsFile)
+    }
+
+    /// The wrk clients' entries and heads as the database has them now.
+    public var heads: [Int64] {
+        get async throws { try await LoadFixture.refreshed(clients, on: server).map(\.head) }
+    }
+
+    /// wrk against the server, `workload` for `seconds`, after the clients' sequences are read
+    /// again (a push is based on its entry's current sequence; a head check asks after the head).
+    public func server(_ workload: String, seconds: Int, delayMilliseconds: Int = 0) async throws -> LoadFigures {
+        clients = try await LoadFixture.refreshed(clients, on: server)
+        try LoadFixture.write(clients, to: clientsFile)
+        return try wrk.run(
+            workload, url: server.baseURL, clientsFile: clientsFile, connections: connections, seconds: seconds,
+            delayMilliseconds: delayMilliseconds)
+    }
+
+    /// pgbench running the server's SQL for `workload` for `seconds`, as many clients as wrk's.
+    public func postgres(_ workload: String, seconds: Int) throws -> LoadFigures {
+        try pgbench.run(workload, database: database, clients: connections, seconds: seconds)
+    }
+
+    /// The server's resident memory now, in bytes (Linux's /proc).
+    public var serverResidentBytes: Int? {
+        let status = (try? String(contentsOfFile: "/proc/\(server.child.pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// Near `fraction` of `peak` requests per second: each connection pauses before a request, the
+    /// pause found from a short calibrating run (wrk's pauses are whole milliseconds). The
+    /// measured run's figures, at the rate it reached.
+    public func server(_ workload: String, seconds: Int, atRate target: Double, calibrationSeconds: Int = 3) async throws -> LoadFigures {
+        let interval = Double(connections) * 1000 / target
+        let trial = try await server(workload, seconds: calibrationSeconds, delayMilliseconds: Int(interval.rounded()))
+        let overhead = max(0, Double(connections) * 1000 / max(trial.perSecond, 1) - interval.rounded())
+        return try await server(workload, seconds: seconds, delayMilliseconds: max(0, Int((interval - overhead).rounded())))
+    }
+}

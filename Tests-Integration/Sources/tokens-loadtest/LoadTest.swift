@@ -1,0 +1,107 @@
+import Foundation
+import IntegrationTestSupport
+import LoadKit
+import ProcessKit
+
+/// `make loadtest`: the sync server under wrk against pgbench running the server's own SQL on the
+/// same PostgreSQL, in alternating rounds so the ratios hold on a noisy machine; then each
+/// workload at half of its peak for latency, and a soak for the server's memory. Prints a table
+/// and writes bench/sync-results.json. Fails (status 1) on any answer other than 2xx.
+@main
+enum LoadTest {
+    static func main() async throws {
+        let options = try Options(CommandLine.arguments.dropFirst())
+        setenv("TOKENS_SERVER_BIN", options.server, 1)
+        for tool in ["wrk", "pgbench"] where ProcessRunner.which(tool) == nil {
+            throw LoadError.tool("\(tool) is not installed (make loadtest installs it)")
+        }
+        let report = try await measure(options)
+        report.printTable()
+        try report.write(to: options.output)
+        print("wrote \(options.output)")
+        if report.failures > 0 { exit(1) }
+    }
+
+    /// On a database of its own, dropped afterwards.
+    nonisolated static func measure(_ options: Options) async throws -> LoadReport {
+        try await TestDatabase.with(prefix: "loadtest") { name, url in
+            try await run(options, database: name, url: url)
+        }
+    }
+
+    nonisolated static func run(_ options: Options, database: String, url: String) async throws -> LoadReport {
+        let load = try await SyncLoad(database: database, url: url, connections: options.connections)
+        var report = LoadReport(machine: Machine.description, connections: options.connections, seconds: options.seconds, rounds: options.rounds)
+        for workload in SyncLoad.workloads {
+            print("== \(workload): \(options.rounds) rounds of \(options.seconds) s, server and pgbench in turn")
+            _ = try await load.server(workload, seconds: 2)  // warm-up
+            var servers: [LoadFigures] = []
+            var postgres: [LoadFigures] = []
+            for _ in 0..<options.rounds {
+                servers.append(try await load.server(workload, seconds: options.seconds))
+                postgres.append(try load.postgres(workload, seconds: options.seconds))
+            }
+            let peak = LoadFigures.median(servers)
+            print("== \(workload): half of peak (\(Int(peak.perSecond / 2)) a second)")
+            let half = try await load.server(workload, seconds: options.seconds, atRate: peak.perSecond / 2)
+            report.add(workload: workload, server: servers, postgres: postgres, half: half, peak: peak)
+        }
+        if options.soakSeconds > 0 {
+            print("== soak: \(options.soakSeconds) s of the three workloads in turn, the server's memory after each")
+            report.soak = try await soak(load, seconds: options.soakSeconds)
+            report.failures += report.soak?.failures ?? 0
+        }
+        load.server.stop()
+        return report
+    }
+
+    /// The workloads in turn, 10 s each, at full speed, for `seconds`; the server's resident
+    /// memory after each run.
+    nonisolated static func soak(_ load: SyncLoad, seconds: Int) async throws -> LoadReport.Soak {
+        let start = ContinuousClock.now
+        var samples: [LoadReport.Soak.Sample] = []
+        var failures = 0
+        var index = 0
+        while ContinuousClock.now - start < .seconds(seconds) {
+            let figures = try await load.server(SyncLoad.workloads[index % 3], seconds: 10)
+            failures += figures.failures
+            index += 1
+            let elapsed = Int((ContinuousClock.now - start).components.seconds)
+            let megabytes = Double(load.serverResidentBytes ?? 0) / 1_048_576
+            samples.append(LoadReport.Soak.Sample(seconds: elapsed, residentMegabytes: megabytes))
+        }
+        return LoadReport.Soak(samples: samples, failures: failures)
+    }
+}
+
+/// The command line: --server PATH [--seconds 10] [--rounds 3] [--connections 8]
+/// [--soak-seconds 300] [--output bench/sync-results.json].
+struct Options {
+    var server = ""
+    var seconds = 10
+    var rounds = 3
+    var connections = 8
+    var soakSeconds = 300
+    var output = "bench/sync-results.json"
+
+    init(_ arguments: ArraySlice<String>) throws {
+        var rest = arguments
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw LoadError.tool("\(flag) needs a value") }
+            switch flag {
+            case "--server": server = value
+            case "--output": output = value
+            case "--seconds", "--rounds", "--connections", "--soak-seconds":
+                guard let number = Int(value), number >= 0, number <= 3600 else { throw LoadError.tool("\(flag) takes 0 to 3600") }
+                switch flag {
+                case "--seconds": seconds = max(1, number)
+                case "--rounds": rounds = max(1, number)
+                case "--connections": connections = max(1, min(number, 64))
+                default: soakSeconds = number
+                }
+            default: throw LoadError.tool("unknown option \(flag)")
+            }
+        }
+        guard !server.isEmpty else { throw LoadError.tool("--server PATH (the tokens-server to measure) is required") }
+    }
+}
