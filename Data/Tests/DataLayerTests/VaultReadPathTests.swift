@@ -57,6 +57,47 @@ struct VaultReadPathTests {
         #expect(!second.hasOpenedGRDB)
     }
 
+    /// A closed vault of two accounts, opened and read on the read path, this process holding its
+    /// locks on the file.
+    private func readThroughReadPath() async throws -> UnlockedVault {
+        try await folder.makeClosedVault()
+        var asked = 0
+        let vault = try open(asked: &asked)
+        _ = try await VaultAccountDataSource(vault: vault).fetchAll()
+        #expect(vault.readsThroughReadPath)
+        #expect(ProcessLocks.held(onFileAt: folder.path) == true)
+        return vault
+    }
+
+    /// A lost write seen once in CI: the first write opened GRDB's connection, whose check of the
+    /// file's first bytes closed a descriptor of the vault, and closing any descriptor of a file
+    /// drops every POSIX lock the process holds on it; another process closing its last connection
+    /// then took the WAL for unused and deleted it, and this process's later commits were lost.
+    @Test(
+        "a write after a read-path open keeps this process's locks on the vault",
+        .enabled(if: ProcessLocks.held(onFileAt: "/proc/self/exe") != nil, "no /proc/locks here"))
+    func writeKeepsLocks() async throws {
+        let vault = try await readThroughReadPath()
+        defer { try? vault.close() }
+        try await VaultAccountDataSource(vault: vault).insert(VaultFolder.account(3))
+        #expect(vault.hasOpenedGRDB)
+        #expect(ProcessLocks.held(onFileAt: folder.path) == true)
+        try await VaultAccountDataSource(vault: vault).insert(VaultFolder.account(4))
+        #expect(ProcessLocks.held(onFileAt: folder.path) == true)
+    }
+
+    @Test(
+        "the lock check can fail: closing any descriptor of the vault drops this process's locks on it",
+        .enabled(if: ProcessLocks.held(onFileAt: "/proc/self/exe") != nil, "no /proc/locks here"))
+    func lockCheckCanFail() async throws {
+        let vault = try await readThroughReadPath()
+        defer { try? vault.close() }
+        let descriptor = Foundation.open(folder.path, O_RDONLY)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        #expect(ProcessLocks.held(onFileAt: folder.path) == false)
+    }
+
     @Test("a change outside Tokens after the open is refused at the next read")
     func changedAfterOpen() async throws {
         try await folder.makeClosedVault()

@@ -89,7 +89,7 @@ public struct LoadReport: Codable, Sendable {
                 "\(workload.name): server \(Self.f(peak, 0))/s, pgbench \(Self.f(pgbench, 0))/s: \(Self.f(workload.ratio, 2)) of pgbench"
                     + " (goal \(workload.ratioGoal)) \(verdicts.0); at \(Self.f(workload.halfPeakFraction, 2)) of peak"
                     + " p50 \(Self.f(workload.halfPeak.p50Milliseconds ?? 0, 1)) ms, p99 \(Self.f(workload.halfPeak.p99Milliseconds ?? 0, 1)) ms"
-                    + " (goal 25) \(verdicts.1)")
+                    + " (goal 25) \(verdicts.1); server CPU \(Self.f(LoadFigures.median(workload.serverRuns).serverCPUMilliseconds ?? 0, 3)) ms a request")
         }
         if let soak {
             let samples = soak.samples.map { String(format: "%.0f", $0.residentMegabytes) }.joined(separator: " ")

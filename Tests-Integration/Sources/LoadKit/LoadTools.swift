@@ -12,6 +12,8 @@ public struct LoadFigures: Codable, Sendable {
     public var conflicts: Int = 0
     public var p50Milliseconds: Double?
     public var p99Milliseconds: Double?
+    /// The server's processor time per completed request (wrk runs only).
+    public var serverCPUMilliseconds: Double?
 }
 
 /// wrk with Tests-Integration/Load/sync.lua: one thread per connection, each a client.

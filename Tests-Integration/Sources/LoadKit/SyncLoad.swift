@@ -41,9 +41,25 @@ public final class SyncLoad: @unchecked Sendable {
     public func server(_ workload: String, seconds: Int, delayMilliseconds: Int = 0) async throws -> LoadFigures {
         clients = try await LoadFixture.refreshed(clients, on: server)
         try LoadFixture.write(clients, to: clientsFile)
-        return try wrk.run(
+        let before = serverCPUSeconds
+        var figures = try wrk.run(
             workload, url: server.baseURL, clientsFile: clientsFile, connections: connections, seconds: seconds,
             delayMilliseconds: delayMilliseconds)
+        if let before, let after = serverCPUSeconds, figures.completed > 0 {
+            figures.serverCPUMilliseconds = (after - before) * 1000 / Double(figures.completed)
+        }
+        return figures
+    }
+
+    /// The server's processor time so far (user and system), in seconds (Linux's /proc).
+    public var serverCPUSeconds: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(server.child.pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's name: state is field 3; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// pgbench running the server's SQL for `workload` for `seconds`, as many clients as wrk's.

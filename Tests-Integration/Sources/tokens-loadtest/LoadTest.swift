@@ -32,8 +32,8 @@ enum LoadTest {
     nonisolated static func run(_ options: Options, database: String, url: String) async throws -> LoadReport {
         let load = try await SyncLoad(database: database, url: url, connections: options.connections)
         var report = LoadReport(machine: Machine.description, connections: options.connections, seconds: options.seconds, rounds: options.rounds)
-        for workload in SyncLoad.workloads {
-            print("== \(workload): \(options.rounds) rounds of \(options.seconds) s, server and pgbench in turn")
+        for workload in options.workloads {
+            progress("== \(workload): \(options.rounds) rounds of \(options.seconds) s, server and pgbench in turn")
             _ = try await load.server(workload, seconds: 2)  // warm-up
             var servers: [LoadFigures] = []
             var postgres: [LoadFigures] = []
@@ -42,28 +42,28 @@ enum LoadTest {
                 postgres.append(try load.postgres(workload, seconds: options.seconds))
             }
             let peak = LoadFigures.median(servers)
-            print("== \(workload): half of peak (\(Int(peak.perSecond / 2)) a second)")
+            progress("== \(workload): half of peak (\(Int(peak.perSecond / 2)) a second)")
             let half = try await load.server(workload, seconds: options.seconds, atRate: peak.perSecond / 2)
             report.add(workload: workload, server: servers, postgres: postgres, half: half, peak: peak)
         }
         if options.soakSeconds > 0 {
-            print("== soak: \(options.soakSeconds) s of the three workloads in turn, the server's memory after each")
-            report.soak = try await soak(load, seconds: options.soakSeconds)
+            progress("== soak: \(options.soakSeconds) s of \(options.workloads.joined(separator: ", ")) in turn, the server's memory after each")
+            report.soak = try await soak(load, workloads: options.workloads, seconds: options.soakSeconds)
             report.failures += report.soak?.failures ?? 0
         }
         load.server.stop()
         return report
     }
 
-    /// The workloads in turn, 10 s each, at full speed, for `seconds`; the server's resident
+    /// `workloads` in turn, 10 s each, at full speed, for `seconds`; the server's resident
     /// memory after each run.
-    nonisolated static func soak(_ load: SyncLoad, seconds: Int) async throws -> LoadReport.Soak {
+    nonisolated static func soak(_ load: SyncLoad, workloads: [String], seconds: Int) async throws -> LoadReport.Soak {
         let start = ContinuousClock.now
         var samples: [LoadReport.Soak.Sample] = []
         var failures = 0
         var index = 0
         while ContinuousClock.now - start < .seconds(seconds) {
-            let figures = try await load.server(SyncLoad.workloads[index % 3], seconds: 10)
+            let figures = try await load.server(workloads[index % workloads.count], seconds: 10)
             failures += figures.failures
             index += 1
             let elapsed = Int((ContinuousClock.now - start).components.seconds)
@@ -74,8 +74,13 @@ enum LoadTest {
     }
 }
 
+/// A line of progress, written at once (print's output waits in a buffer when it is not a terminal).
+func progress(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 /// The command line: --server PATH [--seconds 10] [--rounds 3] [--connections 8]
-/// [--soak-seconds 300] [--output bench/sync-results.json].
+/// [--soak-seconds 300] [--workloads push,pull,head] [--output bench/sync-results.json].
 struct Options {
     var server = ""
     var seconds = 10
@@ -83,6 +88,7 @@ struct Options {
     var connections = 8
     var soakSeconds = 300
     var output = "bench/sync-results.json"
+    var workloads = SyncLoad.workloads
 
     init(_ arguments: ArraySlice<String>) throws {
         var rest = arguments
@@ -91,6 +97,11 @@ struct Options {
             switch flag {
             case "--server": server = value
             case "--output": output = value
+            case "--workloads":
+                workloads = value.split(separator: ",").map(String.init)
+                guard !workloads.isEmpty, workloads.allSatisfy(SyncLoad.workloads.contains) else {
+                    throw LoadError.tool("--workloads takes some of \(SyncLoad.workloads.joined(separator: ", ")), comma-separated")
+                }
             case "--seconds", "--rounds", "--connections", "--soak-seconds":
                 guard let number = Int(value), number >= 0, number <= 3600 else { throw LoadError.tool("\(flag) takes 0 to 3600") }
                 switch flag {

@@ -24,15 +24,18 @@ struct Passwd: TokensCommand {
 
     func run() async throws {
         // The current passphrase is asked even while unlocked; the key kept for the old one
-        // opens nothing afterwards, and is dropped now rather than at the next command.
-        try await global.withContainer(usingKeptKey: false) { container, settings in
+        // opens nothing afterwards, and is dropped now rather than at the next command: once the
+        // vault is closed (finding its id opens the file, and closing a descriptor of it while
+        // this process has it open would drop this process's locks on it).
+        let settings = try await global.withContainer(usingKeptKey: false) { container, settings in
             guard let vault = container as? any UnlockedVaultContainer else { throw CompositionError.noVaultInDev }
             let reader = PassphraseReader(
                 file: newPassphraseFile, environmentVariable: "TOKENS_NEW_PASSPHRASE",
                 environment: ProcessEnvironment.variables)
             try vault.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
-            _ = try? KeptUnlock(settings: settings)?.lock()
+            return settings
         }
+        _ = try? KeptUnlock(settings: settings)?.lock()
         StandardStreams.writeLine("Passphrase changed")
     }
 }
