@@ -20,4 +20,15 @@ struct PostgresDatabaseURLTests {
         let error = #expect(throws: PostgresDatabaseURL.Problem.self) { try PostgresDatabaseURL.configuration(from: url) }
         #expect(!String(describing: error!).contains("hunter2"))
     }
+
+    /// The pool schedules a timer at every release of a connection (keep-alive, idle timeout); a
+    /// cancelled one holds its task's memory until it would have fired. With the defaults (30 s,
+    /// 60 s) a server at a thousand requests a second held 250 MB more after a minute of
+    /// `make loadtest`; with these it stays flat.
+    @Test("the pool's timers are short: no keep-alive (idle connections close first), 10 s idle timeout")
+    func poolTimers() throws {
+        let options = try PostgresDatabaseURL.configuration(from: "postgres://localhost").options
+        #expect(options.keepAliveBehavior == nil)
+        #expect(options.connectionIdleTimeout == .seconds(10))
+    }
 }
