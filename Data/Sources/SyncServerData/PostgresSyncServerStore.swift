@@ -4,9 +4,10 @@ import PostgresNIO
 import SyncServer
 
 /// The sync server's store on PostgreSQL: the SQL of `PostgresStatements` through a pooled
-/// `PostgresClient` (which the caller runs), every query naming the account. A push locks its account's row, so within
-/// an account sequences follow commit order and a pull after a cursor never misses a change;
-/// each change is decided by Domain's `PushDecision`, as in the in-memory store.
+/// `PostgresClient` (which the caller runs), every query naming the account. A push locks its
+/// account's row, so within an account sequences follow commit order and a pull after a cursor
+/// never misses a change; each change is decided by Domain's `PushDecision`, as in the
+/// in-memory store.
 ///
 /// Every call has `deadline` to finish; a database that cannot be reached in that time, or that
 /// is full or read-only, is `SyncServerError.unavailable` (503 with Retry-After), and its

@@ -30,19 +30,9 @@ public struct LoadReport: Codable, Sendable {
         public struct Sample: Codable, Sendable {
             public let seconds: Int
             public let residentMegabytes: Double
-
-            public init(seconds: Int, residentMegabytes: Double) {
-                self.seconds = seconds
-                self.residentMegabytes = residentMegabytes
-            }
         }
         public let samples: [Sample]
         public let failures: Int
-
-        public init(samples: [Sample], failures: Int) {
-            self.samples = samples
-            self.failures = failures
-        }
 
         /// The last sample over the first one taken after a minute (warmed up); nil when too short.
         public var growth: Double? {
@@ -69,7 +59,8 @@ public struct LoadReport: Codable, Sendable {
     }
 
     /// Goals: push at least 0.5 of pgbench, pull and head check 0.3; p99 at most 25 ms at half of peak.
-    public mutating func add(workload: String, server: [LoadFigures], postgres: [LoadFigures], half: LoadFigures, peak: LoadFigures) {
+    public mutating func add(workload: String, server: [LoadFigures], postgres: [LoadFigures], half: LoadFigures) {
+        let peak = LoadFigures.median(server)
         let reference = LoadFigures.median(postgres).perSecond
         workloads.append(
             Workload(

@@ -85,4 +85,18 @@ public final class SyncLoad: @unchecked Sendable {
         let overhead = max(0, Double(connections) * 1000 / max(trial.perSecond, 1) - interval.rounded())
         return try await server(workload, seconds: seconds, delayMilliseconds: max(0, Int((interval - overhead).rounded())))
     }
+
+    /// `workloads` in turn, 10 s each, at full speed, for `seconds`; the server's resident
+    /// memory after each run.
+    public func soak(_ workloads: [String], seconds: Int) async throws -> LoadReport.Soak {
+        let start = ContinuousClock.now
+        var samples: [LoadReport.Soak.Sample] = []
+        var failures = 0
+        while ContinuousClock.now - start < .seconds(seconds) {
+            failures += try await server(workloads[samples.count % workloads.count], seconds: 10).failures
+            let elapsed = Int((ContinuousClock.now - start).components.seconds)
+            samples.append(LoadReport.Soak.Sample(seconds: elapsed, residentMegabytes: Double(serverResidentBytes ?? 0) / 1_048_576))
+        }
+        return LoadReport.Soak(samples: samples, failures: failures)
+    }
 }

@@ -34,7 +34,7 @@ enum Bench {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let report = Report(machine: machine(), results: results)
+        let report = Report(machine: Machine.description, results: results)
         try FileManager.default.createDirectory(
             atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try encoder.encode(report).write(to: URL(fileURLWithPath: output))
@@ -59,7 +59,7 @@ enum Bench {
             createdAt: Date(timeIntervalSince1970: 0))
         let count = 1_000_000
         let prepared = generator.prepared(for: account)
-        let oathtool = Measure.which("oathtool")
+        let oathtool = ProcessRunner.which("oathtool")
         // Five rounds, Tokens and oathtool in turn; each figure is the median of its rounds.
         let (mine, oath) = Measure.inTurn(
             rounds: 5,
@@ -91,7 +91,7 @@ enum Bench {
 
     /// 2. One-shot `tokens code` as a whole process, against `oathtool --totp -b SECRET`.
     static func oneShot(tokens: String) throws -> [Result] {
-        let oathtool = Measure.which("oathtool")
+        let oathtool = ProcessRunner.which("oathtool")
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: home) }
         var environment = ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
@@ -148,10 +148,8 @@ enum Bench {
             reference: nil, goal: "< 0.5 s", met: elapsed < 0.5)
     }
 
-    static func machine() -> String { Machine.description }
-
     static func printTable(_ results: [Result]) {
-        print("Machine: \(machine())")
+        print("Machine: \(Machine.description)")
         print(String(repeating: "-", count: 100))
         for result in results {
             let reference = result.reference.map { String(format: "%.4g", $0) } ?? "-"

@@ -11,7 +11,7 @@ extension Bench {
         let home = BenchHome()
         let accounts = benchAccounts(10_000)
         let aegis = try home.file("aegis.json", try AppComposer.makeInteropCodec().encode(accounts, as: .aegis, password: nil).data)
-        let keepassxc = Measure.which("keepassxc-cli")
+        let keepassxc = ProcessRunner.which("keepassxc-cli")
         let xml = try home.file("keepass.xml", Data(keePassXML(accounts.map { ($0.issuer, $0.name, $0.secret.base32) }).utf8))
         var round = 0
         let (ours, theirs) = Measure.inTurn(

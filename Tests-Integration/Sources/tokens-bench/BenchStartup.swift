@@ -1,4 +1,5 @@
 import Foundation
+import ProcessKit
 
 /// `make bench`, part 4: start-up of the one-shot commands that need no vault, and the size of
 /// the installed binary.
@@ -13,7 +14,7 @@ extension Bench {
     /// rounds of 21 runs through hyperfine); each figure is the median of its round medians.
     static func startup(tokens: String) throws -> [Result] {
         let home = BenchHome()
-        let oathtool = Measure.which("oathtool")
+        let oathtool = ProcessRunner.which("oathtool")
         return startupCommands.map { arguments in
             let (oath, ours) = Measure.inTurn(
                 rounds: 3, { oathtool.flatMap { Measure.commandMedian($0, ["--totp", "-b", secret]) } },

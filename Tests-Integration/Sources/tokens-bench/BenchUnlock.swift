@@ -23,7 +23,7 @@ extension Bench {
         }
         let ours = Measure.percentile(samples, 0.5)
         var python: Double?
-        if let python3 = Measure.which("python3") {
+        if let python3 = ProcessRunner.which("python3") {
             let script = """
                 import hashlib, time
                 samples = []

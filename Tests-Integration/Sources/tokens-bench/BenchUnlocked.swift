@@ -5,7 +5,7 @@ import ProcessKit
 /// kernel keyring (no passphrase, no scrypt), on a vault of 30 accounts and one of 1 000.
 extension Bench {
     static func unlockedCode(tokens: String) throws -> [Result] {
-        let oathtool = Measure.which("oathtool")
+        let oathtool = ProcessRunner.which("oathtool")
         return try [30, 1_000].map { count in
             let home = BenchHome()
             var environment = home.environment

@@ -47,7 +47,7 @@ enum Measure {
     }
 
     static func commandMedian(_ path: String, _ arguments: [String], environment: [String: String]? = nil, runs: Int = 21) -> Double? {
-        if let hyperfine = which("hyperfine") {
+        if let hyperfine = ProcessRunner.which("hyperfine") {
             return hyperfineMedian(hyperfine, command: [path] + arguments, environment: environment, runs: runs)
         }
         return processMedian(path, arguments, environment: environment, runs: runs)
@@ -95,9 +95,6 @@ enum Measure {
         }
         return percentile(samples, 0.5)
     }
-
-    /// The path of a program on PATH, if installed.
-    static func which(_ name: String) -> String? { ProcessRunner.which(name) }
 }
 
 /// One benchmark's figures.

@@ -41,36 +41,18 @@ enum LoadTest {
                 servers.append(try await load.server(workload, seconds: options.seconds))
                 postgres.append(try load.postgres(workload, seconds: options.seconds))
             }
-            let peak = LoadFigures.median(servers)
-            progress("== \(workload): half of peak (\(Int(peak.perSecond / 2)) a second)")
-            let half = try await load.server(workload, seconds: options.seconds, atRate: peak.perSecond / 2)
-            report.add(workload: workload, server: servers, postgres: postgres, half: half, peak: peak)
+            let peak = LoadFigures.median(servers).perSecond
+            progress("== \(workload): half of peak (\(Int(peak / 2)) a second)")
+            let half = try await load.server(workload, seconds: options.seconds, atRate: peak / 2)
+            report.add(workload: workload, server: servers, postgres: postgres, half: half)
         }
         if options.soakSeconds > 0 {
             progress("== soak: \(options.soakSeconds) s of \(options.workloads.joined(separator: ", ")) in turn, the server's memory after each")
-            report.soak = try await soak(load, workloads: options.workloads, seconds: options.soakSeconds)
+            report.soak = try await load.soak(options.workloads, seconds: options.soakSeconds)
             report.failures += report.soak?.failures ?? 0
         }
         load.server.stop()
         return report
-    }
-
-    /// `workloads` in turn, 10 s each, at full speed, for `seconds`; the server's resident
-    /// memory after each run.
-    nonisolated static func soak(_ load: SyncLoad, workloads: [String], seconds: Int) async throws -> LoadReport.Soak {
-        let start = ContinuousClock.now
-        var samples: [LoadReport.Soak.Sample] = []
-        var failures = 0
-        var index = 0
-        while ContinuousClock.now - start < .seconds(seconds) {
-            let figures = try await load.server(workloads[index % workloads.count], seconds: 10)
-            failures += figures.failures
-            index += 1
-            let elapsed = Int((ContinuousClock.now - start).components.seconds)
-            let megabytes = Double(load.serverResidentBytes ?? 0) / 1_048_576
-            samples.append(LoadReport.Soak.Sample(seconds: elapsed, residentMegabytes: megabytes))
-        }
-        return LoadReport.Soak(samples: samples, failures: failures)
     }
 }
 
