@@ -43,6 +43,14 @@ public final class OwnPostgres: Sendable {
         try run("pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "fast", "-w", "-t", "60", "stop"])
     }
 
+    /// Runs one SQL statement as the superuser; what psql printed (unaligned, rows only).
+    @discardableResult
+    public func sql(_ statement: String) throws -> String {
+        let result = try ProcessRunner.run("\(binaries)/psql", [url, "-v", "ON_ERROR_STOP=1", "-Atc", statement], timeout: 90)
+        guard result.status == 0 else { throw OwnPostgresError(message: "psql: \(result.stderr)") }
+        return result.stdout
+    }
+
     deinit {
         try? stop()
         try? FileManager.default.removeItem(at: directory)
