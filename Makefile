@@ -84,11 +84,15 @@ check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error"
 	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 
-stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run)
+stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
+	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
 	@export TOKENS_BIN="$(BIN)/tokens" TOKENS_KILL_TRIALS=$${TRIALS:-500} TOKENS_KILL_SEED=$${SEED:-$$RANDOM$$RANDOM}; \
 	  echo "== $$TOKENS_KILL_TRIALS kill trials, seed $$TOKENS_KILL_SEED (replay: make stress SEED=$$TOKENS_KILL_SEED)"; \
 	  $(call swift_test,Tests-Integration,7200,--filter killDuringWrites)
+	@echo "== 8 pushers and a puller on two tokens-server processes for $${SCALE_OUT:-30} s"
+	@$(WITH_POSTGRES) env TOKENS_SERVER_BIN="$(BIN)/tokens-server" TOKENS_SCALE_OUT_SECONDS=$${SCALE_OUT:-30} \
+	  "$(WATCHDOG)" 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter pushersAndPullerOnTwoProcesses
 
 RELEASE_SCRATCH ?= $(CURDIR)/.build-release
 # A fully static executable; concrete generic types' metadata comes from accessor functions, not
