@@ -55,7 +55,8 @@ endef
 # PGHOST, PGPORT, PGUSER and PGPASSWORD to the command, and drops the cluster when it ends.
 # Its own folder goes under /tmp: run as root, it runs initdb as the postgres user, who cannot
 # enter a private TMPDIR (.ci/run's); the tests keep that TMPDIR.
-WITH_POSTGRES = TMPDIR=/tmp pg_virtualenv -t env TMPDIR="$${TMPDIR:-/tmp}"
+# Each tokens-server keeps 10 connections open, and the suites run many at once: 400 allowed.
+WITH_POSTGRES = TMPDIR=/tmp pg_virtualenv -o max_connections=400 -t env TMPDIR="$${TMPDIR:-/tmp}"
 
 test-layers:
 	@$(WITH_POSTGRES) $(MAKE) --no-print-directory test-each-layer

@@ -29,7 +29,7 @@ public final class PostgresChangeNotifier: ChangeNotifier {
     public func changed(_ account: SyncAccountID) async {
         await local.changed(account)
         do {
-            try await client.query(PostgresStatements.query(PostgresStatements.notify, Self.channel, account.uuid.uuidString), logger: logger)
+            try await client.query(PostgresStatements.query(PostgresStatements.notify, Self.channel, account.uuid.uuidString), logger: PostgresStatements.queryLogger)
         } catch {
             logger.warning("change notification not sent; other instances see it at their next head check", metadata: ["error": "\(String(reflecting: type(of: error)))"])
         }

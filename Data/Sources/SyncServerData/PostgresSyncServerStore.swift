@@ -18,11 +18,14 @@ public final class PostgresSyncServerStore: SyncServerStore {
     private let client: PostgresClient
     private let logger: Logger
     private let deadline: Duration
+    private let deadlines: CallDeadlines
 
     public init(client: PostgresClient, logger: Logger, deadline: Duration = .seconds(10)) {
         self.client = client
         self.logger = logger
         self.deadline = deadline
+        // Checked ten times within a deadline (at most every second): a call ends within 1.1 deadlines.
+        deadlines = CallDeadlines(tick: min(deadline / 10, .seconds(1)))
     }
 
     /// Creates or upgrades the tables (run on start, before serving).
@@ -33,14 +36,14 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func createAccount(_ account: SyncAccountRecord) async throws {
         try await guarded { [self] in
             let rows = try await client.query(
-                Q.query(Q.createAccount, account.id.uuid, Data(account.authKeyDigest.bytes), account.createdAt), logger: logger)
+                Q.query(Q.createAccount, account.id.uuid, Data(account.authKeyDigest.bytes), account.createdAt), logger: Q.queryLogger)
             guard try await rows.decode(UUID.self).collected().count == 1 else { throw SyncServerError.accountExists }
         }
     }
 
     public func account(_ id: SyncAccountID) async throws -> SyncAccountRecord? {
         try await guarded { [self] in
-            let rows = try await client.query(Q.query(Q.account, id.uuid), logger: logger)
+            let rows = try await client.query(Q.query(Q.account, id.uuid), logger: Q.queryLogger)
             return try await rows.decode((Data, Date).self).collected().first.map { digest, created in
                 SyncAccountRecord(id: id, authKeyDigest: SecretDigest(bytes: Array(digest)), createdAt: created)
             }
@@ -51,10 +54,10 @@ public final class PostgresSyncServerStore: SyncServerStore {
         account: SyncAccountID, address: String, at time: Date, since: Date
     ) async throws -> EnrolmentAttempts {
         try await guarded { [self] in
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(Q.query(Q.forgetEnrolmentAttempts, since), logger: logger)
-                try await connection.query(Q.query(Q.recordEnrolmentAttempt, account.uuid, address, time), logger: logger)
-                let rows = try await connection.query(Q.query(Q.countEnrolmentAttempts, account.uuid, address, since), logger: logger)
+            try await client.withTransaction(logger: Q.queryLogger) { connection in
+                try await connection.query(Q.query(Q.forgetEnrolmentAttempts, since), logger: Q.queryLogger)
+                try await connection.query(Q.query(Q.recordEnrolmentAttempt, account.uuid, address, time), logger: Q.queryLogger)
+                let rows = try await connection.query(Q.query(Q.countEnrolmentAttempts, account.uuid, address, since), logger: Q.queryLogger)
                 let counts: (Int64, Int64) = try await rows.decode((Int64, Int64).self).collected().first ?? (0, 0)
                 return EnrolmentAttempts(forAccount: Int(counts.0), fromAddress: Int(counts.1))
             }
@@ -63,12 +66,12 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     public func addDevice(_ device: SyncDevice, limit: Int) async throws -> Bool {
         try await guarded { [self] in
-            try await client.withTransaction(logger: logger) { connection in
-                let rows = try await connection.query(Q.query(Q.lockAccountCountingDevices, device.account.uuid), logger: logger)
+            try await client.withTransaction(logger: Q.queryLogger) { connection in
+                let rows = try await connection.query(Q.query(Q.lockAccountCountingDevices, device.account.uuid), logger: Q.queryLogger)
                 guard let active = try await rows.decode(Int64.self).collected().first, active < limit else { return false }
                 try await connection.query(
                     Q.query(Q.addDevice, device.account.uuid, device.id.uuid, device.name, Data(device.tokenDigest.bytes), device.enrolledAt),
-                    logger: logger)
+                    logger: Q.queryLogger)
                 return true
             }
         }
@@ -88,19 +91,19 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     public func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) async throws -> Bool {
         try await guarded { [self] in
-            let rows = try await client.query(Q.query(Q.revokeDevice, time, account.uuid, id.uuid), logger: logger)
+            let rows = try await client.query(Q.query(Q.revokeDevice, time, account.uuid, id.uuid), logger: Q.queryLogger)
             return try await !rows.decode(UUID.self).collected().isEmpty
         }
     }
 
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult] {
         try await guarded { [self] in
-            try await client.withTransaction(logger: logger) { connection in
-                let locked = try await connection.query(Q.query(Q.lockAccount, account.uuid), logger: logger)
+            try await client.withTransaction(logger: Q.queryLogger) { connection in
+                let locked = try await connection.query(Q.query(Q.lockAccount, account.uuid), logger: Q.queryLogger)
                 guard var head = try await locked.decode(Int64.self).collected().first else { throw SyncServerError.unauthorized }
                 var results: [PushResult] = []
                 for change in changes {
-                    let stored = try await Self.entries(connection, logger: logger, Q.query(Q.entry, account.uuid, change.id.uuid)).first
+                    let stored = try await Self.entries(connection, logger: Q.queryLogger, Q.query(Q.entry, account.uuid, change.id.uuid)).first
                     switch PushDecision.decide(change, stored: stored) {
                     case .write:
                         head += 1
@@ -109,13 +112,13 @@ public final class PostgresSyncServerStore: SyncServerStore {
                             Q.query(
                                 Q.writeEntry, account.uuid, change.id.uuid, head, payload.isDeleted, payload.keyVersion,
                                 Data(payload.nonce), Data(payload.ciphertext), time),
-                            logger: logger)
+                            logger: Q.queryLogger)
                         results.append(.applied(sequence: head))
                     case .alreadyApplied(let sequence): results.append(.applied(sequence: sequence))
                     case .conflict(let current): results.append(.conflict(current: current))
                     }
                 }
-                try await connection.query(Q.query(Q.setHead, head, account.uuid), logger: logger)
+                try await connection.query(Q.query(Q.setHead, head, account.uuid), logger: Q.queryLogger)
                 return results
             }
         }
@@ -124,7 +127,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry] {
         try await guarded { [self] in
             try await client.withConnection { connection in
-                try await Self.entries(connection, logger: logger, Q.query(Q.changes, account.uuid, cursor, Int64(limit)))
+                try await Self.entries(connection, logger: Q.queryLogger, Q.query(Q.changes, account.uuid, cursor, Int64(limit)))
             }
         }
     }
@@ -156,20 +159,10 @@ public final class PostgresSyncServerStore: SyncServerStore {
     /// `guarded`, within `limit` (nil: no limit).
     private func guarded<T: Sendable>(within limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await operation() }
-                if let limit {
-                    group.addTask {
-                        try await Task.sleep(for: limit)
-                        return nil
-                    }
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw SyncServerError.unavailable(.unreachable)
-                }
-                return value
-            }
+            guard let limit else { return try await operation() }
+            return try await deadlines.run(within: limit, operation)
+        } catch is CallDeadlines.Expired {
+            throw SyncServerError.unavailable(.unreachable)
         } catch {
             throw outageOrRefusal(error)
         }
@@ -189,12 +182,12 @@ public final class PostgresSyncServerStore: SyncServerStore {
     }
 
     private func counter(_ query: PostgresQuery) async throws -> Int64 {
-        try await client.query(query, logger: logger).decode(Int64.self).collected().first ?? 0
+        try await client.query(query, logger: Q.queryLogger).decode(Int64.self).collected().first ?? 0
     }
 
     private func deviceRows(_ query: PostgresQuery) async throws -> [SyncDevice] {
         var devices: [SyncDevice] = []
-        let rows = try await client.query(query, logger: logger)
+        let rows = try await client.query(query, logger: Q.queryLogger)
         for try await (account, id, name, digest, enrolled, revoked) in rows.decode((UUID, UUID, String, Data, Date, Date?).self) {
             devices.append(
                 SyncDevice(
@@ -206,7 +199,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     private static func entries(_ connection: PostgresConnection, logger: Logger, _ query: PostgresQuery) async throws -> [SyncEntry] {
         var entries: [SyncEntry] = []
-        let rows = try await connection.query(query, logger: logger)
+        let rows = try await connection.query(query, logger: Q.queryLogger)
         for try await (id, seq, deleted, keyVersion, nonce, ciphertext, changed) in rows.decode(
             (UUID, Int64, Bool, Int32, Data, Data, Date).self)
         {

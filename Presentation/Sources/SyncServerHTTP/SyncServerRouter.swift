@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenAPIHummingbird
+import OpenAPIRuntime
 import SyncServer
 
 /// Builds the sync server's routes: the API document's operations under /v1, behind an access
@@ -13,6 +14,11 @@ public enum SyncServerRouter {
     /// The largest request body: 100 changes of the largest ciphertext, in base64, with room.
     public static let maxBodyBytes = 4 * 1024 * 1024
 
+    /// How the generated code writes JSON: dates by `WireDates`; compact, in the schema's key
+    /// order, `/` unescaped (the runtime's default pretty-prints and sorts keys, a sixth of the
+    /// time of a pull of 20 entries; no client reads the layout, and none embeds it in HTML).
+    static let configuration = Configuration(dateTranscoder: WireDates(), jsonEncodingOptions: [.withoutEscapingSlashes])
+
     /// `trustedProxies`: the reverse proxies whose `X-Forwarded-For` names the client.
     public static func make(
         useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes, trustedProxies: Set<String> = []
@@ -22,7 +28,7 @@ public enum SyncServerRouter {
         router.add(
             middleware: RequestLimitsMiddleware(maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies)))
         try SyncAPI(useCases: useCases).registerHandlers(
-            on: router, serverURL: URL(string: basePath)!,
+            on: router, serverURL: URL(string: basePath)!, configuration: configuration,
             middlewares: [ProblemMiddleware(logger: logger), BearerAuthMiddleware(authenticate: useCases.authenticate)])
         return router
     }
