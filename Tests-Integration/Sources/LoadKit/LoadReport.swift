@@ -21,6 +21,9 @@ public struct LoadReport: Codable, Sendable {
         /// The rate the half-peak run reached, as a fraction of the peak.
         public let halfPeakFraction: Double
         public let p99GoalMilliseconds: Double
+        /// The same workload against the server in the DEV phase (in memory, no database): the
+        /// server's own share of a request's cost.
+        public let inMemory: LoadFigures?
         public var ratioMet: Bool { ratio >= ratioGoal }
         public var latencyMet: Bool { (halfPeak.p99Milliseconds ?? .infinity) <= p99GoalMilliseconds }
     }
@@ -59,15 +62,15 @@ public struct LoadReport: Codable, Sendable {
     }
 
     /// Goals: push at least 0.5 of pgbench, pull and head check 0.3; p99 at most 25 ms at half of peak.
-    public mutating func add(workload: String, server: [LoadFigures], postgres: [LoadFigures], half: LoadFigures) {
+    public mutating func add(workload: String, server: [LoadFigures], postgres: [LoadFigures], half: LoadFigures, inMemory: LoadFigures? = nil) {
         let peak = LoadFigures.median(server)
         let reference = LoadFigures.median(postgres).perSecond
         workloads.append(
             Workload(
                 name: workload, serverRuns: server, pgbenchRuns: postgres, ratio: peak.perSecond / reference,
                 ratioGoal: workload == "push" ? 0.5 : 0.3, halfPeak: half, halfPeakFraction: half.perSecond / peak.perSecond,
-                p99GoalMilliseconds: 25))
-        failures += (server + postgres + [half]).map(\.failures).reduce(0, +)
+                p99GoalMilliseconds: 25, inMemory: inMemory))
+        failures += (server + postgres + [half] + (inMemory.map { [$0] } ?? [])).map(\.failures).reduce(0, +)
     }
 
     public func printTable() {
@@ -80,7 +83,8 @@ public struct LoadReport: Codable, Sendable {
                 "\(workload.name): server \(Self.f(peak, 0))/s, pgbench \(Self.f(pgbench, 0))/s: \(Self.f(workload.ratio, 2)) of pgbench"
                     + " (goal \(workload.ratioGoal)) \(verdicts.0); at \(Self.f(workload.halfPeakFraction, 2)) of peak"
                     + " p50 \(Self.f(workload.halfPeak.p50Milliseconds ?? 0, 1)) ms, p99 \(Self.f(workload.halfPeak.p99Milliseconds ?? 0, 1)) ms"
-                    + " (goal 25) \(verdicts.1); server CPU \(Self.f(LoadFigures.median(workload.serverRuns).serverCPUMilliseconds ?? 0, 3)) ms a request")
+                    + " (goal 25) \(verdicts.1); server CPU \(Self.f(LoadFigures.median(workload.serverRuns).serverCPUMilliseconds ?? 0, 3)) ms a request"
+                    + (workload.inMemory.map { "; in memory (DEV): \(Self.f($0.perSecond, 0))/s, server CPU \(Self.f($0.serverCPUMilliseconds ?? 0, 3)) ms a request" } ?? ""))
         }
         if let soak {
             let samples = soak.samples.map { String(format: "%.0f", $0.residentMegabytes) }.joined(separator: " ")

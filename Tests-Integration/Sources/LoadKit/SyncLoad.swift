@@ -16,14 +16,28 @@ public final class SyncLoad: @unchecked Sendable {
 
     /// Starts the server (REAL, as a user runs it) on `url`, the database `database` of the
     /// cluster in the environment, and makes the clients.
-    public init(database: String, url: String, connections: Int, repository root: URL = RepositoryRoot.url) async throws {
-        server = try ServerProcess(["--phase", "real"], environment: ["TOKENS_SERVER_DATABASE_URL": url, "TOKENS_LOG_LEVEL": "info"])
+    public convenience init(database: String, url: String, connections: Int, repository root: URL = RepositoryRoot.url) async throws {
+        try await self.init(
+            server: try ServerProcess(["--phase", "real"], environment: ["TOKENS_SERVER_DATABASE_URL": url, "TOKENS_LOG_LEVEL": "info"]),
+            database: database, connections: connections, repository: root)
+        _ = try await LoadFixture.clients(connections, named: "pgbench", on: server)
+    }
+
+    /// A `tokens-server` in the DEV phase (everything in memory) with wrk's clients only: what a
+    /// request costs the server itself, without a database, for reference (no pgbench).
+    public convenience init(inMemoryWith connections: Int, repository root: URL = RepositoryRoot.url) async throws {
+        try await self.init(
+            server: try ServerProcess(["--phase", "dev"], environment: ["TOKENS_LOG_LEVEL": "info"]), database: "",
+            connections: connections, repository: root)
+    }
+
+    private init(server: ServerProcess, database: String, connections: Int, repository root: URL) async throws {
+        self.server = server
         self.database = database
         self.connections = connections
         wrk = Wrk(repository: root)
         pgbench = Pgbench(script: try PgbenchScript(repository: root))
         clients = try await LoadFixture.clients(connections, named: "wrk", on: server)
-        _ = try await LoadFixture.clients(connections, named: "pgbench", on: server)
         clientsFile = FileManager.default.temporaryDirectory.appendingPathComponent("load-clients-\(UUID())")
     }
 

@@ -5,7 +5,8 @@ import ProcessKit
 
 /// `make loadtest`: the sync server under wrk against pgbench running the server's own SQL on the
 /// same PostgreSQL, in alternating rounds so the ratios hold on a noisy machine; then each
-/// workload at half of its peak for latency, and a soak for the server's memory. Prints a table
+/// workload at half of its peak for latency, and against the server in memory (DEV: its own
+/// cost of a request, without a database), and a soak for the server's memory. Prints a table
 /// and writes bench/sync-results.json. Fails (status 1) on any answer other than 2xx.
 @main
 enum LoadTest {
@@ -31,6 +32,7 @@ enum LoadTest {
 
     nonisolated static func run(_ options: Options, database: String, url: String) async throws -> LoadReport {
         let load = try await SyncLoad(database: database, url: url, connections: options.connections)
+        let inMemory = try await SyncLoad(inMemoryWith: options.connections)
         var report = LoadReport(machine: Machine.description, connections: options.connections, seconds: options.seconds, rounds: options.rounds)
         for workload in options.workloads {
             progress("== \(workload): \(options.rounds) rounds of \(options.seconds) s, server and pgbench in turn")
@@ -44,13 +46,17 @@ enum LoadTest {
             let peak = LoadFigures.median(servers).perSecond
             progress("== \(workload): half of peak (\(Int(peak / 2)) a second)")
             let half = try await load.server(workload, seconds: options.seconds, atRate: peak / 2)
-            report.add(workload: workload, server: servers, postgres: postgres, half: half)
+            progress("== \(workload): the server in memory (DEV), without a database")
+            _ = try await inMemory.server(workload, seconds: 2)  // warm-up
+            let memory = try await inMemory.server(workload, seconds: options.seconds)
+            report.add(workload: workload, server: servers, postgres: postgres, half: half, inMemory: memory)
         }
         if options.soakSeconds > 0 {
             progress("== soak: \(options.soakSeconds) s of \(options.workloads.joined(separator: ", ")) in turn, the server's memory after each")
             report.soak = try await load.soak(options.workloads, seconds: options.soakSeconds)
             report.failures += report.soak?.failures ?? 0
         }
+        inMemory.server.stop()
         load.server.stop()
         return report
     }
