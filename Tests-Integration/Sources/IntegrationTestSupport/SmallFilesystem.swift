@@ -14,7 +14,7 @@ public final class SmallFilesystem: Sendable {
         let mounted = try ProcessRunner.run("mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0700", "tmpfs", path], timeout: 30)
         guard mounted.status == 0 else {
             try? FileManager.default.removeItem(atPath: path)
-            throw OwnPostgresError(message: "cannot mount a small filesystem (needs root): \(mounted.stderr)")
+            throw SmallFilesystemError(message: "cannot mount a small filesystem (needs root): \(mounted.stderr)")
         }
         _ = try ProcessRunner.run("chown", ["postgres:", path], timeout: 30)
     }
@@ -22,11 +22,17 @@ public final class SmallFilesystem: Sendable {
     /// Makes room: the same filesystem, `megabytes` large, its files kept.
     public func grow(to megabytes: Int) throws {
         let grown = try ProcessRunner.run("mount", ["-o", "remount,size=\(megabytes)m", path], timeout: 30)
-        guard grown.status == 0 else { throw OwnPostgresError(message: "cannot grow \(path): \(grown.stderr)") }
+        guard grown.status == 0 else { throw SmallFilesystemError(message: "cannot grow \(path): \(grown.stderr)") }
     }
 
     deinit {
         _ = try? ProcessRunner.run("umount", ["--lazy", path], timeout: 30)
         try? FileManager.default.removeItem(atPath: path)
     }
+}
+
+/// mount failed; what it said.
+public struct SmallFilesystemError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
 }

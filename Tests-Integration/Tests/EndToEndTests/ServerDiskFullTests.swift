@@ -25,18 +25,17 @@ extension ServerFaultTests {
         // 8 KiB entries that do not compress, until one is refused (at most 400: 3 MB).
         var generator = SystemRandomNumberGenerator()
         var acknowledged: [Int] = []
-        var refusedBody: [String: Any]?
-        var answer = try await server.request("GET", "/v1/entries?after=0", token: token)
-        for _ in 0..<400 where refusedBody == nil {
+        var refused: (request: [String: Any], status: Int, body: Data, contentType: String?, retryAfter: String?)?
+        for _ in 0..<400 where refused == nil {
             let body = ServerProcessTests.newEntry(Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) }))
-            answer = try await server.request("POST", "/v1/entries", json: body, token: token)
+            let answer = try await server.request("POST", "/v1/entries", json: body, token: token)
             if answer.status == 200 {
                 acknowledged.append(acknowledged.count + 1)
             } else {
-                refusedBody = body
+                refused = (body, answer.status, answer.body, answer.contentType, answer.retryAfter)
             }
         }
-        let body = try #require(refusedBody, "1 MB never filled")
+        let answer = try #require(refused, "1 MB never filled")
         #expect(answer.status == 503 && answer.contentType == "application/problem+json", "\(answer.status)")
         #expect(answer.retryAfter != nil)
         #expect(String(decoding: answer.body, as: UTF8.self).contains("the server's database is full; nothing was stored"))
@@ -50,7 +49,7 @@ extension ServerFaultTests {
         #expect(try await sequences() == acknowledged, "every acknowledged push intact, nothing of the refused one")
 
         try disk.grow(to: 64)
-        let retried = try await server.request("POST", "/v1/entries", json: body, token: token)
+        let retried = try await server.request("POST", "/v1/entries", json: answer.request, token: token)
         #expect(retried.status == 200)
         #expect((ServerProcessTests.json(retried.body)["results"] as? [[String: Any]])?.first?["sequence"] as? Int == acknowledged.count + 1)
         #expect(try await sequences() == acknowledged + [acknowledged.count + 1])
