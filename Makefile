@@ -18,7 +18,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk
 
-.PHONY: help deps build run test test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress fuzz proto bench loadtest release install uninstall clean
+.PHONY: help deps build run test test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check fuzz proto bench loadtest release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -85,7 +85,8 @@ check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error"
 	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 
-stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s
+stress: deps ## The sync lifecycle model check (10 000 histories), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s
+	@$(MAKE) --no-print-directory model-check SEED=
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
 	@export TOKENS_BIN="$(BIN)/tokens" TOKENS_KILL_TRIALS=$${TRIALS:-500} TOKENS_KILL_SEED=$${SEED:-$$RANDOM$$RANDOM}; \
@@ -94,6 +95,15 @@ stress: deps ## The SIGKILL durability test with many more trials (TRIALS=500, a
 	@echo "== 8 pushers and a puller on two tokens-server processes for $${SCALE_OUT:-30} s"
 	@$(WITH_POSTGRES) env TOKENS_SERVER_BIN="$(BIN)/tokens-server" TOKENS_SCALE_OUT_SECONDS=$${SCALE_OUT:-30} \
 	  "$(WATCHDOG)" 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter pushersAndPullerOnTwoProcesses
+
+# The sync lifecycle model check (Data's LifecycleModelCheckTests): HISTORIES random histories
+# from a new seed, or with SEED=N the one history of that seed (the failure report names it).
+model-check: deps ## The sync lifecycle model check: HISTORIES=10000 histories from a new seed; SEED=N replays one
+	@$(SWIFT) build --package-path Data --build-tests $(BUILD_FLAGS)
+	@if [ -n "$(SEED)" ]; then export TOKENS_MODEL_REPLAY="$(SEED)"; \
+	  else export TOKENS_MODEL_HISTORIES=$${HISTORIES:-10000} TOKENS_MODEL_SEED=$$RANDOM$$RANDOM; fi; \
+	  export SWIFT_DETERMINISTIC_HASHING=1; \
+	  "$(WATCHDOG)" 7200 $(SWIFT) test --package-path Data $(BUILD_FLAGS) --skip-build --filter LifecycleModelCheckTests
 
 RELEASE_SCRATCH ?= $(CURDIR)/.build-release
 # A fully static executable; concrete generic types' metadata comes from accessor functions, not

@@ -4,16 +4,47 @@ import Foundation
 /// The sync server's behaviour in memory, for the client's tests: sequences per account,
 /// compare-and-set pushes (a retry of the very record stored is "applied"), pages after a cursor,
 /// and tombstones that can be expired. Test hooks: the page size, a failure for the next call,
-/// and a replay of an entry's first version (what a dishonest server could do).
+/// a replay of an entry's first version (what a dishonest server could do), and a backup of its
+/// data restored later (its sequences go back; its generation changes when it tells one).
 public actor InMemorySyncRemote: SyncRemote {
     private var entries: [UUID: RemoteEntry] = [:]
     private var firstVersions: [UUID: RemoteEntry] = [:]
     private var head: Int64 = 0
     private var horizon: Int64 = 0
     private var failure: SyncError?
+    private var restores = 0
     public var pageSize: Int
+    /// Whether pages name the server's generation (a server that does not leaves a restore to be
+    /// noticed by its head alone).
+    public var tellsGeneration: Bool
+    /// Every version ever stored, in order (restores do not take any back).
+    public private(set) var history: [RemoteEntry] = []
 
-    public init(pageSize: Int = 500) { self.pageSize = pageSize }
+    public init(pageSize: Int = 500, tellsGeneration: Bool = true) {
+        self.pageSize = pageSize
+        self.tellsGeneration = tellsGeneration
+    }
+
+    /// The server's data at one moment, to restore later.
+    public struct Backup: Sendable {
+        fileprivate let entries: [UUID: RemoteEntry]
+        fileprivate let firstVersions: [UUID: RemoteEntry]
+        fileprivate let head: Int64
+        fileprivate let horizon: Int64
+    }
+
+    /// A copy of the data as it is now.
+    public func backup() -> Backup { Backup(entries: entries, firstVersions: firstVersions, head: head, horizon: horizon) }
+
+    /// The data as `backup` held it: every change since is gone, sequences go back, and the
+    /// generation changes.
+    public func restore(_ backup: Backup) {
+        entries = backup.entries
+        firstVersions = backup.firstVersions
+        head = backup.head
+        horizon = backup.horizon
+        restores += 1
+    }
 
     /// Every entry the server holds, tombstones included.
     public var stored: [RemoteEntry] { entries.values.sorted { $0.sequence < $1.sequence } }
@@ -38,7 +69,9 @@ public actor InMemorySyncRemote: SyncRemote {
         if let failure = takeFailure() { throw failure }
         guard cursor == 0 || cursor >= horizon else { throw .cursorExpired }
         let after = stored.filter { $0.sequence > cursor }
-        return RemotePage(entries: Array(after.prefix(pageSize)), head: head, hasMore: after.count > pageSize)
+        return RemotePage(
+            entries: Array(after.prefix(pageSize)), head: head, hasMore: after.count > pageSize,
+            generation: tellsGeneration ? "generation-\(restores)" : nil)
     }
 
     public func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] {
@@ -52,6 +85,7 @@ public actor InMemorySyncRemote: SyncRemote {
             head += 1
             entries[id] = RemoteEntry(sequence: head, record: change.record, version: change.version)
             if firstVersions[id] == nil { firstVersions[id] = entries[id] }
+            history.append(entries[id]!)
             return .applied(sequence: head)
         }
     }

@@ -36,14 +36,7 @@ struct VaultSyncStoreTests {
         }
 
         /// What the user sees: the accounts in order, without dates.
-        func content() async throws -> [Account] {
-            try await source.fetchAll().map {
-                var account = $0
-                account.createdAt = .distantPast
-                account.updatedAt = .distantPast
-                return account
-            }
-        }
+        func content() async throws -> [Account] { try await source.fetchAll().withoutDates }
     }
 
     static func id(_ number: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))! }
@@ -212,7 +205,7 @@ struct VaultSyncStoreTests {
         try await machine.folder.expectFailure(.modified(.entries))
     }
 
-    @Test("leaving forgets the membership and every sync row; the entries stay")
+    @Test("leaving forgets the membership, the sync key and the token; the journal stays and goes on stamping changes")
     func leaving() async throws {
         let machine = try await Machine(accounts: [VaultFolder.account(1)])
         await #expect(throws: SyncError.notSetUp) { try await machine.store.end() }
@@ -220,11 +213,67 @@ struct VaultSyncStoreTests {
         try await machine.join(device: 1)
         try await machine.store.end()
         #expect(try await machine.store.status() == SyncLocalStatus(membership: nil, pending: 0, lastSync: nil))
-        #expect(try machine.folder.rows("SELECT COUNT(*) AS n FROM sync_entry")[0]["n"] as Int == 0)
+        await #expect(throws: SyncError.notSetUp) { try await machine.store.snapshot() }
+        await #expect(throws: SyncError.notSetUp) { try await machine.store.end() }
         #expect(try await machine.source.fetchAll().map(\.id) == [Self.id(1)])
-        // Not a member: changes record nothing.
-        try await machine.source.insert(VaultFolder.account(2))
-        #expect(try machine.folder.rows("SELECT COUNT(*) AS n FROM sync_entry")[0]["n"] as Int == 0)
+        let account = try machine.vault.read { db, keys, _ in try VaultSyncTables(db: db, keys: keys).account()?.state }
+        #expect(account?.membership == nil && account?.account == Self.code.account)
+        try machine.vault.close()
+        let bytes = try machine.folder.snapshot().values.reduce(Data(), +)
+        #expect(bytes.range(of: Data(repeating: 7, count: 32)) == nil && bytes.range(of: Data(repeating: 1, count: 32)) == nil)
+        // Changes after leaving are still stamped.
+        let reopened = try Vault.open(at: machine.folder.path, passphrase: Passphrase("correct horse"))
+        machine.clock.advance(by: 60)
+        try await VaultAccountDataSource(vault: reopened, clock: machine.clock).insert(VaultFolder.account(2))
+        let entries = try reopened.read { db, keys, _ in try VaultSyncTables(db: db, keys: keys).entries() }
+        #expect(entries[Self.id(2)]?.state.record.key.changedAt.milliseconds == SyncAccountState.milliseconds(machine.clock.now()))
+    }
+
+    @Test("a machine that leaves and joins again: its stale copy loses to the edit made elsewhere meanwhile, its own edit made while away is kept")
+    func rejoinKeepsLaterEdits() async throws {
+        let remote = InMemorySyncRemote()
+        let clock = FixedClock()
+        let laptop = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2, kind: .hotp(counter: 1))], clock: clock)
+        let desktop = try await Machine(clock: clock)
+        try await laptop.join(device: 1)
+        try await desktop.join(device: 2, joining: true)
+        _ = try await laptop.sync(remote)
+        _ = try await desktop.sync(remote)
+        _ = try await laptop.source.modify(id: Self.id(1)) { $0.note = "old" }
+        _ = try await laptop.sync(remote)
+        _ = try await desktop.sync(remote)
+        try await desktop.store.end()
+        clock.advance(by: 60)
+        _ = try await laptop.source.modify(id: Self.id(1)) { $0.note = "new" }
+        _ = try await laptop.source.modify(id: Self.id(2)) { $0.note = "counter used here" }
+        _ = try await laptop.sync(remote)
+        clock.advance(by: 60)
+        // Away from the account, the desktop uses the HOTP code and renames the first account.
+        _ = try await desktop.source.modify(id: Self.id(2)) { $0.kind = .hotp(counter: 5) }
+        _ = try await desktop.source.modify(id: Self.id(1)) { $0.issuer = "Renamed while away" }
+        try await desktop.join(device: 3, joining: true)
+        _ = try await desktop.sync(remote)
+        _ = try await laptop.sync(remote)
+        let content = try await laptop.content()
+        #expect(try await desktop.content() == content)
+        #expect(content.first { $0.id == Self.id(1) }.map { ($0.note, $0.issuer) } ?? ("", "") == ("new", "Renamed while away"))
+        #expect(content.first { $0.id == Self.id(2) }.map { ($0.note, $0.kind) } ?? ("", .steam) == ("counter used here", .hotp(counter: 5)))
+    }
+
+    @Test("joining another account after leaving: every live entry goes to it as new, tombstones of the old account do not")
+    func joinAnotherAccount() async throws {
+        let remote = InMemorySyncRemote()
+        let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2)])
+        try await machine.join(device: 1)
+        _ = try await machine.sync(remote)
+        try await machine.source.remove(id: Self.id(2))
+        try await machine.store.end()
+        let other = InMemorySyncRemote()
+        try await machine.join(device: 2, code: SyncCode(account: Self.id(701), key: SyncKey(bytes: Array(repeating: 8, count: 32))!))
+        let snapshot = try await machine.store.snapshot()
+        #expect(snapshot.pending == [Self.id(1)] && snapshot.bases.isEmpty && snapshot.cursor == 0)
+        _ = try await machine.sync(other)
+        #expect(await other.stored.map(\.record.id) == [Self.id(1)])
     }
 
     @Test("the sync state is sealed: no secret, token or sync key is stored in the clear")

@@ -88,3 +88,15 @@ extension VaultFolder {
         #expect(after == before, "the vault files changed", sourceLocation: sourceLocation)
     }
 }
+
+extension [Account] {
+    /// The accounts without their dates: what the user sees of them, to compare across machines.
+    var withoutDates: [Account] {
+        map {
+            var account = $0
+            account.createdAt = .distantPast
+            account.updatedAt = .distantPast
+            return account
+        }
+    }
+}

@@ -60,6 +60,32 @@ struct SyncMergeTests {
         #expect(merge.merged.key.value == Self.key(2) && merge.conflictCopy == nil)
     }
 
+    @Test("found by the lifecycle model check: an edit that revives a deleted entry keeps what the deleting side edited before it deleted")
+    func revivalKeepsTheDeletersEdits() {
+        var editedThenDeleted = Self.base
+        editedThenDeleted.isFavorite = Stamped(true, changedAt: Self.at(2_000))
+        editedThenDeleted.isDeleted = Stamped(true, changedAt: Self.at(2_500))
+        var edited = Self.base
+        edited.name = Stamped("work account", changedAt: Self.at(2_200, Self.desktop))
+        let revived = Self.merged(editedThenDeleted, edited).merged
+        #expect(!revived.isDeleted.value && revived.isFavorite.value && revived.name.value == "work account")
+    }
+
+    @Test("found by the lifecycle model check: two deletes merge every field, so a later revival finds both sides' edits")
+    func tombstonesMergeTheirFields() {
+        var notedThenDeleted = Self.base
+        notedThenDeleted.note = Stamped("recovery codes in the safe", changedAt: Self.at(2_000))
+        notedThenDeleted.isDeleted = Stamped(true, changedAt: Self.at(2_100))
+        var deletedLater = Self.base
+        deletedLater.isDeleted = Stamped(true, changedAt: Self.at(3_000, Self.desktop))
+        let tombstone = Self.merged(notedThenDeleted, deletedLater).merged
+        #expect(tombstone.isDeleted == deletedLater.isDeleted && tombstone.note.value == "recovery codes in the safe")
+        var renamed = Self.base
+        renamed.name = Stamped("renamed elsewhere", changedAt: Self.at(1_500, Self.desktop))
+        let revived = Self.merged(tombstone, renamed).merged
+        #expect(!revived.isDeleted.value && revived.note.value == "recovery codes in the safe" && revived.name.value == "renamed elsewhere")
+    }
+
     @Test("a hybrid clock moves on when the wall clock stands still or goes back, and after what it has seen")
     func hybridClock() {
         let first = Self.at(5_000)

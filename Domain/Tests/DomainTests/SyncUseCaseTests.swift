@@ -154,7 +154,7 @@ struct SyncUseCaseTests {
         #expect(await remote.stored.map(\.record.id) == [Self.id(1)])
     }
 
-    @Test("each push carries its base's version plus one; an older version the server serves again is refused and reported")
+    @Test("each push carries its base's version plus one; an older version the server serves again is refused, reported, and overwritten by the machine's own above it")
     func replay() async throws {
         let remote = InMemorySyncRemote()
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
@@ -169,18 +169,18 @@ struct SyncUseCaseTests {
         // A dishonest (or rolled-back) server serves the first version again as a new change.
         await remote.replayFirstVersion(of: Self.id(1))
         let report = try await desktop.sync()
-        #expect(report.refusedReplays == [Self.id(1)] && report.received == 0)
+        #expect(report.refusedReplays == [Self.id(1)] && report.received == 0 && report.resent == 1)
         #expect(await desktop.records() == seen)
-        #expect(await desktop.store.state.bases[Self.id(1)]?.version == 2)
-        // Once refused, it is behind the cursor; the machine that wrote version 2 refuses it too.
+        #expect(await remote.stored.map(\.version) == [3], "the machine's own version went back, above the replayed one")
+        #expect(await remote.stored.first?.record == seen[Self.id(1)])
         #expect(try await desktop.sync().refusedReplays.isEmpty)
-        #expect(try await laptop.sync().refusedReplays == [Self.id(1)])
+        #expect(try await laptop.sync().refusedReplays.isEmpty)
         #expect(await laptop.records()[Self.id(1)]?.note.value == "rotated the secret's recovery codes")
     }
 
-    @Test("a cursor older than the tombstone horizon resyncs from 0: a deletion the server forgot reaches an untouched copy, an edited copy survives")
+    @Test("a cursor older than the tombstone horizon resyncs from 0 and merges: an entry the server no longer has is kept and sent again (omission is not deletion), an edited copy survives")
     func resync() async throws {
-        let remote = InMemorySyncRemote(pageSize: 1)
+        let remote = InMemorySyncRemote()
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
         for n in UInt8(1)...3 { await laptop.add(Self.id(n), secret: n, at: 1_000) }
         _ = try await laptop.sync()
@@ -190,10 +190,64 @@ struct SyncUseCaseTests {
         await remote.expireTombstones()
         await desktop.store.change(Self.id(2)) { $0?.note = Stamped("still used", changedAt: desktop.stamp(3_000)) }
         let report = try await desktop.sync()
-        #expect(report.resynced)
+        #expect(report.resynced && report.resent == 2)
         let kept = await desktop.records()
-        #expect(kept[Self.id(1)] == nil && kept[Self.id(2)]?.note.value == "still used" && kept[Self.id(3)] != nil)
-        #expect(await remote.stored.contains { $0.record.id == Self.id(2) && !$0.record.isDeleted.value })
+        #expect(kept[Self.id(1)]?.isDeleted.value == false && kept[Self.id(2)]?.note.value == "still used" && kept[Self.id(3)] != nil)
+        #expect(await remote.stored.filter { !$0.record.isDeleted.value }.count == 3, "what the server had forgotten is back")
+        // The laptop, which deleted the untouched copy after its last edit, deletes it again; the
+        // edited one stays (an edit beats a delete).
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        let final = await desktop.records()
+        #expect(await laptop.records() == final)
+        #expect(final[Self.id(1)]?.isDeleted.value == true && final[Self.id(2)]?.note.value == "still used")
+    }
+
+    @Test("a server restored from a backup (its head behind the cursor): the machine says so, keeps what it has, merges what others wrote since and sends what the server lacks", arguments: [true, false])
+    func serverRestored(tellsGeneration: Bool) async throws {
+        let remote = InMemorySyncRemote(pageSize: 2, tellsGeneration: tellsGeneration)
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        for n in UInt8(1)...3 { await laptop.add(Self.id(n), secret: n, at: 1_000) }
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        let backup = await remote.backup()
+        await laptop.store.change(Self.id(1)) { $0?.note = Stamped("after the backup", changedAt: laptop.stamp(2_000)) }
+        await laptop.store.change(Self.id(2)) { $0?.isDeleted = Stamped(true, changedAt: laptop.stamp(2_000)) }
+        await laptop.add(Self.id(4), secret: 4, at: 2_000)
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        await remote.restore(backup)
+        let report = try await desktop.sync()
+        #expect(report.serverBehind && report.resent == 3)
+        _ = try await laptop.sync()
+        let records = await desktop.records()
+        #expect(records[Self.id(1)]?.note.value == "after the backup" && records[Self.id(2)]?.isDeleted.value == true && records[Self.id(4)] != nil)
+        #expect(await laptop.records() == records)
+        #expect(await Set(remote.stored.map(\.record)) == Set(records.values), "the server has everything again")
+    }
+
+    @Test("a restored server that others refilled past this machine's cursor: noticed by its new generation, nothing missed")
+    func restoredServerRefilled() async throws {
+        let remote = InMemorySyncRemote(pageSize: 2)
+        let (laptop, desktop, phone) = (Client(1, remote: remote), Client(2, remote: remote), Client(3, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        let backup = await remote.backup()
+        for n in UInt8(2)...4 { await laptop.add(Self.id(n), secret: n, at: 2_000) }
+        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        await remote.restore(backup)
+        // The phone notices first, sends all it has, and adds more: the head passes the desktop's cursor.
+        _ = try await phone.sync()
+        for n in UInt8(5)...8 { await phone.add(Self.id(n), secret: n, at: 3_000) }
+        _ = try await phone.sync()
+        let report = try await desktop.sync()
+        #expect(report.serverBehind)
+        _ = try await laptop.sync()
+        _ = try await phone.sync()
+        let records = await desktop.records()
+        #expect(records.count == 8 && records.values.allSatisfy { !$0.isDeleted.value })
+        #expect(await laptop.records() == records)
+        #expect(await phone.records() == records)
     }
 
     /// What a faulty run did, to check what may and may not be lost at the end.

@@ -58,7 +58,24 @@ struct SyncStatusViewModelTests {
         let model = model(ScriptedSync(.success(report)))
         await model.syncNow()
         #expect(model.notices == [
-            "the server sent an older version of 2 accounts than this machine had seen: refused, kept as it was (check the server)",
+            "the server sent an older version of 2 accounts than this machine had seen: refused, and this machine's version sent again (check the server)",
+        ])
+    }
+
+    @Test("a server that fell behind (restored from a backup) leaves a notice; accounts sent again after a resync are counted")
+    func serverBehind() async {
+        var restored = SyncReport()
+        restored.serverBehind = true
+        restored.resent = 3
+        #expect(SyncStatusText.notices(for: restored) == [
+            "the server had lost changes this machine had seen (restored from a backup?): this machine's accounts were merged and sent again",
+        ])
+        var resynced = SyncReport()
+        resynced.resynced = true
+        resynced.resent = 1
+        #expect(SyncStatusText.notices(for: resynced) == [
+            "a full resync ran: this machine had been away longer than the server keeps deletions",
+            "1 account the server no longer had (or had in an older version) sent again",
         ])
     }
 

@@ -118,6 +118,37 @@ struct SyncCLITests {
         #expect(try Self.tokens(["sync", "status"], laptop.url).stdout.contains("Not syncing"))
         #expect(try Self.accounts(laptop.url) == ends)
     }
+
+    @Test("leave, an edit elsewhere, join again: the later edit stays on both (and an HOTP note edited while away too)")
+    func rejoinKeepsTheLaterEdit() throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let e = try TemporaryHome()
+        let f = try TemporaryHome()
+        let url = server.baseURL.absoluteString
+        for home in [e.url, f.url] { try Self.tokens(["init"], home) }
+        try Self.tokens(["add", "otpauth://totp/Xco:x?secret=KNSWG4TFOQQGEIDQ&issuer=Xco"], e.url)
+        try Self.tokens(["add", "-"], e.url, input: Self.bank + "\n")
+        try Self.tokens(["sync", "init", "--server", url, "--name", "E"], e.url)
+        let code = try Self.tokens(["sync", "code"], e.url).stdout
+        try Self.tokens(["sync", "join", "--server", url, "--name", "F"], f.url, input: code)
+        try Self.tokens(["edit", "xco", "--note", "old"], e.url)
+        try Self.tokens(["sync"], e.url)
+        try Self.tokens(["sync"], f.url)
+        try Self.tokens(["sync", "leave"], f.url)
+        try Self.tokens(["edit", "xco", "--note", "new"], e.url)
+        try Self.tokens(["sync"], e.url)
+        // Away from the account, F uses the HOTP code and notes it.
+        try Self.tokens(["code", "bank"], f.url)
+        try Self.tokens(["edit", "bank", "--note", "used on F"], f.url)
+        try Self.tokens(["sync", "join", "--server", url, "--name", "F2"], f.url, input: code)
+        try Self.tokens(["sync"], e.url)
+        let ends = try Self.accounts(e.url)
+        #expect(try Self.accounts(f.url) == ends)
+        let text = ends.joined(separator: "\n")
+        #expect(text.contains("\"note\" : \"new\"") && !text.contains("\"note\" : \"old\""), "\(text)")
+        #expect(text.contains("\"note\" : \"used on F\"") && text.contains("\"counter\" : 4"), "\(text)")
+        #expect(server.stop() == .exited(0))
+    }
 }
 
 /// The same machines through a server on PostgreSQL (the cluster `make test` starts): the change

@@ -20,6 +20,8 @@ enum AccountListing {
         let secondsRemaining: Int?
         let favorite: Bool
         let groups: [String]
+        /// The note (not a secret).
+        let note: String
     }
 
     static func json(_ accounts: [Account], _ codes: [GeneratedCode]) throws -> String {
@@ -28,7 +30,8 @@ enum AccountListing {
                 id: account.id.uuidString, issuer: account.issuer, account: account.name, type: account.kind.typeName,
                 algorithm: account.algorithm.rawValue, digits: account.digits, period: account.kind.period,
                 counter: account.counter, code: code.code, nextCode: code.nextCode,
-                secondsRemaining: code.secondsRemaining, favorite: account.isFavorite, groups: account.groups)
+                secondsRemaining: code.secondsRemaining, favorite: account.isFavorite, groups: account.groups,
+                note: account.note)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -8,12 +8,18 @@ public struct SyncSnapshot: Sendable {
     public var records: [UUID: SyncRecord]
     public var bases: [UUID: RemoteEntry]
     public var pending: Set<UUID>
+    /// The server generation the cursor belongs to (nil: the server never said one).
+    public var generation: String?
 
-    public init(cursor: Int64 = 0, records: [UUID: SyncRecord] = [:], bases: [UUID: RemoteEntry] = [:], pending: Set<UUID> = []) {
+    public init(
+        cursor: Int64 = 0, records: [UUID: SyncRecord] = [:], bases: [UUID: RemoteEntry] = [:], pending: Set<UUID> = [],
+        generation: String? = nil
+    ) {
         self.cursor = cursor
         self.records = records
         self.bases = bases
         self.pending = pending
+        self.generation = generation
     }
 }
 

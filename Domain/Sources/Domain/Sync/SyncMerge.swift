@@ -31,12 +31,35 @@ public enum SyncMerge {
         if local == remote { return EntryMerge(merged: local, conflictCopy: nil) }
         let chosen: SyncRecord
         switch (local.isDeleted.value, remote.isDeleted.value) {
-        case (true, true): chosen = later(local, remote, by: \.isDeleted.changedAt)
-        case (true, false): chosen = edited(remote, since: base) ? remote : local
-        case (false, true): chosen = edited(local, since: base) ? local : remote
+        case (true, true):
+            // Both deleted: still every field merged, so an edit that later revives the entry
+            // finds what each side wrote before deleting (no copy of a key both sides deleted).
+            return EntryMerge(merged: mergeContent(base: base, local: local, remote: remote).merged, conflictCopy: nil)
+        case (true, false):
+            guard edited(remote, since: base) else { chosen = local; break }
+            return revived(base: base, deleted: local, live: remote, liveIsLocal: false)
+        case (false, true):
+            guard edited(local, since: base) else { chosen = remote; break }
+            return revived(base: base, deleted: remote, live: local, liveIsLocal: true)
         case (false, false): return mergeContent(base: base, local: local, remote: remote)
         }
         return EntryMerge(merged: withLargerCounter(chosen, local, remote), conflictCopy: nil)
+    }
+
+    /// An edit beat a delete: the entry lives on with every field merged as if neither side had
+    /// deleted it (what the deleting side edited before deleting is kept too), alive as the live
+    /// side has it.
+    private static func revived(base: SyncRecord?, deleted: SyncRecord, live: SyncRecord, liveIsLocal: Bool) -> EntryMerge {
+        var undeleted = deleted
+        undeleted.isDeleted = live.isDeleted
+        let merge = liveIsLocal ? mergeContent(base: base, local: live, remote: undeleted) : mergeContent(base: base, local: undeleted, remote: live)
+        var merged = merge.merged
+        merged.isDeleted = live.isDeleted
+        return EntryMerge(merged: merged, conflictCopy: merge.conflictCopy.map { copy in
+            var copy = copy
+            copy.isDeleted = live.isDeleted
+            return copy
+        })
     }
 
     /// `chosen` with the larger HOTP counter of the two sides when both hold its key: a side

@@ -22,11 +22,15 @@ public struct RemotePage: Hashable, Sendable {
     /// The account's latest sequence when the page was read.
     public let head: Int64
     public let hasMore: Bool
+    /// The server's generation, when it tells one: it changes when the server's data is restored
+    /// from a backup (its sequences then go back). nil: the server does not say.
+    public let generation: String?
 
-    public init(entries: [RemoteEntry], head: Int64, hasMore: Bool) {
+    public init(entries: [RemoteEntry], head: Int64, hasMore: Bool, generation: String? = nil) {
         self.entries = entries
         self.head = head
         self.hasMore = hasMore
+        self.generation = generation
     }
 }
 

@@ -15,6 +15,11 @@ public struct SyncReport: Equatable, Sendable {
     /// Entries the server served in a version older than one this machine had seen (a replay,
     /// or a server rolled back): refused, the local entry left as it was.
     public var refusedReplays: [UUID] = []
+    /// The server had lost changes this machine had seen: its head was behind the cursor or its
+    /// generation changed (restored from a backup). Everything was merged and sent again.
+    public var serverBehind = false
+    /// Entries the server lacked or held in an older version after a resync, sent again.
+    public var resent = 0
 
     public init() {}
 }
@@ -51,48 +56,72 @@ public struct DefaultSyncUseCase: SyncUseCase {
         return report
     }
 
-    /// Every remote change after the cursor (from 0 again when the cursor expired: then an
-    /// entry the server no longer has was deleted there long ago, and goes here too unless it
-    /// was edited here since, which beats the delete).
+    /// Every remote change after the cursor. From 0 again, as a resync, when the cursor expired
+    /// (410) or the server fell behind it (restored from a backup): then whatever the server lacks
+    /// or holds in an older version is merged and sent again. Omission is not deletion: an entry
+    /// the server leaves out stays here (only a tombstone deletes).
     private func pull(into state: inout SyncSnapshot, report: inout SyncReport) async throws {
+        var resyncing = false
         var seen: Set<UUID> = []
-        defer {
-            if report.resynced {
-                for id in Set(state.bases.keys).subtracting(seen) {
-                    state.bases[id] = nil
-                    if !state.pending.contains(id) { state.records[id] = nil }
-                }
-            }
-        }
         while true {
             let page: RemotePage
             do {
                 page = try await remote.pull(after: state.cursor)
             } catch let error {
-                guard error == .cursorExpired, !report.resynced else { throw error }
+                guard error == .cursorExpired, !resyncing else { throw error }
                 report.resynced = true
+                resyncing = true
                 state.cursor = 0
                 continue
             }
+            if !resyncing, Self.fellBehind(page, state) {
+                report.serverBehind = true
+                state.generation = page.generation
+                resyncing = true
+                state.cursor = 0
+                continue
+            }
+            if let generation = page.generation { state.generation = generation }
             for entry in page.entries {
                 seen.insert(entry.record.id)
-                if take(entry, into: &state, report: &report) { report.received += 1 }
+                if take(entry, into: &state, report: &report, resyncing: resyncing) { report.received += 1 }
             }
             state.cursor = max(state.cursor, page.entries.last?.sequence ?? page.head)
-            if !page.hasMore { return }
+            if !page.hasMore { break }
         }
+        guard resyncing else { return }
+        for (id, base) in state.bases where !seen.contains(id) {
+            // The server no longer has it: sent again as a new entry, above every version seen.
+            state.bases[id] = SyncRebase.rebased(base, onto: 0, serving: 0)
+            state.pending.insert(id)
+            report.resent += 1
+        }
+    }
+
+    /// The server lost changes this machine saw: it names another generation than the one the
+    /// cursor belongs to, or its head is behind the cursor or behind a sequence it acknowledged.
+    private static func fellBehind(_ page: RemotePage, _ state: SyncSnapshot) -> Bool {
+        if let known = state.generation, let current = page.generation, known != current { return true }
+        if page.head < state.cursor { return true }
+        return state.bases.values.contains { $0.sequence > page.head }
     }
 
     /// Folds one remote entry into the local state; true when the local entry changed.
     @discardableResult
-    private func take(_ entry: RemoteEntry, into state: inout SyncSnapshot, report: inout SyncReport) -> Bool {
+    private func take(_ entry: RemoteEntry, into state: inout SyncSnapshot, report: inout SyncReport, resyncing: Bool = false) -> Bool {
         let id = entry.record.id
         if let base = state.bases[id] {
-            if base.sequence >= entry.sequence { return false }
-            // Versions only grow along an entry's sequences (each write is based on the one
-            // before it), so an older or equal version under a newer sequence was served again.
+            if !resyncing, base.sequence >= entry.sequence { return false }
+            // Versions only grow along an entry's sequences (each write is based on the one before
+            // it), so an older version, or another record at the same version, means the server
+            // lost or replays versions this machine saw: it keeps its own, merged with anything
+            // new, and sends it again above both (the server heals instead of the machines parting).
             if entry.version < base.version || (entry.version == base.version && entry.record != base.record) {
-                if !report.refusedReplays.contains(id) { report.refusedReplays.append(id) }
+                if !resyncing, entry.version < base.version, !report.refusedReplays.contains(id) { report.refusedReplays.append(id) }
+                return rebase(base, onto: entry, in: &state, report: &report)
+            }
+            if entry.version == base.version {
+                state.bases[id] = entry
                 return false
             }
         }
@@ -116,6 +145,24 @@ public struct DefaultSyncUseCase: SyncUseCase {
         let merge = SyncMerge.merge(base: base, local: mine, remote: entry.record)
         state.records[id] = merge.merged
         if merge.merged == entry.record { state.pending.remove(id) }
+        if let copy = merge.conflictCopy, state.records[copy.id] == nil {
+            state.records[copy.id] = copy
+            state.pending.insert(copy.id)
+            report.conflictCopies.append(copy.id)
+        }
+        return merge.merged != mine
+    }
+
+    /// The server holds an older version of an entry than the one seen here (it lost the newer
+    /// ones): merged with what it holds, field by field, and sent again above both versions.
+    private func rebase(_ seen: RemoteEntry, onto entry: RemoteEntry, in state: inout SyncSnapshot, report: inout SyncReport) -> Bool {
+        let id = entry.record.id
+        let mine = state.records[id] ?? seen.record
+        let merge = SyncMerge.merge(base: SyncRebase.base(seen: seen.record, remote: entry.record), local: mine, remote: entry.record)
+        state.records[id] = merge.merged
+        state.bases[id] = SyncRebase.rebased(seen, onto: entry.sequence, serving: entry.version)
+        state.pending.insert(id)
+        report.resent += 1
         if let copy = merge.conflictCopy, state.records[copy.id] == nil {
             state.records[copy.id] = copy
             state.pending.insert(copy.id)

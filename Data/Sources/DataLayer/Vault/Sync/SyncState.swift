@@ -9,15 +9,22 @@ struct SyncEntryState: Equatable, Sendable {
     var pending: Bool
 }
 
-/// This machine's sync account state.
+/// This machine's sync account state. After leaving, the row stays without its secrets (no
+/// sync key, no token): the journal goes on stamping each change, so a machine that joins again
+/// merges with what it knows instead of passing stale copies off as new writes.
 struct SyncAccountState: Equatable, Sendable {
-    var membership: SyncMembership
+    /// nil once this machine has left the account.
+    var membership: SyncMembership?
+    /// The sync account joined last (kept after leaving: joining it again keeps the bases).
+    var account: UUID
     var cursor: Int64
     /// The latest hybrid clock reading this device made or saw.
     var clock: HybridTimestamp
     var lastSync: Date?
     /// The conflict copies the last sync made.
     var conflicts: Int
+    /// The server generation the cursor belongs to.
+    var generation: String?
 
     /// The reading for a change made here at `now`, the clock moved on to it.
     mutating func stamp(now: Date) -> HybridTimestamp {

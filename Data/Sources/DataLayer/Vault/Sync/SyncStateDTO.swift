@@ -34,44 +34,56 @@ struct SyncEntryStateDTO: Codable {
 }
 
 /// What the `sync_account` row holds: the membership (sync code, server, enrolment), the
-/// cursor, this device's hybrid clock and when the last sync completed.
+/// cursor, this device's hybrid clock and when the last sync completed. After leaving, the
+/// secrets (key, token) are gone and `left` is set; the account, device and clock stay.
 struct SyncAccountStateDTO: Codable {
     var account: String
-    /// The sync key, Base64.
-    var key: String
-    var server: String
+    /// The sync key, Base64; absent once left.
+    var key: String?
+    var server: String?
     var device: String
-    /// The bearer token, Base64.
-    var token: String
+    /// The bearer token, Base64; absent once left.
+    var token: String?
     var cursor: Int64
     var clock: SyncRecordDTO.StampDTO
     var lastSync: Double?
     var conflicts: Int?
+    var generation: String?
+    var left: Bool?
 
     init(_ state: SyncAccountState) {
-        let membership = state.membership
-        account = membership.code.account.uuidString
-        key = Data(membership.code.key.bytes).base64EncodedString()
-        server = membership.server.absoluteString
-        device = membership.enrolment.deviceID.uuidString
-        token = Data(membership.enrolment.token).base64EncodedString()
+        account = state.account.uuidString
+        if let membership = state.membership {
+            key = Data(membership.code.key.bytes).base64EncodedString()
+            server = membership.server.absoluteString
+            device = membership.enrolment.deviceID.uuidString
+            token = Data(membership.enrolment.token).base64EncodedString()
+        } else {
+            device = state.clock.device.uuidString
+            left = true
+        }
         cursor = state.cursor
         clock = .init(ms: state.clock.milliseconds, c: state.clock.counter, d: state.clock.device.uuidString)
         lastSync = state.lastSync?.timeIntervalSince1970
         conflicts = state.conflicts
+        generation = state.generation
     }
 
     func toDomain() -> SyncAccountState? {
-        guard let account = UUID(uuidString: account), let keyBytes = Data(base64Encoded: key),
-            let key = SyncKey(bytes: Array(keyBytes)), let server = URL(string: server), let device = UUID(uuidString: device),
-            let token = Data(base64Encoded: token), let clockDevice = UUID(uuidString: clock.d)
+        guard let account = UUID(uuidString: account), let device = UUID(uuidString: device), let clockDevice = UUID(uuidString: clock.d)
         else { return nil }
-        let membership = SyncMembership(
-            code: SyncCode(account: account, key: key), server: server,
-            enrolment: SyncEnrolment(deviceID: device, token: Array(token)))
+        var membership: SyncMembership?
+        if left != true {
+            guard let key, let keyBytes = Data(base64Encoded: key), let syncKey = SyncKey(bytes: Array(keyBytes)),
+                let server, let url = URL(string: server), let token, let tokenBytes = Data(base64Encoded: token)
+            else { return nil }
+            membership = SyncMembership(
+                code: SyncCode(account: account, key: syncKey), server: url,
+                enrolment: SyncEnrolment(deviceID: device, token: Array(tokenBytes)))
+        }
         return SyncAccountState(
-            membership: membership, cursor: cursor,
+            membership: membership, account: account, cursor: cursor,
             clock: HybridTimestamp(milliseconds: clock.ms, counter: clock.c, device: clockDevice),
-            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), conflicts: max(0, conflicts ?? 0))
+            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), conflicts: max(0, conflicts ?? 0), generation: generation)
     }
 }

@@ -18,42 +18,81 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     public func status() async throws -> SyncLocalStatus {
         try vault.read { db, keys, _ in
             let tables = VaultSyncTables(db: db, keys: keys)
-            guard let account = try tables.account()?.state else { return SyncLocalStatus(membership: nil, pending: 0, lastSync: nil) }
+            guard let account = try tables.account()?.state, let membership = account.membership else {
+                return SyncLocalStatus(membership: nil, pending: 0, lastSync: nil)
+            }
             let pending = try tables.entries().values.filter(\.state.pending).count
-            return SyncLocalStatus(
-                membership: account.membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts)
+            return SyncLocalStatus(membership: membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts)
         }
     }
 
+    /// Joining merges, never overwrites: entries the journal knows keep the stamps of their last
+    /// change (a machine that left and joins again, or was offline, holds stale copies that must
+    /// lose to later edits elsewhere); joining the same account again also keeps their bases
+    /// and the cursor. Entries the journal never saw are stamped when they last changed here.
     public func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws {
         try vault.write { db, keys in
             let tables = VaultSyncTables(db: db, keys: keys)
-            guard try tables.account() == nil else { throw SyncError.alreadySetUp }
-            try tables.deleteAll()
-            let stamp = HybridTimestamp(milliseconds: SyncAccountState.milliseconds(now), device: membership.enrolment.deviceID)
-            let records = try EntryRecord.fetchAll(db)
-            for (record, position) in zip(records, SyncRecording.initialPositions(count: records.count, joining: joining)) {
-                let account = try EntryCipher.open(record, keys: keys)
-                let state = SyncEntryState(record: SyncRecording.record(for: account, at: position, stamp: stamp), base: nil, pending: true)
-                try tables.write(state, previous: nil)
+            let previous = try tables.account()
+            guard previous?.state.membership == nil else { throw SyncError.alreadySetUp }
+            let device = membership.enrolment.deviceID
+            let sameAccount = previous?.state.account == membership.code.account
+            var states = try tables.entries()
+            if !sameAccount {
+                // Another account's server never held these: live entries go to it as new ones.
+                for (id, entry) in states {
+                    guard !entry.state.record.isDeleted.value else {
+                        try tables.deleteEntry(id)
+                        states[id] = nil
+                        continue
+                    }
+                    let state = SyncEntryState(record: entry.state.record, base: nil, pending: true)
+                    try tables.write(state, previous: entry.version)
+                    states[id] = (state, entry.version + 1)
+                }
             }
-            try tables.write(SyncAccountState(membership: membership, cursor: 0, clock: stamp, lastSync: nil, conflicts: 0), version: 1)
+            let milliseconds = SyncAccountState.milliseconds(now)
+            var clock = HybridTimestamp(milliseconds: milliseconds, device: device)
+            if let known = previous?.state.clock {
+                clock = HybridTimestamp(milliseconds: known.milliseconds, counter: known.counter, device: device).next(now: milliseconds)
+            }
+            let unknown = try EntryRecord.fetchAll(db).filter { UUID(uuidString: $0.id).map { states[$0] == nil } ?? true }
+            let last = states.values.filter { !$0.state.record.isDeleted.value }.map(\.state.record.position.value).max()
+            let positions =
+                states.isEmpty
+                ? SyncRecording.initialPositions(count: unknown.count, joining: joining)
+                : SyncRecording.positions(appending: unknown.count, after: last)
+            for (record, position) in zip(unknown, positions) {
+                let account = try EntryCipher.open(record, keys: keys)
+                let changed = min(SyncAccountState.milliseconds(account.updatedAt), milliseconds)
+                let stamp = HybridTimestamp(milliseconds: changed, device: device)
+                try tables.write(SyncEntryState(record: SyncRecording.record(for: account, at: position, stamp: stamp), base: nil, pending: true), previous: nil)
+            }
+            let state = SyncAccountState(
+                membership: membership, account: membership.code.account, cursor: sameAccount ? previous?.state.cursor ?? 0 : 0,
+                clock: clock, lastSync: nil, conflicts: 0, generation: sameAccount ? previous?.state.generation : nil)
+            try tables.write(state, version: (previous?.version ?? 0) + 1)
         }
     }
 
+    /// Forgets the membership and its secrets (sync key, token); the journal stays, so the
+    /// entries' stamps survive until this machine joins again.
     public func end() async throws {
         try vault.write { db, keys in
             let tables = VaultSyncTables(db: db, keys: keys)
-            guard try tables.account() != nil else { throw SyncError.notSetUp }
-            try tables.deleteAll()
+            guard let (stored, version) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
+            var state = stored
+            state.membership = nil
+            state.conflicts = 0
+            try tables.write(state, version: version + 1)
         }
     }
 
     public func snapshot() async throws -> SyncSnapshot {
         try vault.read { db, keys, _ in
             let tables = VaultSyncTables(db: db, keys: keys)
-            guard let account = try tables.account()?.state else { throw SyncError.notSetUp }
-            var snapshot = SyncSnapshot(cursor: account.cursor)
+            guard let account = try tables.account()?.state, account.membership != nil else { throw SyncError.notSetUp }
+            var snapshot = SyncSnapshot(cursor: account.cursor, generation: account.generation)
             for (id, entry) in try tables.entries() {
                 snapshot.records[id] = entry.state.record
                 snapshot.bases[id] = entry.state.base
@@ -71,7 +110,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
         let now = clock.now()
         try vault.write { db, keys in
             let tables = VaultSyncTables(db: db, keys: keys)
-            guard let (stored, accountVersion) = try tables.account() else { throw SyncError.notSetUp }
+            guard let (stored, accountVersion) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
             var account = stored
             let current = try tables.entries()
             // The entries' states as this round leaves them, for the order at the end.
@@ -109,6 +148,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                 latest = max(latest, record.stamps.max()!)
             }
             account.cursor = snapshot.cursor
+            account.generation = snapshot.generation
             account.lastSync = now
             account.conflicts = report.conflictCopies.count
             account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))

@@ -104,10 +104,16 @@ public enum SyncStatusText {
                 "\(copies) account\(copies == 1 ? " had its" : "s had their") key changed on two machines: the other version is kept as a copy")
         }
         if report.resynced { notices.append("a full resync ran: this machine had been away longer than the server keeps deletions") }
+        if report.serverBehind {
+            notices.append("the server had lost changes this machine had seen (restored from a backup?): this machine's accounts were merged and sent again")
+        }
         let replays = report.refusedReplays.count
         if replays > 0 {
             notices.append(
-                "the server sent an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine had seen: refused, kept as it was (check the server)")
+                "the server sent an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine had seen: refused, and this machine's version sent again (check the server)")
+        }
+        if report.resent > 0, !report.serverBehind {
+            notices.append("\(report.resent) account\(report.resent == 1 ? "" : "s") the server no longer had (or had in an older version) sent again")
         }
         return notices
     }

@@ -1,0 +1,86 @@
+import DomainTestSupport
+import Foundation
+
+/// One step of a simulated history. Targets are picked when the step runs (`pick` indexes the
+/// live accounts the machine has then), so a history shrunk by removing steps still runs.
+enum ModelStep: Hashable, CustomStringConvertible {
+    case add(machine: Int, hotp: Bool)
+    /// The same new account added on two machines before either syncs.
+    case addTwice(machine: Int, other: Int)
+    case edit(machine: Int, pick: Int, field: Int)
+    case changeSecret(machine: Int, pick: Int)
+    case useCode(machine: Int, pick: Int, steps: Int)
+    case delete(machine: Int, pick: Int)
+    case reorder(machine: Int, pick: Int)
+    case sync(machine: Int)
+    case offline(machine: Int, Bool)
+    /// `sync leave`, and `sync join` again with the same code (a new device on the server).
+    case leave(machine: Int)
+    case join(machine: Int)
+    /// Another machine revokes this one: its next sync is refused, and it leaves and joins again.
+    case revoke(machine: Int)
+    case copyVault(machine: Int)
+    /// The vault replaced by the copy taken last (a backup restored, or an old disk).
+    case restoreVault(machine: Int)
+    case backupServer
+    /// The server's data replaced by the backup taken last: its sequences go back.
+    case restoreServer
+    /// The machine's clock runs off by this many seconds.
+    case skewClock(machine: Int, seconds: Int)
+    case changePassphrase(machine: Int)
+
+    var description: String {
+        switch self {
+        case .add(let m, let hotp): "M\(m) add\(hotp ? " (HOTP)" : "")"
+        case .addTwice(let m, let o): "M\(m) and M\(o) add the same account"
+        case .edit(let m, let pick, let field): "M\(m) edit #\(pick) \(ModelStep.fields[field % ModelStep.fields.count])"
+        case .changeSecret(let m, let pick): "M\(m) change the secret of #\(pick)"
+        case .useCode(let m, let pick, let steps): "M\(m) use \(steps) HOTP code(s) of #\(pick)"
+        case .delete(let m, let pick): "M\(m) delete #\(pick)"
+        case .reorder(let m, let pick): "M\(m) move #\(pick) first"
+        case .sync(let m): "M\(m) sync"
+        case .offline(let m, let off): "M\(m) \(off ? "goes offline" : "comes back online")"
+        case .leave(let m): "M\(m) sync leave"
+        case .join(let m): "M\(m) sync join"
+        case .revoke(let m): "M\(m) revoked by another machine"
+        case .copyVault(let m): "M\(m) copies its vault"
+        case .restoreVault(let m): "M\(m) restores its vault from the copy"
+        case .backupServer: "server backed up"
+        case .restoreServer: "server restored from the backup"
+        case .skewClock(let m, let seconds): "M\(m) clock off by \(seconds) s"
+        case .changePassphrase(let m): "M\(m) passwd"
+        }
+    }
+
+    static let fields = ["issuer", "name", "note", "favorite", "groups"]
+
+    /// A random history of `length` steps over `machines` machines.
+    static func history(seed: UInt64, machines: Int, length: Int) -> [ModelStep] {
+        var random = SplitMix(seed: seed)
+        func machine() -> Int { Int.random(in: 0..<machines, using: &random) }
+        func pick() -> Int { Int.random(in: 0..<64, using: &random) }
+        let skews = [-86_400, -3_600, -300, -60, 0, 0, 60, 300, 3_600, 86_400]
+        return (0..<length).map { _ in
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<10: .add(machine: machine(), hotp: Bool.random(using: &random))
+            case 10..<13: .addTwice(machine: machine(), other: machine())
+            case 13..<31: .edit(machine: machine(), pick: pick(), field: Int.random(in: 0..<fields.count, using: &random))
+            case 31..<34: .changeSecret(machine: machine(), pick: pick())
+            case 34..<40: .useCode(machine: machine(), pick: pick(), steps: Int.random(in: 1...3, using: &random))
+            case 40..<45: .delete(machine: machine(), pick: pick())
+            case 45..<48: .reorder(machine: machine(), pick: pick())
+            case 48..<72: .sync(machine: machine())
+            case 72..<76: .offline(machine: machine(), Bool.random(using: &random))
+            case 76..<79: .leave(machine: machine())
+            case 79..<82: .join(machine: machine())
+            case 82..<84: .revoke(machine: machine())
+            case 84..<87: .copyVault(machine: machine())
+            case 87..<89: .restoreVault(machine: machine())
+            case 89..<92: .backupServer
+            case 92..<94: .restoreServer
+            case 94..<97: .skewClock(machine: machine(), seconds: skews.randomElement(using: &random)!)
+            default: .changePassphrase(machine: machine())
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Domain
+import Foundation
+
+/// What the users of a simulated history did, as the journal stamped it, and the oracle that
+/// judges the machines once they have synced to quiescence:
+/// - every field of an entry equals the latest write to it (hybrid time) that survived, unless
+///   the entry was deleted after every surviving edit (each edit seen by a machine that then
+///   deleted it; an edit no deleting machine had seen beats the delete);
+/// - an HOTP counter is never below the highest counter a machine used;
+/// - a secret ever written is on a live entry unless someone who held it deleted or replaced it
+///   (a secret changed on two sides keeps both);
+/// - no two live entries hold the same key.
+/// A write survives while a machine or the server still holds it (or a later one of the same
+/// field): a vault restored from an old copy legitimately loses what it never sent, and a
+/// server restored from a backup what no machine kept. Groups merge as sets, so they are left
+/// to the convergence check.
+struct ModelLedger {
+    enum Field: CaseIterable, CustomStringConvertible {
+        case key, issuer, name, note, favorite, groups, position, deleted
+
+        var description: String {
+            switch self {
+            case .key: "key"
+            case .issuer: "issuer"
+            case .name: "name"
+            case .note: "note"
+            case .favorite: "favourite"
+            case .groups: "groups"
+            case .position: "position"
+            case .deleted: "deletion"
+            }
+        }
+
+        func stamp(_ record: SyncRecord) -> HybridTimestamp { read(record).stamp }
+
+        func value(_ record: SyncRecord) -> AnyHashable { read(record).value }
+
+        private func read(_ record: SyncRecord) -> (stamp: HybridTimestamp, value: AnyHashable) {
+            switch self {
+            case .key: (record.key.changedAt, record.key.value)
+            case .issuer: (record.issuer.changedAt, record.issuer.value)
+            case .name: (record.name.changedAt, record.name.value)
+            case .note: (record.note.changedAt, record.note.value)
+            case .favorite: (record.isFavorite.changedAt, record.isFavorite.value)
+            case .groups: (record.groups.changedAt, record.groups.value)
+            case .position: (record.position.changedAt, record.position.value)
+            case .deleted: (record.isDeleted.changedAt, record.isDeleted.value)
+            }
+        }
+    }
+
+    struct Write {
+        let serial: Int
+        let entry: UUID
+        let field: Field
+        let stamp: HybridTimestamp
+        let value: AnyHashable
+        /// The entry as the writing machine had it just before.
+        let view: SyncRecord?
+        let machine: Int
+        /// The writes (and HOTP uses) the writing machine had seen before this one.
+        let knew: Set<Int>
+    }
+
+    /// An HOTP code used: the secret and the counter after the use.
+    struct Use {
+        let serial: Int
+        let entry: UUID
+        let secret: Secret
+        let counter: UInt64
+        let knew: Set<Int>
+    }
+
+    private(set) var writes: [Write] = []
+    private(set) var uses: [Use] = []
+    private var serials = 0
+    /// What each machine has seen: the serials of writes and uses it has held exactly.
+    private var seen: [Int: Set<Int>] = [:]
+    /// Entries the users added (conflict copies are not among them).
+    private(set) var added: Set<UUID> = []
+    /// Entries added on two machines at once: one of each pair is folded away.
+    private(set) var twins: Set<UUID> = []
+
+    mutating func add(_ id: UUID, twin: Bool = false) {
+        added.insert(id)
+        if twin { twins.insert(id) }
+    }
+
+    /// The writes a local change made: every field whose stamp moved, and a counter that grew.
+    mutating func record(before: SyncRecord?, after: SyncRecord?, machine: Int) {
+        guard let after else { return }
+        let knew = seen[machine] ?? []
+        for field in Field.allCases where before.map({ field.stamp($0) != field.stamp(after) }) ?? true {
+            serials += 1
+            writes.append(
+                Write(
+                    serial: serials, entry: after.id, field: field, stamp: field.stamp(after), value: field.value(after), view: before,
+                    machine: machine, knew: knew))
+        }
+        if case .hotp = after.key.value.kind, after.counter > (before?.counter ?? 0) {
+            serials += 1
+            uses.append(Use(serial: serials, entry: after.id, secret: after.key.value.secret, counter: after.counter, knew: knew))
+        }
+    }
+
+    /// What `machine` holds now (its journal) counts as seen: a write whose very stamp it holds,
+    /// a use whose very counter, and everything their writers had seen (knowledge is causal). A
+    /// vault restored from a copy `forgets` what the copy never held.
+    mutating func observe(machine: Int, records: [UUID: SyncRecord], forgetting: Bool = false) {
+        var known = forgetting ? [] : seen[machine] ?? []
+        for write in writes where records[write.entry].map({ write.field.stamp($0) == write.stamp }) ?? false {
+            known.insert(write.serial)
+            known.formUnion(write.knew)
+        }
+        for use in uses where records[use.entry].map({ $0.key.value.secret == use.secret && $0.counter == use.counter }) ?? false {
+            known.insert(use.serial)
+            known.formUnion(use.knew)
+        }
+        seen[machine] = known
+    }
+
+    /// Forgets what no machine and not the server holds any more (after a restore).
+    mutating func keepHeld(by holders: [[UUID: SyncRecord]]) {
+        writes.removeAll { write in
+            !holders.contains { holder in holder[write.entry].map { write.field.stamp($0) >= write.stamp } ?? false }
+        }
+        uses.removeAll { use in
+            !holders.contains { holder in holder.values.contains { $0.key.value.secret == use.secret && $0.counter >= use.counter } }
+        }
+    }
+
+    /// What is wrong with `final` (the records every machine ended with), in words.
+    func violations(in final: [UUID: SyncRecord]) -> [String] {
+        var problems: [String] = []
+        let byEntry = Dictionary(grouping: writes, by: \.entry)
+        for id in added.subtracting(twins).sorted(by: { $0.uuidString < $1.uuidString }) {
+            let entryWrites = byEntry[id] ?? []
+            guard !entryWrites.isEmpty else { continue }
+            let deletes = entryWrites.filter { $0.field == .deleted && $0.value == AnyHashable(true) }
+            let edits = entryWrites.filter { $0.field != .deleted }
+            // Gone when every edit that survives was seen by a machine that then deleted the entry.
+            // (Using an HOTP code is an edit too.)
+            let deleted =
+                !deletes.isEmpty
+                && edits.allSatisfy { edit in deletes.contains { $0.knew.contains(edit.serial) } }
+                && uses.filter { $0.entry == id }.allSatisfy { use in deletes.contains { $0.knew.contains(use.serial) } }
+            guard let record = final[id] else {
+                if !deleted { problems.append("\(id.short): gone entirely, though an edit came after every delete") }
+                continue
+            }
+            if deleted {
+                if !record.isDeleted.value { problems.append("\(id.short): deleted after every edit, yet alive") }
+                continue
+            }
+            if record.isDeleted.value {
+                problems.append("\(id.short): deleted, though an edit the deleting machine had not seen came after")
+                continue
+            }
+            // Groups merge as sets (what either side added, less what either removed): not one write.
+            for field in Field.allCases where field != .deleted && field != .groups {
+                guard let latest = edits.filter({ $0.field == field }).max(by: { $0.stamp < $1.stamp }) else { continue }
+                if field.value(record) != latest.value {
+                    problems.append("\(id.short) \(field): \(field.value(record)) instead of \(latest.value), written by M\(latest.machine)")
+                }
+            }
+        }
+        let live = final.values.filter { !$0.isDeleted.value }
+        for use in uses {
+            for record in live where record.key.value.secret == use.secret && record.counter < use.counter {
+                problems.append("\(record.id.short): HOTP counter \(record.counter), below \(use.counter) used")
+            }
+        }
+        let secrets = Set(live.map(\.key.value.secret))
+        let dropped = writes.filter { write in
+            write.field == .deleted && write.value == AnyHashable(true) || write.field == .key
+        }.compactMap(\.view?.key.value.secret)
+        for write in writes where write.field == .key {
+            guard let key = write.value.base as? KeyMaterial, !secrets.contains(key.secret), !dropped.contains(key.secret) else { continue }
+            problems.append("\(write.entry.short): a secret written by M\(write.machine) is on no live entry")
+        }
+        for (key, holders) in Dictionary(grouping: live, by: \.key.value) where holders.count > 1 {
+            problems.append("\(holders.count) live entries hold one key (\(holders.map(\.id.short).sorted().joined(separator: ", "))) of kind \(key.kind)")
+        }
+        return problems
+    }
+}
+
+extension UUID {
+    /// The last 6 hex digits, enough to tell the model's entries apart.
+    var short: String { String(uuidString.suffix(6)) }
+}

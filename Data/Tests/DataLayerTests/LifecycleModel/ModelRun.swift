@@ -1,0 +1,167 @@
+@testable import DataLayer
+import Domain
+import DomainTestSupport
+import Foundation
+
+/// Runs one history on fresh machines and one in-memory server, syncs every machine to
+/// quiescence, and returns what the oracle (ModelLedger) and the convergence check found.
+struct ModelRun {
+    let machineCount: Int
+    let pageSize: Int
+
+    /// The problems found, in words; empty when the history kept every promise.
+    func problems(in history: [ModelStep]) async throws -> [String] {
+        let server = InMemorySyncRemote(pageSize: pageSize)
+        let revoked = RevokedDevices()
+        var machines: [ModelMachine] = []
+        for index in 0..<machineCount { machines.append(try await ModelMachine(index: index, server: server, revoked: revoked)) }
+        var ledger = ModelLedger()
+        var backup: InMemorySyncRemote.Backup?
+        var next = 0
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for machine in machines {
+            machine.tick(start)
+            try await machine.join()
+        }
+        for (step, action) in history.enumerated() {
+            let now = start.addingTimeInterval(Double(step + 1) * 7)
+            for machine in machines { machine.tick(now) }
+            switch action {
+            case .add(let m, let hotp):
+                next += 1
+                try await change(machines[m], &ledger) { try await $0.source.insert(Self.account(next, hotp: hotp, now: now)) }
+                ledger.add(Self.accountID(next))
+            case .addTwice(let m, let o) where m != o:
+                next += 1
+                let secret = next
+                for machine in [machines[m], machines[o]] {
+                    next += 1
+                    let id = next
+                    try await change(machine, &ledger) { try await $0.source.insert(Self.account(id, secret: secret, hotp: false, now: now)) }
+                    ledger.add(Self.accountID(id), twin: true)
+                }
+            case .addTwice: break
+            case .edit(let m, let pick, let field):
+                try await modify(machines[m], pick, &ledger) { account in
+                    let text = "\(ModelStep.fields[field % ModelStep.fields.count]) \(step)"
+                    switch field % ModelStep.fields.count {
+                    case 0: account.issuer = text
+                    case 1: account.name = text
+                    case 2: account.note = text
+                    case 3: account.isFavorite.toggle()
+                    default: account.groups = account.groups.contains("a") ? ["b \(step)"] : ["a", "c \(step)"]
+                    }
+                }
+            case .changeSecret(let m, let pick):
+                next += 1
+                let secret = Self.secret(next)
+                try await modify(machines[m], pick, &ledger) { $0.secret = secret }
+            case .useCode(let m, let pick, let steps):
+                try await modify(machines[m], pick, &ledger) { account in
+                    if case .hotp(let counter) = account.kind { account.kind = .hotp(counter: counter + UInt64(steps)) }
+                }
+            case .delete(let m, let pick):
+                guard let id = try await target(machines[m], pick) else { break }
+                try await change(machines[m], &ledger) { try await $0.source.remove(id: id) }
+            case .reorder(let m, let pick):
+                guard let id = try await target(machines[m], pick) else { break }
+                try await change(machines[m], &ledger) { try await $0.source.reorder([id]) }
+            case .sync(let m):
+                _ = try await machines[m].sync()
+            case .offline(let m, let off):
+                machines[m].link.state.withLock { $0.online = !off }
+            case .leave(let m):
+                try await machines[m].leave()
+            case .join(let m):
+                try await machines[m].join()
+            case .revoke(let m):
+                if let device = try await machines[m].store.status().membership?.enrolment.deviceID { revoked.insert(device) }
+            case .copyVault(let m):
+                try machines[m].copyVault()
+            case .restoreVault(let m):
+                try machines[m].restoreVault()
+                ledger.keepHeld(by: try await holders(machines, server))
+            case .backupServer:
+                backup = await server.backup()
+            case .restoreServer:
+                guard let backup else { break }
+                await server.restore(backup)
+                ledger.keepHeld(by: try await holders(machines, server))
+            case .skewClock(let m, let seconds):
+                machines[m].skew = TimeInterval(seconds)
+            case .changePassphrase(let m):
+                try machines[m].changePassphrase()
+            }
+            for machine in machines {
+                let forgetting = if case .restoreVault(machine.index) = action { true } else { false }
+                ledger.observe(machine: machine.index, records: try machine.records(), forgetting: forgetting)
+            }
+        }
+        return try await settle(machines, server, ledger, at: start.addingTimeInterval(Double(history.count + 1) * 7))
+    }
+
+    /// Every machine back online and a member, synced until nothing moves; then the checks.
+    private func settle(_ machines: [ModelMachine], _ server: InMemorySyncRemote, _ ledger: ModelLedger, at now: Date) async throws -> [String] {
+        for machine in machines {
+            machine.tick(now)
+            machine.link.state.withLock { $0.online = true }
+            try await machine.join()
+        }
+        var quiet = false
+        for _ in 0..<8 where !quiet {
+            quiet = true
+            for machine in machines {
+                let report = try await machine.sync()
+                let pending = try await machine.store.status().pending
+                if report == nil || report!.received + report!.sent + report!.resent > 0 || pending > 0 { quiet = false }
+            }
+        }
+        guard quiet else { return ["the machines never stopped exchanging changes (8 rounds)"] }
+        var problems: [String] = []
+        let final = try machines[0].records()
+        let content = try await machines[0].content()
+        for machine in machines.dropFirst() {
+            if try machine.records() != final { problems.append("M\(machine.index)'s records differ from M0's") }
+            if try await machine.content() != content { problems.append("M\(machine.index)'s accounts differ from M0's") }
+        }
+        if await Set(server.stored.map(\.record)) != Set(final.values) { problems.append("the server's entries differ from the machines'") }
+        return problems + ledger.violations(in: final)
+    }
+
+    /// Who holds data now: every machine's journal and the server.
+    private func holders(_ machines: [ModelMachine], _ server: InMemorySyncRemote) async throws -> [[UUID: SyncRecord]] {
+        var holders = try machines.map { try $0.records() }
+        holders.append(Dictionary(await server.stored.map { ($0.record.id, $0.record) }) { first, _ in first })
+        return holders
+    }
+
+    /// Runs a local change and records, from the journal, the writes it made.
+    private func change(_ machine: ModelMachine, _ ledger: inout ModelLedger, _ body: (ModelMachine) async throws -> Void) async throws {
+        let before = try machine.records()
+        try await body(machine)
+        let after = try machine.records()
+        for (id, record) in after where before[id] != record {
+            ledger.record(before: before[id], after: record, machine: machine.index)
+        }
+    }
+
+    private func modify(_ machine: ModelMachine, _ pick: Int, _ ledger: inout ModelLedger, _ edit: @escaping @Sendable (inout Account) -> Void) async throws {
+        guard let id = try await target(machine, pick) else { return }
+        try await change(machine, &ledger) { _ = try await $0.source.modify(id: id, edit) }
+    }
+
+    /// The live account `pick` chooses on this machine, if it has any.
+    private func target(_ machine: ModelMachine, _ pick: Int) async throws -> UUID? {
+        let accounts = try await machine.source.fetchAll()
+        return accounts.isEmpty ? nil : accounts[pick % accounts.count].id
+    }
+
+    static func accountID(_ n: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-4000-9000-%012d", n))! }
+    static func secret(_ n: Int) -> Secret { Secret(bytes: Array("model secret \(n)".utf8)) }
+
+    static func account(_ n: Int, secret: Int? = nil, hotp: Bool, now: Date) -> Account {
+        Account(
+            id: accountID(n), issuer: "Issuer \(n)", name: "user\(n)", secret: Self.secret(secret ?? n),
+            kind: hotp ? .hotp(counter: 0) : .totp(period: 30), createdAt: now, updatedAt: now)
+    }
+}
