@@ -28,7 +28,8 @@ public struct RemoteSyncDataSource: SyncRemote {
         switch output {
         case .ok(let ok):
             guard case .json(let page) = ok.body else { throw .incompatible }
-            return RemotePage(entries: try page.entries.map(open), head: page.head, hasMore: page.hasMore)
+            return RemotePage(
+                entries: try page.entries.map(open), head: page.head, hasMore: page.hasMore, generation: ok.headers.tokensGeneration)
         case .badRequest: throw .incompatible
         case .unauthorized(let problem): throw Self.refusal(problem)
         case .gone: throw .cursorExpired

@@ -14,8 +14,12 @@ public actor InMemorySyncServerStore: SyncServerStore {
 
     private var accounts: [SyncAccountID: AccountState] = [:]
     private var attempts: [(account: SyncAccountID, address: String, time: Date)] = []
+    /// Random per store: a server in memory that restarts has lost everything, a new generation.
+    private let generationID = UUID().uuidString.lowercased()
 
     public init() {}
+
+    public func generation() -> String { generationID }
 
     public func createAccount(_ account: SyncAccountRecord) throws {
         guard accounts[account.id] == nil else { throw SyncServerError.accountExists }

@@ -58,6 +58,21 @@ public enum PostgresStatements {
         """
     public static let head = "SELECT seq FROM sync_account WHERE id = $1"
 
+    // The data's generation (read at most every few seconds, not per request): the cluster, its
+    // timeline (a point-in-time recovery or a promoted standby starts a new one), the database
+    // and the file of its account table (pg_restore, a re-created database or a TRUNCATE give new
+    // ones). The control functions may be refused to the role on managed services: then without.
+    public static let generation = """
+        SELECT (SELECT system_identifier FROM pg_control_system())::text || '/' || \
+        (SELECT timeline_id FROM pg_control_checkpoint())::text || '/' || \
+        (SELECT oid FROM pg_database WHERE datname = current_database())::text || '/' || \
+        pg_relation_filenode('sync_account')::text
+        """
+    public static let generationWithoutControl = """
+        SELECT (SELECT oid FROM pg_database WHERE datname = current_database())::text || '/' || \
+        pg_relation_filenode('sync_account')::text
+        """
+
     // Housekeeping.
     public static let purgeTombstones = """
         WITH gone AS (DELETE FROM entry WHERE deleted AND changed_at < $1 RETURNING account_id, seq), \

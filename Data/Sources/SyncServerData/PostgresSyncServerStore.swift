@@ -1,6 +1,8 @@
+import Crypto
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 import SyncServer
 
 /// The sync server's store on PostgreSQL: the SQL of `PostgresStatements` through a pooled
@@ -19,6 +21,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
     private let logger: Logger
     private let deadline: Duration
     private let deadlines: CallDeadlines
+    private let generationCache = Mutex<(value: String, read: ContinuousClock.Instant)?>(nil)
 
     public init(client: PostgresClient, logger: Logger, deadline: Duration = .seconds(10)) {
         self.client = client
@@ -151,6 +154,25 @@ public final class PostgresSyncServerStore: SyncServerStore {
         }
     }
 
+    /// The generation as an opaque digest of `PostgresStatements.generation`, read again at most
+    /// every `generationLifetime` (a restore is noticed within that time).
+    public func generation() async throws -> String {
+        let now = ContinuousClock.now
+        if let cached = generationCache.withLock({ $0 }), now - cached.read < Self.generationLifetime { return cached.value }
+        let raw = try await guarded { [self] in
+            do {
+                return try await text(Q.query(Q.generation))
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
+                return try await text(Q.query(Q.generationWithoutControl))
+            }
+        }
+        let value = SHA256.hash(data: Data(raw.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        generationCache.withLock { $0 = (value, now) }
+        return value
+    }
+
+    static let generationLifetime = Duration.seconds(5)
+
     /// Runs one call within `deadline`, turning the database's outages into `unavailable`.
     private func guarded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         try await guarded(within: deadline, operation)
@@ -179,6 +201,10 @@ public final class PostgresSyncServerStore: SyncServerStore {
         guard let outage = causes.lazy.compactMap({ ($0 as? PSQLError).flatMap(PostgresOutage.of) }).first else { return error }
         logger.warning("database unavailable", metadata: ["outage": "\(outage)"])
         return SyncServerError.unavailable(outage)
+    }
+
+    private func text(_ query: PostgresQuery) async throws -> String {
+        try await client.query(query, logger: Q.queryLogger).decode(String.self).collected().first ?? ""
     }
 
     private func counter(_ query: PostgresQuery) async throws -> Int64 {

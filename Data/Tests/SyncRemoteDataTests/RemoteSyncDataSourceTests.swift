@@ -92,16 +92,20 @@ struct RemoteSyncDataSourceTests {
             changedAt: Date(timeIntervalSince1970: 0))
     }
 
-    static func page(_ entries: [Components.Schemas.Entry]) -> Operations.PullEntries.Output {
-        .ok(.init(body: .json(.init(entries: entries, head: entries.last?.sequence ?? 0, serverTime: Date(timeIntervalSince1970: 0), hasMore: true))))
+    static func page(_ entries: [Components.Schemas.Entry], generation: String? = nil) -> Operations.PullEntries.Output {
+        .ok(
+            .init(
+                headers: .init(tokensGeneration: generation),
+                body: .json(.init(entries: entries, head: entries.last?.sequence ?? 0, serverTime: Date(timeIntervalSince1970: 0), hasMore: true))))
     }
 
-    @Test("a pulled page is decrypted into domain entries, with the head and whether more follow")
+    @Test("a pulled page is decrypted into domain entries, with the head, whether more follow and the server's generation")
     func pull() async throws {
         let entry = try Self.entry(Self.record(1), sequence: 7)
-        let remote = RemoteSyncDataSource(api: StubAPI(pull: { Self.page([entry]) }), keys: Self.keys)
+        let remote = RemoteSyncDataSource(api: StubAPI(pull: { Self.page([entry], generation: "g7") }), keys: Self.keys)
         let page = try await remote.pull(after: 0)
         #expect(page.entries == [RemoteEntry(sequence: 7, record: Self.record(1))] && page.head == 7 && page.hasMore)
+        #expect(page.generation == "g7")
     }
 
     @Test("an entry sealed for another id does not open: a corrupt entry, named")

@@ -20,6 +20,18 @@ struct PostgresSyncServerStoreTests {
         try await TestPostgres.withStore { store, _ in try await run(store) }
     }
 
+    @Test("data replaced under the server (a restore: the account table's file is new) is a new generation")
+    func restoredDataIsANewGeneration() async throws {
+        try await TestPostgres.withStore { store, client in
+            try await SyncServerStoreContract.seeded(store)
+            let before = try await store.generation()
+            try await client.query("TRUNCATE sync_account CASCADE", logger: TestPostgres.logger)
+            try await SyncServerStoreContract.seeded(store)
+            #expect(try await store.generation() == before, "read again only after a few seconds")
+            #expect(try await PostgresSyncServerStore(client: client, logger: TestPostgres.logger).generation() != before)
+        }
+    }
+
     @Test("migrating again changes nothing; the schema's version is recorded once")
     func migrationsAreIdempotent() async throws {
         try await TestPostgres.withStore { store, client in

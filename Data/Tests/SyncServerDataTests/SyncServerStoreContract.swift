@@ -24,6 +24,15 @@ enum SyncServerStoreContract {
             tokenDigest: SecretDigest(bytes: [n]), enrolledAt: start)
     }
 
+    /// The generation: opaque, at most 64 characters, and the same while the data moves forward.
+    static func generation(_ store: any SyncServerStore) async throws {
+        let first = try await store.generation()
+        #expect(!first.isEmpty && first.count <= 64)
+        try await seeded(store)
+        _ = try await store.push([ServerSamples.change(1, "a")], to: account, at: start)
+        #expect(try await store.generation() == first)
+    }
+
     /// Accounts: an id is taken once.
     static func accounts(_ store: any SyncServerStore) async throws {
         try await seeded(store)
@@ -144,7 +153,7 @@ enum SyncServerStoreContract {
 
     static let clauses: [(name: String, run: @Sendable (any SyncServerStore) async throws -> Void)] = [
         ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("push to no account", pushToNoAccount), ("pulls", pulls),
-        ("tombstones", tombstones), ("enrolment attempts", attempts),
+        ("tombstones", tombstones), ("enrolment attempts", attempts), ("generation", generation),
     ]
 }
 

@@ -61,6 +61,7 @@ struct SyncAPI: APIProtocol {
         }
         return .ok(
             .init(
+                headers: .init(tokensGeneration: page.generation),
                 body: .json(
                     .init(
                         entries: page.entries.map(WireMapping.entry), head: page.head, serverTime: page.serverTime,

@@ -100,7 +100,7 @@ final class StubSyncServer: Sendable {
             guard cursor == 0 || cursor >= StubSyncServer.horizon else { throw SyncServerError.cursorExpired(horizon: StubSyncServer.horizon) }
             server.record("pull after \(cursor) limit \(limit.map(String.init) ?? "default")\(waiting > 0 ? " wait \(waiting)" : "")")
             let entry = SyncEntry(id: EntryID(ServerSamples.uuid(5)), sequence: cursor + 1, payload: ServerSamples.payload("ct"), changedAt: server.clock.now())
-            return PullPage(entries: [entry], head: cursor + 1, serverTime: server.clock.now(), hasMore: false)
+            return PullPage(entries: [entry], head: cursor + 1, serverTime: server.clock.now(), hasMore: false, generation: "g1")
         }
     }
 }

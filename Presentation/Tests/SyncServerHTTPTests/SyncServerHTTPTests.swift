@@ -207,11 +207,12 @@ struct SyncServerHTTPTests {
         #expect(server.calls.withLock { $0 } == ["push 2"])
     }
 
-    @Test("pull: a page; a cursor below the horizon is 410; a limit out of range reaches the rules")
+    @Test("pull: a page with the store's generation in Tokens-Generation; a cursor below the horizon is 410; a limit out of range reaches the rules")
     func pull() async throws {
         try await withClient { client in
             try await client.execute(uri: "/v1/entries?after=100&limit=2", method: .get, headers: Self.bearer) { response in
                 #expect(response.status == .ok)
+                #expect(response.headers.first { $0.name.canonicalName == "tokens-generation" }?.value == "g1")
                 let page = Self.object(response.body)
                 #expect(page["head"] as? Int == 101 && page["hasMore"] as? Bool == false)
             }

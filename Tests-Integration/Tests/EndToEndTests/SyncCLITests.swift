@@ -119,6 +119,31 @@ struct SyncCLITests {
         #expect(try Self.accounts(laptop.url) == ends)
     }
 
+    @Test("sync join: the code on the command line is refused (other users read argv); on a terminal it is asked without echo and Enter submits")
+    func joinAsksForTheCode() throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let laptop = try TemporaryHome()
+        let desktop = try TemporaryHome()
+        let url = server.baseURL.absoluteString
+        for home in [laptop.url, desktop.url] { try Self.tokens(["init"], home) }
+        try Self.tokens(["sync", "init", "--server", url, "--name", "laptop"], laptop.url)
+        let code = try Self.tokens(["sync", "code"], laptop.url).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let refused = try Self.tokens(["sync", "join", code, "--server", url], desktop.url, status: 64)
+        #expect(refused.stderr.contains("must not be on the command line") && !refused.stderr.contains(code))
+        #expect(try Self.tokens(["sync", "status"], desktop.url).stdout.contains("Not syncing"))
+
+        let session = try TmuxSession(
+            tokens: ["--phase", "real", "sync", "join", "--server", url, "--name", "desktop"], home: desktop.url, environment: Vaults.environment(),
+            width: 200)
+        try session.waitFor("Sync code")
+        try session.type(code)
+        try session.press("Enter")
+        let screen = try session.waitFor("[exit 0]", timeout: 60)
+        #expect(screen.contains("Joined the sync account"), "\(screen)")
+        #expect(!screen.contains(String(code.prefix(12))), "the code was echoed: \(screen)")
+        #expect(server.stop() == .exited(0))
+    }
+
     @Test("leave, an edit elsewhere, join again: the later edit stays on both (and an HOTP note edited while away too)")
     func rejoinKeepsTheLaterEdit() throws {
         let server = try ServerProcess(["--phase", "dev"])
@@ -186,6 +211,50 @@ struct SyncCLIOnPostgresTests {
             for plaintext in ["JBSWY3DPEHPK3PXP", "GEZDGNBVGY3TQOJQ", "GitHub", "alice", "Bank", "bob", "made offline", "Work"] {
                 #expect(!dump.stdout.contains(plaintext), "\(plaintext) is in the server's database")
             }
+        }
+    }
+
+    @Test("the server's database restored from a backup taken before two machines' changes: each notices, sends again what was lost, and a machine that joins afterwards has every change")
+    func restoredFromBackup() throws {
+        var environment = ProcessInfo.processInfo.environment
+        try TestDatabase.with(prefix: "tokens_restore") { database, url in
+            environment["PGDATABASE"] = database
+            let serverEnvironment = ["TOKENS_SERVER_DATABASE_URL": url]
+            let e = try TemporaryHome()
+            let f = try TemporaryHome()
+            let g = try TemporaryHome()
+            let server = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment)
+            let address = server.baseURL.absoluteString
+            for home in [e.url, f.url, g.url] { try SyncCLITests.tokens(["init"], home) }
+            try SyncCLITests.tokens(["add", "-"], e.url, input: SyncCLITests.github + "\n")
+            try SyncCLITests.tokens(["sync", "init", "--server", address, "--name", "E"], e.url)
+            let code = try SyncCLITests.tokens(["sync", "code"], e.url).stdout
+            try SyncCLITests.tokens(["sync", "join", "--server", address, "--name", "F"], f.url, input: code)
+
+            let backup = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-backup-\(UUID()).dump").path
+            defer { try? FileManager.default.removeItem(atPath: backup) }
+            let dumped = try ProcessRunner.run("pg_dump", ["-Fc", "-f", backup], environment: environment)
+            try #require(dumped.status == 0, "\(dumped.stderr)")
+            try SyncCLITests.tokens(["edit", "github", "--note", "after the backup"], e.url)
+            try SyncCLITests.tokens(["sync"], e.url)
+            try SyncCLITests.tokens(["add", "-"], f.url, input: SyncCLITests.bank + "\n")
+            try SyncCLITests.tokens(["sync"], f.url)
+            try SyncCLITests.tokens(["sync"], e.url)
+
+            let port = try #require(server.baseURL.port)
+            #expect(server.stop() == .exited(0))
+            let restored = try ProcessRunner.run("pg_restore", ["--clean", "--if-exists", "-d", database, backup], environment: environment)
+            try #require(restored.status == 0, "\(restored.stderr)")
+            let again = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment, port: port)
+            #expect(try SyncCLITests.tokens(["sync"], e.url).stderr.contains("the server had lost changes"))
+            #expect(try SyncCLITests.tokens(["sync"], f.url).stderr.contains("the server had lost changes"))
+            try SyncCLITests.tokens(["sync"], e.url)
+            try SyncCLITests.tokens(["sync", "join", "--server", address, "--name", "G"], g.url, input: code)
+            let ends = try SyncCLITests.accounts(e.url)
+            #expect(try SyncCLITests.accounts(f.url) == ends)
+            #expect(try SyncCLITests.accounts(g.url) == ends)
+            #expect(ends.joined().contains("after the backup") && ends.joined().contains("Bank"), "\(ends)")
+            #expect(again.stop() == .exited(0))
         }
     }
 }

@@ -57,11 +57,13 @@ struct PassphraseReader {
     /// The longest passphrase read from a terminal.
     static let maximumLength = 1024
 
-    /// Reads a line from the controlling terminal with echo off.
-    static func fromTerminal(prompt: String) throws -> Passphrase {
+    /// Reads a line from the controlling terminal with echo off: a passphrase, or another secret
+    /// (`noun` names it in the errors).
+    static func fromTerminal(prompt: String, noun: String = "passphrase") throws -> Passphrase {
         let tty = open("/dev/tty", O_RDWR)
         guard tty >= 0 else {
-            throw CLIError("no passphrase: run in a terminal, or use --passphrase-file or TOKENS_PASSPHRASE")
+            throw CLIError(
+                noun == "passphrase" ? "no passphrase: run in a terminal, or use --passphrase-file or TOKENS_PASSPHRASE" : "no \(noun): no terminal")
         }
         defer { close(tty) }
         var original = termios()
@@ -83,12 +85,12 @@ struct PassphraseReader {
         defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
         var byte: UInt8 = 0
         while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
-            guard bytes.count < maximumLength else { throw CLIError("the passphrase is longer than \(maximumLength) bytes") }
+            guard bytes.count < maximumLength else { throw CLIError("the \(noun) is longer than \(maximumLength) bytes") }
             bytes.append(byte)
         }
         byte = 0
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        guard !bytes.isEmpty else { throw CLIError("the passphrase must not be empty") }
+        guard !bytes.isEmpty else { throw CLIError("the \(noun) must not be empty") }
         return Passphrase(bytes)
     }
 }

@@ -854,6 +854,11 @@ internal struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
+                    let headers: Operations.PullEntries.Output.Ok.Headers = .init(tokensGeneration: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Tokens-Generation",
+                        as: Swift.String.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.PullEntries.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
@@ -874,7 +879,10 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .ok(.init(body: body))
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 400:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body

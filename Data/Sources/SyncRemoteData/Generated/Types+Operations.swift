@@ -1235,6 +1235,22 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/entries/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The server's generation: the same while its data only moves forward, another once the data was restored from a backup or replaced (its sequences may then go back). A client that sees it change merges with what the server holds and sends again what the server lacks.
+                    ///
+                    /// - Remark: Generated from `#/paths/entries/GET/responses/200/headers/Tokens-Generation`.
+                    internal var tokensGeneration: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - tokensGeneration: The server's generation: the same while its data only moves forward, another once the data was restored from a backup or replaced (its sequences may then go back). A client that sees it change merges with what the server holds and sends again what the server lacks.
+                    internal init(tokensGeneration: Swift.String? = nil) {
+                        self.tokensGeneration = tokensGeneration
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.PullEntries.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/entries/GET/responses/200/content`.
                 internal enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/entries/GET/responses/200/content/application\/json`.
@@ -1257,8 +1273,13 @@ internal enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                internal init(body: Operations.PullEntries.Output.Ok.Body) {
+                internal init(
+                    headers: Operations.PullEntries.Output.Ok.Headers = .init(),
+                    body: Operations.PullEntries.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }

@@ -65,15 +65,15 @@ struct LifecycleModelCheckTests {
     }
 
     /// Removes steps (halves, then smaller runs, then single steps) while the history still
-    /// fails; at most 3 000 runs.
+    /// fails; at most 600 runs (a failing run still ends in minutes).
     static func shrink(_ history: [ModelStep], _ run: ModelRun) async -> [ModelStep] {
         var current = history
         var chunk = max(1, current.count / 2)
         var runs = 0
-        while runs < 3_000 {
+        while runs < 600 {
             var index = 0
             var removed = false
-            while index < current.count, runs < 3_000 {
+            while index < current.count, runs < 600 {
                 let candidate = Array(current[..<index] + current[min(index + chunk, current.count)...])
                 runs += 1
                 if await !problems(run, candidate).isEmpty {

@@ -4,8 +4,8 @@ import Foundation
 /// What the users of a simulated history did, as the journal stamped it, and the oracle that
 /// judges the machines once they have synced to quiescence:
 /// - every field of an entry equals the latest write to it (hybrid time) that survived, unless
-///   the entry was deleted after every surviving edit (each edit seen by a machine that then
-///   deleted it; an edit no deleting machine had seen beats the delete);
+///   the entry was deleted by machines that had each seen every surviving edit; an edit that no
+///   deleting machine had seen beats the delete (in between, records cannot tell: not judged);
 /// - an HOTP counter is never below the highest counter a machine used;
 /// - a secret ever written is on a live entry unless someone who held it deleted or replaced it
 ///   (a secret changed on two sides keeps both);
@@ -138,12 +138,17 @@ struct ModelLedger {
             guard !entryWrites.isEmpty else { continue }
             let deletes = entryWrites.filter { $0.field == .deleted && $0.value == AnyHashable(true) }
             let edits = entryWrites.filter { $0.field != .deleted }
-            // Gone when every edit that survives was seen by a machine that then deleted the entry.
-            // (Using an HOTP code is an edit too.)
-            let deleted =
-                !deletes.isEmpty
-                && edits.allSatisfy { edit in deletes.contains { $0.knew.contains(edit.serial) } }
-                && uses.filter { $0.entry == id }.allSatisfy { use in deletes.contains { $0.knew.contains(use.serial) } }
+            // Alive when an edit survives that no deleting machine had seen; gone when every
+            // deleting machine had seen every surviving edit (and HOTP use). Between the two (one
+            // deleter saw an edit, another did not) records cannot tell, and either is kept.
+            let uses = uses.filter { $0.entry == id }
+            let unseen = edits.contains { edit in !deletes.contains { $0.knew.contains(edit.serial) } }
+                || uses.contains { use in !deletes.contains { $0.knew.contains(use.serial) } }
+            let seenByAll = !deletes.isEmpty && deletes.allSatisfy { delete in
+                edits.allSatisfy { delete.knew.contains($0.serial) } && uses.allSatisfy { delete.knew.contains($0.serial) }
+            }
+            if !unseen && !seenByAll { continue }
+            let deleted = seenByAll
             guard let record = final[id] else {
                 if !deleted { problems.append("\(id.short): gone entirely, though an edit came after every delete") }
                 continue

@@ -36,10 +36,10 @@ public enum SyncMerge {
             // finds what each side wrote before deleting (no copy of a key both sides deleted).
             return EntryMerge(merged: mergeContent(base: base, local: local, remote: remote).merged, conflictCopy: nil)
         case (true, false):
-            guard edited(remote, since: base) else { chosen = local; break }
+            guard edited(remote, since: base, against: local) else { chosen = local; break }
             return revived(base: base, deleted: local, live: remote, liveIsLocal: false)
         case (false, true):
-            guard edited(local, since: base) else { chosen = remote; break }
+            guard edited(local, since: base, against: remote) else { chosen = remote; break }
             return revived(base: base, deleted: remote, live: local, liveIsLocal: true)
         case (false, false): return mergeContent(base: base, local: local, remote: remote)
         }
@@ -126,10 +126,19 @@ public enum SyncMerge {
         return Stamped(kept.union(added), changedAt: stamp)
     }
 
-    /// A side edited the entry since the base (any field but the deletion); with no base, yes.
-    private static func edited(_ side: SyncRecord, since base: SyncRecord?) -> Bool {
-        guard let base else { return true }
-        return !side.hasSameContent(as: base)
+    /// A side holds an edit the other side does not hold: a field it changed since the base (any
+    /// but the deletion; with no base, any field) that differs from the other side's, or an HOTP
+    /// counter it moved since the base (with no base, a larger counter of the same key). A copy that only lags behind (a vault restored from an old
+    /// copy, whose base is stale too) is no edit. Records do not say whether the other side saw an
+    /// edit and then overwrote the same field, or never saw it: either way the edit counts (an
+    /// account kept is safer than one lost).
+    private static func edited(_ side: SyncRecord, since base: SyncRecord?, against other: SyncRecord) -> Bool {
+        func differs<Value>(_ field: KeyPath<SyncRecord, Stamped<Value>>) -> Bool {
+            (base.map { side[keyPath: field] != $0[keyPath: field] } ?? true) && side[keyPath: field] != other[keyPath: field]
+        }
+        let counter = base.map { side.counter != $0.counter } ?? (side.key.value == other.key.value && side.counter > other.counter)
+        return counter || differs(\.key) || differs(\.issuer) || differs(\.name) || differs(\.note) || differs(\.isFavorite)
+            || differs(\.groups) || differs(\.position)
     }
 
     /// The one of two whose `key` is greater (the later change).

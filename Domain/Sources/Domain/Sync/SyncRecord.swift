@@ -55,11 +55,4 @@ public struct SyncRecord: Hashable, Sendable, Identifiable {
         self.position = position
         self.isDeleted = isDeleted
     }
-
-    /// Everything but the deletion flag equals `other`'s: nothing was edited between the two.
-    func hasSameContent(as other: SyncRecord) -> Bool {
-        var other = other
-        other.isDeleted = isDeleted
-        return self == other
-    }
 }

@@ -111,18 +111,18 @@ public struct DefaultSyncUseCase: SyncUseCase {
     private func take(_ entry: RemoteEntry, into state: inout SyncSnapshot, report: inout SyncReport, resyncing: Bool = false) -> Bool {
         let id = entry.record.id
         if let base = state.bases[id] {
-            if !resyncing, base.sequence >= entry.sequence { return false }
+            // A resync after the server lost versions: what it serves may fork from what this
+            // machine saw (another machine re-sent an older copy under a version number already
+            // used), so every entry merges against the per-field ancestor, whatever its version.
+            if resyncing { return rebase(base, onto: entry, in: &state, report: &report) }
+            if base.sequence >= entry.sequence { return false }
             // Versions only grow along an entry's sequences (each write is based on the one before
             // it), so an older version, or another record at the same version, means the server
             // lost or replays versions this machine saw: it keeps its own, merged with anything
             // new, and sends it again above both (the server heals instead of the machines parting).
             if entry.version < base.version || (entry.version == base.version && entry.record != base.record) {
-                if !resyncing, entry.version < base.version, !report.refusedReplays.contains(id) { report.refusedReplays.append(id) }
+                if entry.version < base.version, !report.refusedReplays.contains(id) { report.refusedReplays.append(id) }
                 return rebase(base, onto: entry, in: &state, report: &report)
-            }
-            if entry.version == base.version {
-                state.bases[id] = entry
-                return false
             }
         }
         var before = state.records[id]
@@ -153,16 +153,22 @@ public struct DefaultSyncUseCase: SyncUseCase {
         return merge.merged != mine
     }
 
-    /// The server holds an older version of an entry than the one seen here (it lost the newer
-    /// ones): merged with what it holds, field by field, and sent again above both versions.
+    /// The server holds another version of an entry than the one seen here (it lost newer ones,
+    /// or serves a fork): merged with it field by field against their per-field ancestor, and
+    /// sent again above both versions unless the server already holds the result.
     private func rebase(_ seen: RemoteEntry, onto entry: RemoteEntry, in state: inout SyncSnapshot, report: inout SyncReport) -> Bool {
         let id = entry.record.id
         let mine = state.records[id] ?? seen.record
         let merge = SyncMerge.merge(base: SyncRebase.base(seen: seen.record, remote: entry.record), local: mine, remote: entry.record)
         state.records[id] = merge.merged
-        state.bases[id] = SyncRebase.rebased(seen, onto: entry.sequence, serving: entry.version)
-        state.pending.insert(id)
-        report.resent += 1
+        if merge.merged == entry.record {
+            state.bases[id] = entry
+            state.pending.remove(id)
+        } else {
+            state.bases[id] = SyncRebase.rebased(seen, onto: entry.sequence, serving: entry.version)
+            state.pending.insert(id)
+            report.resent += 1
+        }
         if let copy = merge.conflictCopy, state.records[copy.id] == nil {
             state.records[copy.id] = copy
             state.pending.insert(copy.id)

@@ -9,12 +9,15 @@ public struct PullPage: Equatable, Sendable {
     public let serverTime: Date
     /// More changes follow: pull again after the last entry's sequence.
     public let hasMore: Bool
+    /// The store's generation (see `SyncServerStore.generation()`); nil when not read.
+    public let generation: String?
 
-    public init(entries: [SyncEntry], head: Int64, serverTime: Date, hasMore: Bool) {
+    public init(entries: [SyncEntry], head: Int64, serverTime: Date, hasMore: Bool, generation: String? = nil) {
         self.entries = entries
         self.head = head
         self.serverTime = serverTime
         self.hasMore = hasMore
+        self.generation = generation
     }
 
     /// The cursor for the next pull.

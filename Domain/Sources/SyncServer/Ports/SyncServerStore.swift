@@ -36,6 +36,10 @@ public protocol SyncServerStore: Sendable {
     /// Forgets tombstones changed before `time`, in every account, raising each horizon; returns
     /// how many went.
     func purgeTombstones(changedBefore time: Date) async throws -> Int
+    /// The data's generation: the same while the data only moves forward, another once it was
+    /// restored from a backup or replaced (sequences may then go back), so that clients notice
+    /// and send again what the server lost. Opaque, at most 64 characters.
+    func generation() async throws -> String
 }
 
 /// Recent enrolment attempts, counted for the limit.

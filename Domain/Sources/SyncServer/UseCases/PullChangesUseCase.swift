@@ -41,7 +41,8 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
                 page = try await self.page(after: cursor, size: size, of: caller.account)
             }
         }
-        return PullPage(entries: page.entries, head: page.head, serverTime: clock.now(), hasMore: page.hasMore)
+        return PullPage(
+            entries: page.entries, head: page.head, serverTime: clock.now(), hasMore: page.hasMore, generation: try await store.generation())
     }
 
     private func page(after cursor: Int64, size: Int, of account: SyncAccountID) async throws -> PullPage {

@@ -134,6 +134,14 @@ paths:
       responses:
         '200':
           description: A page (empty when a wait ended without a change).
+          headers:
+            Tokens-Generation:
+              description: >-
+                The server's generation: the same while its data only moves forward, another once
+                the data was restored from a backup or replaced (its sequences may then go back). A
+                client that sees it change merges with what the server holds and sends again what
+                the server lacks.
+              schema: { type: string, minLength: 1, maxLength: 64 }
           content:
             application/json:
               schema: { $ref: '#/components/schemas/PullPage' }

@@ -5,6 +5,10 @@ import Presentation
 import SyncComposition
 import TerminalUI
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `tokens sync`: keep this vault in step with other machines through a Tokens sync server.
 /// The server stores only ciphertext; the sync code is the only way in.
 enum Sync {
@@ -89,12 +93,14 @@ enum Sync {
         }
     }
 
-    /// `tokens sync join`: enrol this machine with a sync code read from standard input.
+    /// `tokens sync join`: enrol this machine with a sync code typed or pasted at a hidden
+    /// prompt, or read from standard input; never from the command line, where any local user
+    /// reads it (/proc/PID/cmdline).
     struct Join: TokensCommand {
         static let spec = CommandSpec(
-            "join", abstract: "Join a sync account with its sync code (read from standard input when not given).",
+            "join", abstract: "Join a sync account with its sync code (asked without echo on a terminal, else read from standard input).",
             arguments: [
-                .positional("code", required: false, help: "The sync code, or - for standard input (the default)."),
+                .positional("code", required: false, help: "Only - (standard input): the code itself is refused on the command line."),
                 Sync.server, Sync.name, Sync.caFile,
             ])
         let enrolment: Enrolment
@@ -105,10 +111,22 @@ enum Sync {
         }
 
         func run() async throws {
-            let text = code == nil || code == "-" ? Self.readStandardInput() : code!
+            if let code, code != "-" {
+                throw UsageError(
+                    "the sync code must not be on the command line, where other users can read it: run tokens sync join and paste it at the prompt, or give - and pipe it on standard input")
+            }
+            let text = code == nil && isatty(0) == 1 ? try Self.prompted() : Self.readStandardInput()
             let parsed: SyncCode
             do { parsed = try SyncCode(parsing: text) } catch { throw CLIError("sync code: \(error)") }
             try await enrolment.run(joining: parsed)
+        }
+
+        /// The code typed or pasted at a prompt without echo; Enter submits.
+        static func prompted() throws -> String {
+            let secret = try PassphraseReader.fromTerminal(prompt: "Sync code (tokens sync code shows it on the other machine): ", noun: "sync code")
+            var bytes = secret.copyBytes()
+            defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         /// At most 4 KiB of standard input (a code is about 100 characters).
