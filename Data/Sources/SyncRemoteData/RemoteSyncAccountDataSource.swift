@@ -30,7 +30,7 @@ public struct RemoteSyncAccountDataSource: SyncAccountRemote {
         case .created: return
         case .conflict: throw .accountExists
         case .badRequest, .contentTooLarge: throw .incompatible
-        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: RemoteSyncDataSource.defaultRetryAfter)
+        case .tooManyRequests(let problem): throw RemoteSyncDataSource.rateLimited(problem)
         case .default(let status, _): throw RemoteSyncDataSource.error(status: status)
         }
     }
@@ -49,7 +49,7 @@ public struct RemoteSyncAccountDataSource: SyncAccountRemote {
             return SyncEnrolment(deviceID: device, token: Array(token))
         case .unauthorized: throw .unauthorized
         case .badRequest, .conflict, .contentTooLarge: throw .incompatible
-        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: RemoteSyncDataSource.defaultRetryAfter)
+        case .tooManyRequests(let problem): throw RemoteSyncDataSource.rateLimited(problem)
         case .default(let status, _): throw RemoteSyncDataSource.error(status: status)
         }
     }

@@ -15,7 +15,7 @@ extension RemoteSyncDataSource: SyncDevicesRemote {
                     id: id, name: device.name, enrolledAt: device.enrolledAt, revokedAt: device.revokedAt, isThisDevice: device.isCaller)
             }
         case .unauthorized(let problem): throw Self.refusal(problem)
-        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
+        case .tooManyRequests(let problem): throw Self.rateLimited(problem)
         case .default(let status, _): throw Self.error(status: status)
         }
     }
@@ -30,7 +30,7 @@ extension RemoteSyncDataSource: SyncDevicesRemote {
         case .notFound: throw .unknownDevice
         case .unauthorized(let problem): throw Self.refusal(problem)
         case .badRequest: throw .incompatible
-        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
+        case .tooManyRequests(let problem): throw Self.rateLimited(problem)
         case .default(let status, _): throw Self.error(status: status)
         }
     }

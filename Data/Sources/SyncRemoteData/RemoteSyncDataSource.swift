@@ -33,7 +33,7 @@ public struct RemoteSyncDataSource: SyncRemote {
         case .badRequest: throw .incompatible
         case .unauthorized(let problem): throw Self.refusal(problem)
         case .gone: throw .cursorExpired
-        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
+        case .tooManyRequests(let problem): throw Self.rateLimited(problem)
         case .default(let status, _): throw Self.error(status: status)
         }
     }
@@ -60,7 +60,7 @@ public struct RemoteSyncDataSource: SyncRemote {
             }
         case .badRequest, .contentTooLarge: throw .incompatible
         case .unauthorized(let problem): throw Self.refusal(problem)
-        case .tooManyRequests: throw .rateLimited(retryAfterSeconds: Self.defaultRetryAfter)
+        case .tooManyRequests(let problem): throw Self.rateLimited(problem)
         case .default(let status, _): throw Self.error(status: status)
         }
     }
@@ -95,6 +95,11 @@ public struct RemoteSyncDataSource: SyncRemote {
 
     /// When the server says 429 without saying how long.
     static let defaultRetryAfter = 60
+
+    /// A 429: wait as long as the server's Retry-After says (an hour for the enrolment limit).
+    static func rateLimited(_ problem: Components.Responses.Problem) -> SyncError {
+        .rateLimited(retryAfterSeconds: problem.headers.retryAfter.map { Int(max(0, $0)) } ?? defaultRetryAfter)
+    }
 
     /// An undocumented status: the server failing (5xx), or one this client does not speak.
     static func error(status: Int) -> SyncError {

@@ -117,10 +117,11 @@ struct RemoteSyncDataSourceTests {
     }
 
     @Test(
-        "every answer but a page, and every failure to get one, is a SyncError",
+        "every answer but a page, and every failure to get one, is a SyncError (a 429 waits as long as its Retry-After says)",
         arguments: [
             (Operations.PullEntries.Output.unauthorized(problem), SyncError.unauthorized),
             (.gone(problem), .cursorExpired), (.tooManyRequests(problem), .rateLimited(retryAfterSeconds: 60)),
+            (.tooManyRequests(.init(headers: .init(retryAfter: 3600), body: problem.body)), .rateLimited(retryAfterSeconds: 3600)),
             (.badRequest(problem), .incompatible), (.default(statusCode: 503, problem), .server),
             (.default(statusCode: 418, problem), .incompatible),
         ])

@@ -53,12 +53,15 @@ struct SyncRulesTests {
         }
     }
 
-    @Test("device names: 1 to 64 bytes, no control characters")
+    @Test("device names: 1 to 64 Unicode scalars (as the document's maxLength counts), no control characters (C0, DEL, C1)")
     func deviceNames() throws {
-        try DeviceName.check("laptop", limits: limits)
-        try DeviceName.check("Zoë's desk", limits: limits)
-        for bad in ["", String(repeating: "x", count: 65), "evil\u{1B}[2J", "tab\there"] {
-            #expect(throws: SyncServerError.self) { try DeviceName.check(bad, limits: limits) }
+        try DeviceName.check("laptop")
+        try DeviceName.check("Zoë's desk")
+        // 22 Japanese characters: 66 bytes of UTF-8, 22 code points.
+        try DeviceName.check(String(repeating: "日本語", count: 7) + "机")
+        try DeviceName.check(String(repeating: "x", count: 64))
+        for bad in ["", String(repeating: "x", count: 65), "evil\u{1B}[2J", "tab\there", "del\u{7F}", "c1\u{9B}31m"] {
+            #expect(throws: SyncServerError.self) { try DeviceName.check(bad) }
         }
     }
 

@@ -81,6 +81,11 @@ internal struct Client: APIProtocol {
                     }
                     return .ok(.init(body: body))
                 default:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -103,7 +108,10 @@ internal struct Client: APIProtocol {
                     }
                     return .`default`(
                         statusCode: response.status.code,
-                        .init(body: body)
+                        .init(
+                            headers: headers,
+                            body: body
+                        )
                     )
                 }
             }
@@ -158,6 +166,11 @@ internal struct Client: APIProtocol {
                     }
                     return .ok(.init(body: body))
                 default:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -180,7 +193,10 @@ internal struct Client: APIProtocol {
                     }
                     return .`default`(
                         statusCode: response.status.code,
-                        .init(body: body)
+                        .init(
+                            headers: headers,
+                            body: body
+                        )
                     )
                 }
             }
@@ -224,6 +240,11 @@ internal struct Client: APIProtocol {
                 case 201:
                     return .created(.init())
                 case 400:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -244,8 +265,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .badRequest(.init(body: body))
+                    return .badRequest(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 409:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -266,8 +295,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .conflict(.init(body: body))
+                    return .conflict(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 413:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -288,8 +325,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .contentTooLarge(.init(body: body))
+                    return .contentTooLarge(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 429:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -310,8 +355,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .tooManyRequests(.init(body: body))
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -334,7 +387,10 @@ internal struct Client: APIProtocol {
                     }
                     return .`default`(
                         statusCode: response.status.code,
-                        .init(body: body)
+                        .init(
+                            headers: headers,
+                            body: body
+                        )
                     )
                 }
             }
@@ -400,6 +456,11 @@ internal struct Client: APIProtocol {
                     }
                     return .created(.init(body: body))
                 case 400:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -420,8 +481,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .badRequest(.init(body: body))
+                    return .badRequest(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 401:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -442,8 +511,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .unauthorized(.init(body: body))
+                    return .unauthorized(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 409:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -464,8 +541,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .conflict(.init(body: body))
+                    return .conflict(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 413:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -486,8 +571,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .contentTooLarge(.init(body: body))
+                    return .contentTooLarge(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 429:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -508,8 +601,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .tooManyRequests(.init(body: body))
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -532,7 +633,10 @@ internal struct Client: APIProtocol {
                     }
                     return .`default`(
                         statusCode: response.status.code,
-                        .init(body: body)
+                        .init(
+                            headers: headers,
+                            body: body
+                        )
                     )
                 }
             }
@@ -587,6 +691,11 @@ internal struct Client: APIProtocol {
                     }
                     return .ok(.init(body: body))
                 case 401:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -607,8 +716,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .unauthorized(.init(body: body))
+                    return .unauthorized(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 429:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -629,8 +746,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .tooManyRequests(.init(body: body))
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -653,7 +778,10 @@ internal struct Client: APIProtocol {
                     }
                     return .`default`(
                         statusCode: response.status.code,
-                        .init(body: body)
+                        .init(
+                            headers: headers,
+                            body: body
+                        )
                     )
                 }
             }
@@ -690,6 +818,11 @@ internal struct Client: APIProtocol {
                 case 204:
                     return .noContent(.init())
                 case 400:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -710,8 +843,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .badRequest(.init(body: body))
+                    return .badRequest(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 401:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -732,8 +873,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .unauthorized(.init(body: body))
+                    return .unauthorized(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 404:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -754,8 +903,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .notFound(.init(body: body))
+                    return .notFound(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 429:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -776,8 +933,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .tooManyRequests(.init(body: body))
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -800,7 +965,10 @@ internal struct Client: APIProtocol {
                     }
                     return .`default`(
                         statusCode: response.status.code,
-                        .init(body: body)
+                        .init(
+                            headers: headers,
+                            body: body
+                        )
                     )
                 }
             }
@@ -884,6 +1052,11 @@ internal struct Client: APIProtocol {
                         body: body
                     ))
                 case 400:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -904,8 +1077,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .badRequest(.init(body: body))
+                    return .badRequest(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 401:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -926,8 +1107,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .unauthorized(.init(body: body))
+                    return .unauthorized(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 410:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -948,8 +1137,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .gone(.init(body: body))
+                    return .gone(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 429:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -970,8 +1167,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .tooManyRequests(.init(body: body))
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -994,7 +1199,10 @@ internal struct Client: APIProtocol {
                     }
                     return .`default`(
                         statusCode: response.status.code,
-                        .init(body: body)
+                        .init(
+                            headers: headers,
+                            body: body
+                        )
                     )
                 }
             }
@@ -1058,6 +1266,11 @@ internal struct Client: APIProtocol {
                     }
                     return .ok(.init(body: body))
                 case 400:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -1078,8 +1291,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .badRequest(.init(body: body))
+                    return .badRequest(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 401:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -1100,8 +1321,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .unauthorized(.init(body: body))
+                    return .unauthorized(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 413:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -1122,8 +1351,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .contentTooLarge(.init(body: body))
+                    return .contentTooLarge(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 429:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -1144,8 +1381,16 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .tooManyRequests(.init(body: body))
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
+                    let headers: Components.Responses.Problem.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int32.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body
                     let chosenContentType = try converter.bestContentType(
@@ -1168,7 +1413,10 @@ internal struct Client: APIProtocol {
                     }
                     return .`default`(
                         statusCode: response.status.code,
-                        .init(body: body)
+                        .init(
+                            headers: headers,
+                            body: body
+                        )
                     )
                 }
             }

@@ -7,6 +7,22 @@ extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     internal enum Responses {
         internal struct Problem: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Problem/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// With 429 and 503: the seconds to wait before trying again (an enrolment refused by the hourly limit waits the hour; a database that cannot serve, 5 or 60).
+                ///
+                /// - Remark: Generated from `#/components/responses/Problem/headers/Retry-After`.
+                internal var retryAfter: Swift.Int32?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: With 429 and 503: the seconds to wait before trying again (an enrolment refused by the hourly limit waits the hour; a database that cannot serve, 5 or 60).
+                internal init(retryAfter: Swift.Int32? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.Problem.Headers
             /// - Remark: Generated from `#/components/responses/Problem/content`.
             internal enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/components/responses/Problem/content/application\/problem+json`.
@@ -29,8 +45,13 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
+            ///   - headers: Received HTTP response headers
             ///   - body: Received HTTP response body
-            internal init(body: Components.Responses.Problem.Body) {
+            internal init(
+                headers: Components.Responses.Problem.Headers = .init(),
+                body: Components.Responses.Problem.Body
+            ) {
+                self.headers = headers
                 self.body = body
             }
         }

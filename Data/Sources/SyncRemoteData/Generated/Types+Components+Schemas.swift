@@ -139,13 +139,15 @@ extension Components {
         internal struct EnrolmentRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/EnrolmentRequest/authKey`.
             internal var authKey: Components.Schemas.Secret
+            /// Shown on the account's other machines: 1 to 64 characters (Unicode code points), no control character (C0, DEL or C1).
+            ///
             /// - Remark: Generated from `#/components/schemas/EnrolmentRequest/name`.
             internal var name: Swift.String
             /// Creates a new `EnrolmentRequest`.
             ///
             /// - Parameters:
             ///   - authKey:
-            ///   - name:
+            ///   - name: Shown on the account's other machines: 1 to 64 characters (Unicode code points), no control character (C0, DEL or C1).
             internal init(
                 authKey: Components.Schemas.Secret,
                 name: Swift.String

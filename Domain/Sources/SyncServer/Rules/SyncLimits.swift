@@ -12,8 +12,6 @@ public struct SyncLimits: Equatable, Sendable {
     public var nonceBytes = 12
     /// Enrolled, unrevoked devices of one account.
     public var devicesPerAccount = 32
-    /// Bytes of a device's name.
-    public var deviceNameBytes = 64
     /// The longest wait a pull may ask for (seconds; a long-poll): the protocol's bound.
     public static let longPollLimit = 30
     /// The longest this server lets a pull wait (0 to `longPollLimit`): it answers a longer ask

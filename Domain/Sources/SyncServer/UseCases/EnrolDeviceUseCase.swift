@@ -1,3 +1,4 @@
+import SyncProtocol
 /// Enrols a machine that proves it holds the account's auth key, handing it a new bearer token.
 public protocol EnrolDeviceUseCase: Sendable {
     /// `address` is where the request came from, for the rate limit.
@@ -25,7 +26,7 @@ public struct DefaultEnrolDeviceUseCase: EnrolDeviceUseCase {
     }
 
     public func execute(account: SyncAccountID, authKey: SyncSecret, name: String, address: String) async throws -> Enrolment {
-        try DeviceName.check(name, limits: limits)
+        try DeviceName.check(name)
         let now = clock.now()
         let attempts = try await store.recordEnrolmentAttempt(
             account: account, address: address, at: now, since: now.addingTimeInterval(-Double(limits.enrolmentWindow)))
@@ -43,15 +44,9 @@ public struct DefaultEnrolDeviceUseCase: EnrolDeviceUseCase {
     }
 }
 
-/// A device's name: printable text of bounded length (it is shown on other machines' terminals,
-/// which escape it too).
+/// A device's name: the protocol's rule (SyncProtocol's `DeviceNameRule`), refused as invalid.
 public enum DeviceName {
-    public static func check(_ name: String, limits: SyncLimits) throws(SyncServerError) {
-        guard !name.isEmpty, name.utf8.count <= limits.deviceNameBytes else {
-            throw .invalid("a device name has 1 to \(limits.deviceNameBytes) bytes")
-        }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .invalid("a device name has no control characters")
-        }
+    public static func check(_ name: String) throws(SyncServerError) {
+        do { try DeviceNameRule.check(name) } catch { throw .invalid(error.description) }
     }
 }

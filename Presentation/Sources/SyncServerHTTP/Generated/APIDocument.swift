@@ -185,6 +185,12 @@ components:
   responses:
     Problem:
       description: A problem (RFC 9457).
+      headers:
+        Retry-After:
+          description: >-
+            With 429 and 503: the seconds to wait before trying again (an enrolment refused by the
+            hourly limit waits the hour; a database that cannot serve, 5 or 60).
+          schema: { type: integer, format: int32, minimum: 0 }
       content:
         application/problem+json:
           schema: { $ref: '#/components/schemas/Problem' }
@@ -235,7 +241,14 @@ components:
       additionalProperties: false
       properties:
         authKey: { $ref: '#/components/schemas/Secret' }
-        name: { type: string, minLength: 1, maxLength: 64 }
+        name:
+          type: string
+          description: >-
+            Shown on the account's other machines: 1 to 64 characters (Unicode code points), no
+            control character (C0, DEL or C1).
+          minLength: 1
+          maxLength: 64
+          pattern: '^[^\u0000-\u001F\u007F-\u009F]*$'
       required: [authKey, name]
     Enrolment:
       type: object

@@ -77,12 +77,11 @@ struct SyncContext {
         }
     }
 
-    /// This machine's name for the device list: the host name, at most 64 characters.
+    /// This machine's name for the device list (the host name by default), checked by the rule
+    /// the server applies.
     static func deviceName(_ given: String?) throws -> String {
         let name = (given ?? ProcessInfo.processInfo.hostName).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= 64, name.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) }) else {
-            throw CLIError("--name: 1 to 64 printable characters")
-        }
+        if let problem = SyncDeviceName.problem(in: name) { throw CLIError("--name: \(problem)") }
         return name
     }
 
