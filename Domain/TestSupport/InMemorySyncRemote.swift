@@ -13,6 +13,8 @@ public actor InMemorySyncRemote: SyncRemote {
     private var horizon: Int64 = 0
     private var failure: SyncError?
     private var restores = 0
+    /// Entries replaced by something no machine can open (a device's garbage): id → sequence.
+    private var poisoned: [UUID: Int64] = [:]
     public var pageSize: Int
     /// Whether pages name the server's generation (a server that does not leaves a restore to be
     /// noticed by its head alone).
@@ -28,18 +30,28 @@ public actor InMemorySyncRemote: SyncRemote {
     /// The server's data at one moment, to restore later.
     public struct Backup: Sendable {
         fileprivate let entries: [UUID: RemoteEntry]
+        fileprivate let poisoned: [UUID: Int64]
         fileprivate let firstVersions: [UUID: RemoteEntry]
         fileprivate let head: Int64
         fileprivate let horizon: Int64
     }
 
+    /// Replaces entry `id` with a ciphertext no machine can open, under a new sequence (what any
+    /// holder of a device token could push).
+    public func poison(_ id: UUID) {
+        head += 1
+        entries[id] = nil
+        poisoned[id] = head
+    }
+
     /// A copy of the data as it is now.
-    public func backup() -> Backup { Backup(entries: entries, firstVersions: firstVersions, head: head, horizon: horizon) }
+    public func backup() -> Backup { Backup(entries: entries, poisoned: poisoned, firstVersions: firstVersions, head: head, horizon: horizon) }
 
     /// The data as `backup` held it: every change since is gone, sequences go back, and the
     /// generation changes.
     public func restore(_ backup: Backup) {
         entries = backup.entries
+        poisoned = backup.poisoned
         firstVersions = backup.firstVersions
         head = backup.head
         horizon = backup.horizon
@@ -68,9 +80,12 @@ public actor InMemorySyncRemote: SyncRemote {
     public func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
         if let failure = takeFailure() { throw failure }
         guard cursor == 0 || cursor >= horizon else { throw .cursorExpired }
-        let after = stored.filter { $0.sequence > cursor }
+        let readable = stored.filter { $0.sequence > cursor }.map { (sequence: $0.sequence, entry: Optional($0), bad: UnreadableEntry?.none) }
+        let bad = poisoned.filter { $0.value > cursor }.map { (sequence: $0.value, entry: RemoteEntry?.none, bad: Optional(UnreadableEntry(id: $0.key, sequence: $0.value))) }
+        let after = (readable + bad).sorted { $0.sequence < $1.sequence }
+        let page = after.prefix(pageSize)
         return RemotePage(
-            entries: Array(after.prefix(pageSize)), head: head, hasMore: after.count > pageSize,
+            entries: page.compactMap(\.entry), unreadable: page.compactMap(\.bad), head: head, hasMore: after.count > pageSize,
             generation: tellsGeneration ? "generation-\(restores)" : nil)
     }
 
@@ -78,6 +93,10 @@ public actor InMemorySyncRemote: SyncRemote {
         if let failure = takeFailure() { throw failure }
         return changes.map { change in
             let id = change.record.id
+            if let garbage = poisoned[id] {
+                guard change.basedOn == garbage else { return .conflictUnreadable(sequence: garbage) }
+                poisoned[id] = nil
+            }
             if let current = entries[id] {
                 if current.record == change.record, current.version == change.version { return .applied(sequence: current.sequence) }
                 guard current.sequence == change.basedOn else { return .conflict(current: current) }

@@ -28,8 +28,19 @@ public struct RemoteSyncDataSource: SyncRemote {
         switch output {
         case .ok(let ok):
             guard case .json(let page) = ok.body else { throw .incompatible }
+            // One entry that does not open stops nothing: it is listed apart, the rest is read.
+            var entries: [RemoteEntry] = []
+            var unreadable: [UnreadableEntry] = []
+            for entry in page.entries {
+                do {
+                    entries.append(try open(entry))
+                } catch {
+                    guard let id = UUID(uuidString: entry.id) else { throw .incompatible }
+                    unreadable.append(UnreadableEntry(id: id, sequence: entry.sequence))
+                }
+            }
             return RemotePage(
-                entries: try page.entries.map(open), head: page.head, hasMore: page.hasMore, generation: ok.headers.tokensGeneration)
+                entries: entries, unreadable: unreadable, head: page.head, hasMore: page.hasMore, generation: ok.headers.tokensGeneration)
         case .badRequest: throw .incompatible
         case .unauthorized(let problem): throw Self.refusal(problem)
         case .gone: throw .cursorExpired
@@ -50,7 +61,7 @@ public struct RemoteSyncDataSource: SyncRemote {
                 switch (result.status, result.sequence, result.current) {
                 case (.applied, let sequence?, _): return .applied(sequence: sequence)
                 case (.conflict, _, let current?):
-                    let entry = try open(current)
+                    guard let entry = try? open(current) else { return .conflictUnreadable(sequence: current.sequence) }
                     // A retry after a lost answer: the server compares bytes, and each push seals
                     // with a new nonce, so the record it already holds comes back as a conflict.
                     if entry.record == change.record, entry.version == change.version { return .applied(sequence: entry.sequence) }

@@ -108,12 +108,18 @@ struct RemoteSyncDataSourceTests {
         #expect(page.generation == "g7")
     }
 
-    @Test("an entry sealed for another id does not open: a corrupt entry, named")
+    @Test("an entry that does not open (sealed for another id, or garbage) is listed apart; the rest of the page is read")
     func moved() async throws {
         let other = UUID()
-        let entry = try Self.entry(Self.record(1), sequence: 7, as: other)
-        let remote = RemoteSyncDataSource(api: StubAPI(pull: { Self.page([entry]) }), keys: Self.keys)
-        await #expect(throws: SyncError.corruptEntry(id: other.uuidString)) { try await remote.pull(after: 0) }
+        let moved = try Self.entry(Self.record(1), sequence: 7, as: other)
+        var forged = try Self.entry(Self.record(2), sequence: 8)
+        forged.ciphertext = Data(repeating: 0x41, count: 64).base64EncodedString()
+        let garbage = forged
+        let good = try Self.entry(Self.record(3), sequence: 9)
+        let remote = RemoteSyncDataSource(api: StubAPI(pull: { Self.page([moved, garbage, good]) }), keys: Self.keys)
+        let page = try await remote.pull(after: 0)
+        #expect(page.entries == [RemoteEntry(sequence: 9, record: Self.record(3))])
+        #expect(page.unreadable == [UnreadableEntry(id: other, sequence: 7), UnreadableEntry(id: Self.record(2).id, sequence: 8)])
     }
 
     @Test(

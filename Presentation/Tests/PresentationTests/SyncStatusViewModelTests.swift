@@ -62,13 +62,18 @@ struct SyncStatusViewModelTests {
         ])
     }
 
-    @Test("a server that fell behind (restored from a backup) leaves a notice; accounts sent again after a resync are counted")
+    @Test("a server that fell behind (restored from a backup), an entry that does not open, accounts sent again after a resync: each leaves a notice")
     func serverBehind() async {
         var restored = SyncReport()
         restored.serverBehind = true
         restored.resent = 3
         #expect(SyncStatusText.notices(for: restored) == [
             "the server had lost changes this machine had seen (restored from a backup?): this machine's accounts were merged and sent again",
+        ])
+        var poisoned = SyncReport()
+        poisoned.unreadable = [UUID()]
+        #expect(SyncStatusText.notices(for: poisoned) == [
+            "1 entry on the server could not be opened (another key, damage or tampering): set aside, and where this machine holds it, its version was sent again",
         ])
         var resynced = SyncReport()
         resynced.resynced = true

@@ -28,6 +28,8 @@ enum ModelStep: Hashable, CustomStringConvertible {
     /// The machine's clock runs off by this many seconds.
     case skewClock(machine: Int, seconds: Int)
     case changePassphrase(machine: Int)
+    /// Any holder of a device token replaces an entry with garbage nobody can open.
+    case poison(pick: Int)
 
     var description: String {
         switch self {
@@ -49,6 +51,7 @@ enum ModelStep: Hashable, CustomStringConvertible {
         case .restoreServer: "server restored from the backup"
         case .skewClock(let m, let seconds): "M\(m) clock off by \(seconds) s"
         case .changePassphrase(let m): "M\(m) passwd"
+        case .poison(let pick): "the server's entry #\(pick) replaced by garbage"
         }
     }
 
@@ -78,7 +81,8 @@ enum ModelStep: Hashable, CustomStringConvertible {
             case 87..<89: .restoreVault(machine: machine())
             case 89..<92: .backupServer
             case 92..<94: .restoreServer
-            case 94..<97: .skewClock(machine: machine(), seconds: skews.randomElement(using: &random)!)
+            case 94..<96: .skewClock(machine: machine(), seconds: skews.randomElement(using: &random)!)
+            case 96..<98: .poison(pick: pick())
             default: .changePassphrase(machine: machine())
             }
         }

@@ -5,7 +5,8 @@ import Foundation
 /// judges the machines once they have synced to quiescence:
 /// - every field of an entry equals the latest write to it (hybrid time) that survived, unless
 ///   the entry was deleted by machines that had each seen every surviving edit; an edit that no
-///   deleting machine had seen beats the delete (in between, records cannot tell: not judged);
+///   deleting machine had seen, and that no later write of its field replaced, beats the delete
+///   (in between, records cannot tell: not judged);
 /// - an HOTP counter is never below the highest counter a machine used;
 /// - a secret ever written is on a live entry unless someone who held it deleted or replaced it
 ///   (a secret changed on two sides keeps both);
@@ -142,7 +143,9 @@ struct ModelLedger {
             // deleting machine had seen every surviving edit (and HOTP use). Between the two (one
             // deleter saw an edit, another did not) records cannot tell, and either is kept.
             let uses = uses.filter { $0.entry == id }
-            let unseen = edits.contains { edit in !deletes.contains { $0.knew.contains(edit.serial) } }
+            // An edit that lost its field to a later write is gone whatever happens to the entry.
+            let winning = edits.filter { edit in !edits.contains { $0.field == edit.field && $0.stamp > edit.stamp } }
+            let unseen = winning.contains { edit in !deletes.contains { $0.knew.contains(edit.serial) } }
                 || uses.contains { use in !deletes.contains { $0.knew.contains(use.serial) } }
             let seenByAll = !deletes.isEmpty && deletes.allSatisfy { delete in
                 edits.allSatisfy { delete.knew.contains($0.serial) } && uses.allSatisfy { delete.knew.contains($0.serial) }

@@ -91,6 +91,9 @@ struct ModelRun {
                 machines[m].skew = TimeInterval(seconds)
             case .changePassphrase(let m):
                 try machines[m].changePassphrase()
+            case .poison(let pick):
+                let stored = await server.stored
+                if !stored.isEmpty { await server.poison(stored[pick % stored.count].record.id) }
             }
             for machine in machines {
                 let forgetting = if case .restoreVault(machine.index) = action { true } else { false }

@@ -127,14 +127,16 @@ public enum SyncMerge {
     }
 
     /// A side holds an edit the other side does not hold: a field it changed since the base (any
-    /// but the deletion; with no base, any field) that differs from the other side's, or an HOTP
-    /// counter it moved since the base (with no base, a larger counter of the same key). A copy that only lags behind (a vault restored from an old
+    /// but the deletion) that differs from the other side's (with no base: a field later than the
+    /// other side's), or an HOTP counter it moved since the base (with no base, a larger counter of
+    /// the same key). A copy that only lags behind (a vault restored from an old
     /// copy, whose base is stale too) is no edit. Records do not say whether the other side saw an
     /// edit and then overwrote the same field, or never saw it: either way the edit counts (an
     /// account kept is safer than one lost).
     private static func edited(_ side: SyncRecord, since base: SyncRecord?, against other: SyncRecord) -> Bool {
         func differs<Value>(_ field: KeyPath<SyncRecord, Stamped<Value>>) -> Bool {
-            (base.map { side[keyPath: field] != $0[keyPath: field] } ?? true) && side[keyPath: field] != other[keyPath: field]
+            guard let base else { return side[keyPath: field].changedAt > other[keyPath: field].changedAt }
+            return side[keyPath: field] != base[keyPath: field] && side[keyPath: field] != other[keyPath: field]
         }
         let counter = base.map { side.counter != $0.counter } ?? (side.key.value == other.key.value && side.counter > other.counter)
         return counter || differs(\.key) || differs(\.issuer) || differs(\.name) || differs(\.note) || differs(\.isFavorite)

@@ -16,9 +16,23 @@ public struct RemoteEntry: Hashable, Sendable {
     }
 }
 
+/// An entry the server holds that this machine cannot open (another key, a damaged or forged
+/// ciphertext): where it is, so that sync can set it aside and go on.
+public struct UnreadableEntry: Hashable, Sendable {
+    public let id: UUID
+    public let sequence: Int64
+
+    public init(id: UUID, sequence: Int64) {
+        self.id = id
+        self.sequence = sequence
+    }
+}
+
 /// A page of remote changes after a cursor.
 public struct RemotePage: Hashable, Sendable {
     public let entries: [RemoteEntry]
+    /// The page's entries that could not be opened (in sequence order with the others).
+    public let unreadable: [UnreadableEntry]
     /// The account's latest sequence when the page was read.
     public let head: Int64
     public let hasMore: Bool
@@ -26,12 +40,20 @@ public struct RemotePage: Hashable, Sendable {
     /// from a backup (its sequences then go back). nil: the server does not say.
     public let generation: String?
 
-    public init(entries: [RemoteEntry], head: Int64, hasMore: Bool, generation: String? = nil) {
+    public init(entries: [RemoteEntry], unreadable: [UnreadableEntry] = [], head: Int64, hasMore: Bool, generation: String? = nil) {
         self.entries = entries
+        self.unreadable = unreadable
         self.head = head
         self.hasMore = hasMore
         self.generation = generation
     }
+
+    /// The last sequence the page covers, readable or not.
+    public var lastSequence: Int64? { max(entries.last?.sequence ?? .min, unreadable.last?.sequence ?? .min).nonMinimum }
+}
+
+extension Int64 {
+    fileprivate var nonMinimum: Int64? { self == .min ? nil : self }
 }
 
 /// The answer to one pushed record.
@@ -39,6 +61,8 @@ public enum RemotePushResult: Hashable, Sendable {
     case applied(sequence: Int64)
     /// Someone changed the entry first: here it is, to merge with and push again.
     case conflict(current: RemoteEntry)
+    /// The entry moved on to something this machine cannot open, at this sequence.
+    case conflictUnreadable(sequence: Int64)
 }
 
 /// A record to push, with the sequence of the entry it was based on (0: a new entry) and its

@@ -20,6 +20,9 @@ public struct SyncReport: Equatable, Sendable {
     public var serverBehind = false
     /// Entries the server lacked or held in an older version after a resync, sent again.
     public var resent = 0
+    /// Entries the server holds that could not be opened (another key, damage or forgery): set
+    /// aside so the rest syncs; where this machine holds the entry, its own version went back.
+    public var unreadable: [UUID] = []
 
     public init() {}
 }
@@ -86,7 +89,11 @@ public struct DefaultSyncUseCase: SyncUseCase {
                 seen.insert(entry.record.id)
                 if take(entry, into: &state, report: &report, resyncing: resyncing) { report.received += 1 }
             }
-            state.cursor = max(state.cursor, page.entries.last?.sequence ?? page.head)
+            for unreadable in page.unreadable {
+                seen.insert(unreadable.id)
+                setAside(unreadable, in: &state, report: &report)
+            }
+            state.cursor = max(state.cursor, page.lastSequence ?? page.head)
             if !page.hasMore { break }
         }
         guard resyncing else { return }
@@ -177,6 +184,19 @@ public struct DefaultSyncUseCase: SyncUseCase {
         return merge.merged != mine
     }
 
+    /// An entry the server holds that cannot be opened: one bad entry stops nothing. Counted; and
+    /// where this machine holds the entry, its version is sent again over what the server holds
+    /// (based on that sequence), so the server heals. It goes under the version after the last
+    /// one this machine saw: a machine that saw a newer one meets it as a fork (an older or equal
+    /// version under a new sequence) and merges it field by field instead of taking a stale copy.
+    private func setAside(_ entry: UnreadableEntry, in state: inout SyncSnapshot, report: inout SyncReport) {
+        if !report.unreadable.contains(entry.id) { report.unreadable.append(entry.id) }
+        guard let record = state.records[entry.id] else { return }
+        let seen = state.bases[entry.id] ?? RemoteEntry(sequence: 0, record: record, version: 0)
+        state.bases[entry.id] = RemoteEntry(sequence: entry.sequence, record: seen.record, version: seen.version)
+        state.pending.insert(entry.id)
+    }
+
     /// A live entry added here and never sent, with the key of `record` (a new remote entry).
     private static func unsentTwin(of record: SyncRecord, in state: SyncSnapshot) -> SyncRecord? {
         guard !record.isDeleted.value else { return nil }
@@ -206,6 +226,8 @@ public struct DefaultSyncUseCase: SyncUseCase {
                         report.sent += 1
                     case .conflict(let current):
                         take(current, into: &state, report: &report)
+                    case .conflictUnreadable(let sequence):
+                        setAside(UnreadableEntry(id: change.record.id, sequence: sequence), in: &state, report: &report)
                     }
                 }
             }

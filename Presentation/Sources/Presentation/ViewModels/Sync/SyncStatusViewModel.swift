@@ -112,6 +112,11 @@ public enum SyncStatusText {
             notices.append(
                 "the server sent an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine had seen: refused, and this machine's version sent again (check the server)")
         }
+        let unreadable = report.unreadable.count
+        if unreadable > 0 {
+            notices.append(
+                "\(unreadable) entr\(unreadable == 1 ? "y" : "ies") on the server could not be opened (another key, damage or tampering): set aside, and where this machine holds \(unreadable == 1 ? "it" : "them"), its version was sent again")
+        }
         if report.resent > 0, !report.serverBehind {
             notices.append("\(report.resent) account\(report.resent == 1 ? "" : "s") the server no longer had (or had in an older version) sent again")
         }
