@@ -102,6 +102,7 @@ let package = Package(
             dependencies: [
                 "AppComposition", "AppConfiguration", "tokens", "ServerComposition", "CommandLineKit",
                 .product(name: "Domain", package: "Domain"),
+                .product(name: "DomainTestSupport", package: "Domain"),
                 .product(name: "DataLayer", package: "Data"),
                 .product(name: "DataTestSupport", package: "Data"),
                 .product(name: "SyncServer", package: "Domain"),

@@ -35,6 +35,21 @@ struct SyncRecordingTests {
         #expect(SyncRecording.account(from: SyncRecording.deleting(record, stamp: stamp(2)), previous: account) == nil)
     }
 
+    @Test("text another device synced comes through the text rule: every hostile sequence is removed from the account, the record keeps it", arguments: HostileText.corpus.map(\.text))
+    func syncedTextIsCleaned(hostile: String) throws {
+        var record = SyncRecording.record(for: Account.stub(note: "n", groups: ["A"]), at: FractionalPosition("V")!, stamp: stamp(1))
+        record.issuer = Stamped(hostile, changedAt: stamp(2))
+        record.name = Stamped("me" + hostile, changedAt: stamp(2))
+        record.note = Stamped(hostile, changedAt: stamp(2))
+        record.groups = Stamped(["A", hostile], changedAt: stamp(2))
+        #expect(SyncRecording.hasForbiddenText(record))
+        let account = try #require(SyncRecording.account(from: record, previous: nil))
+        for text in [account.issuer, account.name, account.note] + account.groups {
+            #expect(!AccountText.containsForbidden(text), "\(text.debugDescription)")
+        }
+        #expect(!SyncRecording.hasForbiddenText(SyncRecording.record(for: account, at: FractionalPosition("V")!, stamp: stamp(3))))
+    }
+
     @Test("a reorder moves only the entries that left the longest run already in order", arguments: 0..<50)
     func reorderMovesFew(seed: UInt64) {
         var random = SplitMix(seed: seed)

@@ -75,6 +75,11 @@ struct SyncStatusViewModelTests {
         #expect(SyncStatusText.notices(for: poisoned) == [
             "1 entry on the server could not be opened (another key, damage or tampering): set aside, and where this machine holds it, its version was sent again",
         ])
+        var hostile = SyncReport()
+        hostile.cleanedText = [UUID(), UUID()]
+        #expect(SyncStatusText.notices(for: hostile) == [
+            "2 accounts from another machine had terminal control or bidi characters in their text: removed here",
+        ])
         var resynced = SyncReport()
         resynced.resynced = true
         resynced.resent = 1

@@ -35,7 +35,22 @@ enum AccountListing {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+        return escapingControls(String(decoding: try encoder.encode(entries), as: UTF8.self)) + "\n"
+    }
+
+    /// JSON whose strings hold no raw DEL, C1 control or bidi override or isolate: each written as
+    /// a \\u escape (JSONEncoder escapes only C0, and C0 outside strings is the layout's own
+    /// newlines), so a terminal that shows the output cannot be driven by an account's text.
+    static func escapingControls(_ json: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F, AccountText.isForbidden(scalar) {
+                out.append(contentsOf: String(format: "\\u%04x", scalar.value).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     static func table(_ accounts: [Account], _ codes: [GeneratedCode]) -> String {

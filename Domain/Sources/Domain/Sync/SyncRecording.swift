@@ -63,8 +63,17 @@ public enum SyncRecording {
         return result
     }
 
+    /// Whether a record carries text the account text rule forbids (a terminal escape, a C1
+    /// control, a bidi override): another device wrote it, since this one's commands refuse it.
+    public static func hasForbiddenText(_ record: SyncRecord) -> Bool {
+        AccountText.containsForbidden(record.issuer.value) || AccountText.containsForbidden(record.name.value)
+            || AccountText.containsForbidden(record.note.value) || record.groups.value.contains(where: AccountText.containsForbidden)
+    }
+
     /// The account a record holds; nil for a deleted one. `previous` (the account as stored here,
-    /// if any) keeps its creation date; a new one dates from its key's stamp.
+    /// if any) keeps its creation date; a new one dates from its key's stamp. Text comes through
+    /// the same rule as every other way in: characters it forbids are removed (the record keeps
+    /// them, so every machine merges alike; an edit here sends the cleaned text).
     public static func account(from record: SyncRecord, previous: Account?) -> Account? {
         guard !record.isDeleted.value else { return nil }
         let material = record.key.value
@@ -76,12 +85,13 @@ public enum SyncRecording {
             }
         let latest = Date(timeIntervalSince1970: Double(record.stamps.max()!.milliseconds) / 1000)
         let created = previous?.createdAt ?? Date(timeIntervalSince1970: Double(record.key.changedAt.milliseconds) / 1000)
+        let groups = Set(record.groups.value.map { AccountText.removingForbidden($0).text }.filter { !$0.isEmpty })
         var account = Account(
-            id: record.id, issuer: record.issuer.value, name: record.name.value, secret: material.secret, kind: kind,
-            algorithm: material.algorithm, digits: material.digits, note: record.note.value,
-            isFavorite: record.isFavorite.value, groups: record.groups.value.sorted(), createdAt: created,
-            updatedAt: max(latest, created))
-        if let previous, Set(previous.groups) == record.groups.value { account.groups = previous.groups }
+            id: record.id, issuer: AccountText.removingForbidden(record.issuer.value).text,
+            name: AccountText.removingForbidden(record.name.value).text, secret: material.secret, kind: kind,
+            algorithm: material.algorithm, digits: material.digits, note: AccountText.removingForbidden(record.note.value).text,
+            isFavorite: record.isFavorite.value, groups: groups.sorted(), createdAt: created, updatedAt: max(latest, created))
+        if let previous, Set(previous.groups) == groups { account.groups = previous.groups }
         if let previous, account.withDates(of: previous) == previous { return previous }
         return account
     }

@@ -20,6 +20,9 @@ public struct SyncReport: Equatable, Sendable {
     public var serverBehind = false
     /// Entries the server lacked or held in an older version after a resync, sent again.
     public var resent = 0
+    /// Entries received whose text another device wrote with characters the text rule forbids
+    /// (terminal escapes, C1 controls, bidi overrides): stored here without them.
+    public var cleanedText: [UUID] = []
     /// Entries the server holds that could not be opened (another key, damage or forgery): set
     /// aside so the rest syncs; where this machine holds the entry, its own version went back.
     public var unreadable: [UUID] = []
@@ -88,6 +91,9 @@ public struct DefaultSyncUseCase: SyncUseCase {
             for entry in page.entries {
                 seen.insert(entry.record.id)
                 if take(entry, into: &state, report: &report, resyncing: resyncing) { report.received += 1 }
+                if SyncRecording.hasForbiddenText(entry.record), !report.cleanedText.contains(entry.record.id) {
+                    report.cleanedText.append(entry.record.id)
+                }
             }
             for unreadable in page.unreadable {
                 seen.insert(unreadable.id)

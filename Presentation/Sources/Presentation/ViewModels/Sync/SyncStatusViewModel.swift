@@ -112,6 +112,11 @@ public enum SyncStatusText {
             notices.append(
                 "the server sent an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine had seen: refused, and this machine's version sent again (check the server)")
         }
+        let cleaned = report.cleanedText.count
+        if cleaned > 0 {
+            notices.append(
+                "\(cleaned) account\(cleaned == 1 ? "" : "s") from another machine had terminal control or bidi characters in \(cleaned == 1 ? "its" : "their") text: removed here")
+        }
         let unreadable = report.unreadable.count
         if unreadable > 0 {
             notices.append(
