@@ -20,7 +20,7 @@ enum TwoFASDecoder {
             guard parts.count >= 3, let sealed = parts[0], let salt = parts[1], let iv = parts[2] else {
                 throw ImportError.malformed(.twoFAS, "servicesEncrypted is not three Base64 parts")
             }
-            guard let key = try InteropCrypto.pbkdf2(password, salt: Array(salt), rounds: rounds, hash: .sha256) else {
+            guard let key = try InteropCrypto.pbkdf2(password, salt: Array(salt), rounds: rounds, hash: .sha256, format: .twoFAS) else {
                 throw ImportError.malformed(.twoFAS, "bad key derivation parameters")
             }
             guard var plaintext = InteropCrypto.openGCM(key: key, nonce: Array(iv), sealed: Array(sealed)) else {
