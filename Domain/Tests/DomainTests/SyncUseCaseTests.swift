@@ -178,6 +178,27 @@ struct SyncUseCaseTests {
         #expect(await laptop.records()[Self.id(1)]?.note.value == "rotated the secret's recovery codes")
     }
 
+    @Test("found by the lifecycle model check: codes used of a key another machine replaced meanwhile count on the copy that keeps that key")
+    func counterFollowsItsKey() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop, phone) = (Client(1, remote: remote), Client(2, remote: remote), Client(3, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        await desktop.store.change(Self.id(1)) { $0?.key = Stamped(SyncMergeTests.key(2), changedAt: desktop.stamp(2_000)) }
+        _ = try await desktop.sync()
+        _ = try await phone.sync()
+        await laptop.store.change(Self.id(1)) { $0?.key = Stamped(SyncMergeTests.key(3), changedAt: laptop.stamp(3_000)) }
+        _ = try await laptop.sync()
+        // The phone, holding the desktop's key, uses three codes of it.
+        await phone.store.change(Self.id(1)) { $0?.counter = 3 }
+        _ = try await phone.sync()
+        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        let records = await phone.records().values.filter { !$0.isDeleted.value }
+        #expect(records.count == 2)
+        #expect(records.first { $0.key.value == SyncMergeTests.key(2) }?.counter == 3)
+        #expect(await laptop.records() == phone.records())
+    }
+
     @Test("an entry no machine can open (a device's garbage) stops nothing: set aside and counted, the rest syncs, and a machine holding that entry sends its own version back over it")
     func unreadableEntry() async throws {
         let remote = InMemorySyncRemote(pageSize: 2)

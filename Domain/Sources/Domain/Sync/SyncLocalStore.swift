@@ -10,6 +10,9 @@ public struct SyncSnapshot: Sendable {
     public var pending: Set<UUID>
     /// The server generation the cursor belongs to (nil: the server never said one).
     public var generation: String?
+    /// HOTP counters this round's merges took off an entry with the key they belong to (another
+    /// machine replaced the key meanwhile), to give to whichever entry holds that key now.
+    var carriedCounters: [KeyMaterial: UInt64] = [:]
 
     public init(
         cursor: Int64 = 0, records: [UUID: SyncRecord] = [:], bases: [UUID: RemoteEntry] = [:], pending: Set<UUID> = [],

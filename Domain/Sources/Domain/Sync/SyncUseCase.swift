@@ -56,6 +56,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         var state = taken
         var report = SyncReport()
         try await pull(into: &state, report: &report)
+        Self.giveCarriedCounters(in: &state)
         SyncTwins.fold(in: &state, report: &report)
         try await push(from: &state, report: &report)
         try await local.commit(state, over: taken, report: report)
@@ -158,6 +159,9 @@ public struct DefaultSyncUseCase: SyncUseCase {
         let merge = SyncMerge.merge(base: base, local: mine, remote: entry.record)
         state.records[id] = merge.merged
         if merge.merged == entry.record { state.pending.remove(id) }
+        if case .hotp = mine.key.value.kind, merge.merged.key.value != mine.key.value, mine.counter > (base?.counter ?? 0) {
+            state.carriedCounters[mine.key.value] = max(state.carriedCounters[mine.key.value] ?? 0, mine.counter)
+        }
         if let copy = merge.conflictCopy, state.records[copy.id] == nil {
             state.records[copy.id] = copy
             state.pending.insert(copy.id)
@@ -203,6 +207,18 @@ public struct DefaultSyncUseCase: SyncUseCase {
         state.pending.insert(entry.id)
     }
 
+    /// Codes used here of a key another machine replaced: the counter goes with the key, to the
+    /// live entry that still holds it (the conflict copy a concurrent key change left), never down.
+    private static func giveCarriedCounters(in state: inout SyncSnapshot) {
+        for (key, counter) in state.carriedCounters {
+            for (id, record) in state.records where !record.isDeleted.value && record.key.value == key && record.counter < counter {
+                state.records[id]?.counter = counter
+                state.pending.insert(id)
+            }
+        }
+        state.carriedCounters = [:]
+    }
+
     /// A live entry added here and never sent, with the key of `record` (a new remote entry).
     private static func unsentTwin(of record: SyncRecord, in state: SyncSnapshot) -> SyncRecord? {
         guard !record.isDeleted.value else { return nil }
@@ -237,6 +253,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
                     }
                 }
             }
+            Self.giveCarriedCounters(in: &state)
         }
         if !state.pending.isEmpty { throw SyncError.stillConflicting }
     }
