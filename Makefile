@@ -11,7 +11,12 @@ SWIFTC_FLAGS ?= -Xswiftc -warnings-as-errors
 # Five root packages share one scratch folder, so SwiftPM must plan each build afresh: its cached
 # plan can be another package's, and a build then "completes" without building (seen here).
 SWIFTPM_FLAGS := --disable-build-manifest-caching
-BUILD_FLAGS := --scratch-path $(SCRATCH) $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
+# Rule 10's check (no target imports a target of its package it does not declare) is part of
+# the one debug build, so the rule's own build of every package finds nothing left to do.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
+BUILD_FLAGS := --scratch-path $(SCRATCH) $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS) $(IMPORT_CHECK)
+# Each step of make test says when it starts (CI's output shows where the time goes).
+STAMP = $$(date +%T)
 LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
@@ -62,10 +67,10 @@ test-layers:
 	@$(WITH_POSTGRES) $(MAKE) --no-print-directory test-each-layer
 
 test-each-layer:
-	@for p in $(LAYERS); do echo "== test $$p"; $(call swift_test,$$p,600); done
+	@for p in $(LAYERS); do echo "== test $$p ($(STAMP))"; $(call swift_test,$$p,600); done
 
 test-integration:
-	@echo "== test Tests-Integration"
+	@echo "== test Tests-Integration ($(STAMP))"
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
 	@$(WITH_POSTGRES) $(MAKE) --no-print-directory test-integration-run
@@ -82,10 +87,10 @@ server: deps ## Start tokens-server --phase dev on 127.0.0.1:8787 (in memory; tr
 	@"$(BIN)/tokens-server" --phase dev
 
 check-architecture: ## Check the architecture rules (ArchUnit-style report)
-	@echo "== architecture rules"
+	@echo "== architecture rules ($(STAMP))"
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
 	@"$(BIN)/archcheck" --root "$(CURDIR)"
-	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error"
+	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error ($(STAMP))"
 	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 
 stress: deps ## The sync lifecycle model check (10 000 histories), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s
@@ -182,7 +187,7 @@ uninstall: ## Remove exactly what make install put under PREFIX
 # Installs into a temporary prefix, runs the installed binary with the toolchain's runtime
 # folders hidden (InstallTests), then uninstalls and checks nothing is left.
 test-install:
-	@echo "== install test"
+	@echo "== install test ($(STAMP))"
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@$(SWIFT) build --package-path Tests-Integration --build-tests $(BUILD_FLAGS)
 	@root=$$(mktemp -d); trap 'rm -rf "$$root"' EXIT; \
