@@ -44,6 +44,11 @@ public actor InMemorySyncRemote: SyncRemote {
         poisoned[id] = head
     }
 
+    /// The next push is answered "applied" at new sequences, and nothing of it is stored (a
+    /// dishonest or broken server).
+    public func dropNextPush() { dropsNextPush = true }
+    private var dropsNextPush = false
+
     /// A copy of the data as it is now.
     public func backup() -> Backup { Backup(entries: entries, poisoned: poisoned, firstVersions: firstVersions, head: head, horizon: horizon) }
 
@@ -91,6 +96,13 @@ public actor InMemorySyncRemote: SyncRemote {
 
     public func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] {
         if let failure = takeFailure() { throw failure }
+        if dropsNextPush {
+            dropsNextPush = false
+            return changes.map { _ in
+                head += 1
+                return .applied(sequence: head)
+            }
+        }
         return changes.map { change in
             let id = change.record.id
             if let garbage = poisoned[id] {

@@ -199,6 +199,24 @@ struct SyncUseCaseTests {
         #expect(await laptop.records() == phone.records())
     }
 
+    @Test("read your writes: a push the server acknowledged and did not keep is noticed at the next sync, said, and sent again")
+    func lostAcknowledgedPush() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        _ = try await laptop.sync()
+        await laptop.store.change(Self.id(1)) { $0?.note = Stamped("kept", changedAt: laptop.stamp(2_000)) }
+        await laptop.add(Self.id(2), secret: 2, at: 2_000)
+        await remote.dropNextPush()
+        #expect(try await laptop.sync().sent == 2)
+        let report = try await laptop.sync()
+        #expect(report.lostAcknowledged == [Self.id(1), Self.id(2)] && report.sent == 2)
+        _ = try await desktop.sync()
+        let records = await desktop.records()
+        #expect(records[Self.id(1)]?.note.value == "kept" && records[Self.id(2)] != nil)
+        #expect(try await laptop.sync().lostAcknowledged.isEmpty)
+    }
+
     @Test("an entry no machine can open (a device's garbage) stops nothing: set aside and counted, the rest syncs, and a machine holding that entry sends its own version back over it")
     func unreadableEntry() async throws {
         let remote = InMemorySyncRemote(pageSize: 2)

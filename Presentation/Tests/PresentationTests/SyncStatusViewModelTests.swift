@@ -75,6 +75,9 @@ struct SyncStatusViewModelTests {
         #expect(SyncStatusText.notices(for: poisoned) == [
             "1 entry on the server could not be opened (another key, damage or tampering): set aside, and where this machine holds it, its version was sent again",
         ])
+        var dropped = SyncReport()
+        dropped.lostAcknowledged = [UUID()]
+        #expect(SyncStatusText.notices(for: dropped) == ["the server had acknowledged 1 change it no longer holds: sent again (check the server)"])
         var hostile = SyncReport()
         hostile.cleanedText = [UUID(), UUID()]
         #expect(SyncStatusText.notices(for: hostile) == [

@@ -94,6 +94,8 @@ struct ModelRun {
             case .poison(let pick):
                 let stored = await server.stored
                 if !stored.isEmpty { await server.poison(stored[pick % stored.count].record.id) }
+            case .dropNextPush:
+                await server.dropNextPush()
             }
             for machine in machines {
                 let forgetting = if case .restoreVault(machine.index) = action { true } else { false }

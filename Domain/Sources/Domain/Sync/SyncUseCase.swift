@@ -20,6 +20,9 @@ public struct SyncReport: Equatable, Sendable {
     public var serverBehind = false
     /// Entries the server lacked or held in an older version after a resync, sent again.
     public var resent = 0
+    /// Changes the server had acknowledged and then did not serve (read your writes): pending
+    /// again, sent again.
+    public var lostAcknowledged: [UUID] = []
     /// Entries received whose text another device wrote with characters the text rule forbids
     /// (terminal escapes, C1 controls, bidi overrides): stored here without them.
     public var cleanedText: [UUID] = []
@@ -70,6 +73,8 @@ public struct DefaultSyncUseCase: SyncUseCase {
     private func pull(into state: inout SyncSnapshot, report: inout SyncReport) async throws {
         var resyncing = false
         var seen: Set<UUID> = []
+        // Pushes acknowledged after the last pull: each must come back at its sequence or later.
+        var unconfirmed = state.bases.filter { $0.value.sequence > state.cursor }.mapValues(\.sequence)
         while true {
             let page: RemotePage
             do {
@@ -91,6 +96,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
             if let generation = page.generation { state.generation = generation }
             for entry in page.entries {
                 seen.insert(entry.record.id)
+                if let acknowledged = unconfirmed[entry.record.id], entry.sequence >= acknowledged { unconfirmed[entry.record.id] = nil }
                 if take(entry, into: &state, report: &report, resyncing: resyncing) { report.received += 1 }
                 if SyncRecording.hasForbiddenText(entry.record), !report.cleanedText.contains(entry.record.id) {
                     report.cleanedText.append(entry.record.id)
@@ -98,12 +104,24 @@ public struct DefaultSyncUseCase: SyncUseCase {
             }
             for unreadable in page.unreadable {
                 seen.insert(unreadable.id)
+                unconfirmed[unreadable.id] = nil
                 setAside(unreadable, in: &state, report: &report)
             }
             state.cursor = max(state.cursor, page.lastSequence ?? page.head)
             if !page.hasMore { break }
         }
-        guard resyncing else { return }
+        // The pull walked past each acknowledged sequence (a head below one is a server behind,
+        // resynced above): a push that did not come back was lost by the server.
+        if !resyncing {
+            for id in unconfirmed.keys.sorted(by: { $0.uuidString < $1.uuidString }) where state.records[id] != nil {
+                // What the server holds instead is unknown: the push goes as new, and a conflict
+                // brings back what it has, to merge with.
+                if let base = state.bases[id] { state.bases[id] = SyncRebase.rebased(base, onto: 0, serving: 0) }
+                state.pending.insert(id)
+                report.lostAcknowledged.append(id)
+            }
+            return
+        }
         for (id, base) in state.bases where !seen.contains(id) {
             // The server no longer has it: sent again as a new entry, above every version seen.
             state.bases[id] = SyncRebase.rebased(base, onto: 0, serving: 0)

@@ -112,6 +112,11 @@ public enum SyncStatusText {
             notices.append(
                 "the server sent an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine had seen: refused, and this machine's version sent again (check the server)")
         }
+        let lost = report.lostAcknowledged.count
+        if lost > 0 {
+            notices.append(
+                "the server had acknowledged \(lost) change\(lost == 1 ? "" : "s") it no longer holds: sent again (check the server)")
+        }
         let cleaned = report.cleanedText.count
         if cleaned > 0 {
             notices.append(
