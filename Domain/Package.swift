@@ -16,14 +16,13 @@ let package = Package(
         .library(name: "SyncServerTestSupport", targets: ["SyncServerTestSupport"]),
     ],
     targets: [
-        // The rules both ends of the sync protocol apply alike (the client's Domain and the
-        // server's SyncServer), so that the two cannot drift apart.
-        .target(name: "SyncProtocol"),
-        .target(name: "Domain", dependencies: ["SyncProtocol"]),
+        .target(name: "Domain"),
         // Fakes and builders for tests, kept out of Sources/ and out of every shipped product.
         .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport"]),
-        .target(name: "SyncServer", dependencies: ["SyncProtocol"]),
+        // Rules/DeviceNameRule.swift is a link to Domain's file: the one rule both ends of the
+        // protocol apply, compiled into each, since neither target may import the other.
+        .target(name: "SyncServer"),
         // The server's fakes (clock, randomness, digests) for Data's and Presentation's tests.
         .target(name: "SyncServerTestSupport", dependencies: ["SyncServer"], path: "ServerTestSupport"),
         .testTarget(name: "SyncServerTests", dependencies: ["SyncServer", "SyncServerTestSupport"]),

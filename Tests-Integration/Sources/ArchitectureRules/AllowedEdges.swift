@@ -20,8 +20,8 @@ public enum AllowedEdges {
         "Tests-Integration": [],
     ]
 
-    /// Modules Domain's sources may import (SyncProtocol: the rules client and server share).
-    public static let domainImports: Set<String> = ["Foundation", "FoundationEssentials", "SyncProtocol"]
+    /// Modules Domain's sources may import.
+    public static let domainImports: Set<String> = ["Foundation", "FoundationEssentials"]
     /// Modules the view-model target may import.
     public static let viewModelImports: Set<String> = [
         "Domain", "Foundation", "FoundationEssentials", "Observation", "Synchronization",

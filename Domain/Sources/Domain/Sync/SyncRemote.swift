@@ -49,11 +49,7 @@ public struct RemotePage: Hashable, Sendable {
     }
 
     /// The last sequence the page covers, readable or not.
-    public var lastSequence: Int64? { max(entries.last?.sequence ?? .min, unreadable.last?.sequence ?? .min).nonMinimum }
-}
-
-extension Int64 {
-    fileprivate var nonMinimum: Int64? { self == .min ? nil : self }
+    public var lastSequence: Int64? { [entries.last?.sequence, unreadable.last?.sequence].compactMap { $0 }.max() }
 }
 
 /// The answer to one pushed record.

@@ -75,6 +75,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         var seen: Set<UUID> = []
         // Pushes acknowledged after the last pull: each must come back at its sequence or later.
         var unconfirmed = state.bases.filter { $0.value.sequence > state.cursor }.mapValues(\.sequence)
+        let acknowledged = unconfirmed.values.max() ?? 0
         while true {
             let page: RemotePage
             do {
@@ -86,7 +87,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
                 state.cursor = 0
                 continue
             }
-            if !resyncing, Self.fellBehind(page, state) {
+            if !resyncing, Self.fellBehind(page, state, acknowledged: acknowledged) {
                 report.serverBehind = true
                 state.generation = page.generation
                 resyncing = true
@@ -132,10 +133,9 @@ public struct DefaultSyncUseCase: SyncUseCase {
 
     /// The server lost changes this machine saw: it names another generation than the one the
     /// cursor belongs to, or its head is behind the cursor or behind a sequence it acknowledged.
-    private static func fellBehind(_ page: RemotePage, _ state: SyncSnapshot) -> Bool {
+    private static func fellBehind(_ page: RemotePage, _ state: SyncSnapshot, acknowledged: Int64) -> Bool {
         if let known = state.generation, let current = page.generation, known != current { return true }
-        if page.head < state.cursor { return true }
-        return state.bases.values.contains { $0.sequence > page.head }
+        return page.head < max(state.cursor, acknowledged)
     }
 
     /// Folds one remote entry into the local state; true when the local entry changed.

@@ -1,4 +1,3 @@
-import SyncProtocol
 /// Enrols a machine that proves it holds the account's auth key, handing it a new bearer token.
 public protocol EnrolDeviceUseCase: Sendable {
     /// `address` is where the request came from, for the rate limit.
@@ -44,7 +43,7 @@ public struct DefaultEnrolDeviceUseCase: EnrolDeviceUseCase {
     }
 }
 
-/// A device's name: the protocol's rule (SyncProtocol's `DeviceNameRule`), refused as invalid.
+/// A device's name: the protocol's rule (`DeviceNameRule`), refused as invalid.
 public enum DeviceName {
     public static func check(_ name: String) throws(SyncServerError) {
         do { try DeviceNameRule.check(name) } catch { throw .invalid(error.description) }

@@ -81,7 +81,7 @@ struct SyncContext {
     /// the server applies.
     static func deviceName(_ given: String?) throws -> String {
         let name = (given ?? ProcessInfo.processInfo.hostName).trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = SyncDeviceName.problem(in: name) { throw CLIError("--name: \(problem)") }
+        do { try DeviceNameRule.check(name) } catch { throw CLIError("--name: \(error)") }
         return name
     }
 

@@ -1,5 +1,6 @@
-/// A device's name, as the client checks it before enrolling, the server before storing it and
-/// the API document states it (JSON Schema's maxLength counts Unicode code points, so this does
+/// A device's name, as the client checks it before enrolling, the server before storing it (this
+/// file is compiled into both the client's Domain and the server's SyncServer) and the API
+/// document states it (JSON Schema's maxLength counts Unicode code points, so this does
 /// too): 1 to 64 Unicode scalars, none of them a control character (C0, DEL or C1), since other
 /// machines show it in their terminals.
 public enum DeviceNameRule {

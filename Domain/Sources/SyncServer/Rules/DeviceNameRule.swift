@@ -1,0 +1,1 @@
+../../Domain/Sync/DeviceNameRule.swift
