@@ -23,7 +23,7 @@ public actor MembershipSyncUseCase: SyncUseCase {
             await connection.close()
             self.connection = nil
         }
-        let connection = self.connection ?? SyncConnection(server: membership.server, caFile: caFile, timeout: timeout)
+        let connection = self.connection ?? SyncConnection(server: membership.server, caFile: caFile ?? membership.caFile, timeout: timeout)
         self.connection = connection
         return try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).execute()
     }

@@ -26,6 +26,9 @@ package struct SyncRecordDTO: Codable, Equatable {
         package var algorithm: String
         package var digits: Int
         package var at: StampDTO
+        /// The stamps of the keys this one replaced (SyncRecord.keyHistory; absent when empty,
+        /// and in records of older builds).
+        package var replaced: [StampDTO]?
     }
 
     package struct FieldDTO<Value: Codable & Equatable>: Codable, Equatable {
@@ -63,7 +66,8 @@ extension SyncRecordDTO {
             id: record.id.uuidString, version: version,
             key: KeyDTO(
                 secret: Data(material.secret.bytes).base64EncodedString(), type: type, period: period,
-                algorithm: material.algorithm.rawValue, digits: material.digits, at: stamp(record.key.changedAt)),
+                algorithm: material.algorithm.rawValue, digits: material.digits, at: stamp(record.key.changedAt),
+                replaced: record.keyHistory.isEmpty ? nil : record.keyHistory.map(stamp)),
             counter: record.counter, issuer: field(record.issuer), name: field(record.name), note: field(record.note),
             favorite: field(record.isFavorite), groups: FieldDTO(v: record.groups.value.sorted(), at: stamp(record.groups.changedAt)),
             position: FieldDTO(v: record.position.value.digits, at: stamp(record.position.changedAt)), deleted: field(record.isDeleted))
@@ -89,10 +93,12 @@ extension SyncRecordDTO {
             let favorite = field(favorite), let groupsStamp = stamp(groups.at), let positionStamp = stamp(position.at),
             let place = FractionalPosition(position.v), let deleted = field(deleted)
         else { return nil }
+        let history = (key.replaced ?? []).compactMap(stamp)
+        guard history.count == key.replaced?.count ?? 0, history.count <= SyncRecord.keyHistoryLimit else { return nil }
         let material = KeyMaterial(secret: Secret(bytes: Array(bytes)), kind: kind, algorithm: algorithm, digits: key.digits)
         return SyncRecord(
             id: id, key: Stamped(material, changedAt: keyStamp), counter: counter, issuer: issuer, name: name, note: note,
             isFavorite: favorite, groups: Stamped(Set(groups.v), changedAt: groupsStamp),
-            position: Stamped(place, changedAt: positionStamp), isDeleted: deleted)
+            position: Stamped(place, changedAt: positionStamp), isDeleted: deleted, keyHistory: history)
     }
 }

@@ -42,6 +42,19 @@ struct VaultSyncStoreTests {
     static func id(_ number: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))! }
     static let code = SyncCode(account: id(700), key: SyncKey(bytes: Array(repeating: 7, count: 32))!)
 
+    @Test("the CA file given at init or join is remembered with the server, and forgotten on leaving")
+    func caFileRemembered() async throws {
+        let machine = try await Machine(accounts: [])
+        let enrolment = SyncEnrolment(deviceID: Self.id(901), token: Array(repeating: 1, count: 32))
+        let membership = SyncMembership(
+            code: Self.code, server: URL(string: "https://sync.example.org")!, enrolment: enrolment, caFile: "/etc/tokens/ca.pem")
+        try await machine.store.begin(membership, now: machine.clock.now(), joining: false)
+        #expect(try await VaultSyncStore(vault: machine.vault, clock: machine.clock).status().membership == membership)
+        try await machine.store.end()
+        try await machine.join(device: 1)
+        #expect(try await machine.store.status().membership?.caFile == nil)
+    }
+
     @Test("joining records every entry as pending, in the vault's order, with no base")
     func joinRecordsEverything() async throws {
         let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2), VaultFolder.account(3)])

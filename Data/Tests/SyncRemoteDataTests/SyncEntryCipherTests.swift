@@ -46,6 +46,23 @@ struct SyncEntryCipherTests {
         #expect(opened.record == record)
     }
 
+    @Test("the stamps of the keys a key replaced go through unchanged; a record without it (an older build's) opens without it")
+    func keyHistory() throws {
+        var record = Self.record()
+        record.keyHistory = [
+            HybridTimestamp(milliseconds: 1_600_000_000_001, counter: 0, device: Self.device),
+            HybridTimestamp(milliseconds: 1_600_000_000_000, counter: 1, device: Self.device),
+        ]
+        let sealed = try SyncEntryCipher.seal(record, version: 2, keys: Self.keys)
+        let opened = try SyncEntryCipher.open(
+            entry: record.id, keyVersion: SyncEntryCipher.keyVersion, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: Self.keys)
+        #expect(opened.record == record && opened.record.keyHistory.count == 2)
+        let older = try SyncEntryCipher.seal(Self.record(), version: 2, keys: Self.keys)
+        let openedOlder = try SyncEntryCipher.open(
+            entry: record.id, keyVersion: SyncEntryCipher.keyVersion, nonce: older.nonce, ciphertext: older.ciphertext, keys: Self.keys)
+        #expect(openedOlder.record.keyHistory.isEmpty)
+    }
+
     @Test("sizes come in steps of 256 bytes: notes of different lengths within a step look alike")
     func padding() throws {
         let short = try SyncEntryCipher.seal(Self.record(note: "a"), version: 1, keys: Self.keys).ciphertext.count

@@ -24,6 +24,23 @@ struct SyncRecordingTests {
         #expect(SyncRecording.updating(record, to: account, stamp: stamp(3)) == record)
     }
 
+    @Test("a new secret records the stamps of the keys it replaced, latest first; other edits leave them as they were")
+    func keyHistory() throws {
+        let account = Account.stub()
+        let record = SyncRecording.record(for: account, at: FractionalPosition("V")!, stamp: stamp(1))
+        #expect(record.keyHistory.isEmpty)
+        var rekeyed = account
+        rekeyed.secret = Secret(bytes: Array("another secret 12345".utf8))
+        let updated = SyncRecording.updating(record, to: rekeyed, stamp: stamp(2))
+        #expect(updated.keyHistory == [stamp(1)] && updated.key.changedAt == stamp(2))
+        var noted = rekeyed
+        noted.note = "later"
+        #expect(SyncRecording.updating(updated, to: noted, stamp: stamp(3)).keyHistory == [stamp(1)])
+        var again = noted
+        again.secret = Secret(bytes: Array("a third secret 12345".utf8))
+        #expect(SyncRecording.updating(updated, to: again, stamp: stamp(4)).keyHistory == [stamp(2), stamp(1)])
+    }
+
     @Test("a record becomes the account it was made from (dates kept), and a deleted one none")
     func roundTrip() throws {
         let account = Account.stub(kind: .hotp(counter: 9), algorithm: .sha256, digits: 8, note: "n", isFavorite: true, groups: ["B", "A"])

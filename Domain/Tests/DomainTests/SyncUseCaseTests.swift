@@ -33,6 +33,17 @@ struct SyncUseCaseTests {
         }
 
         func records() async -> [UUID: SyncRecord] { await store.state.records }
+
+        /// The entry's secret changed here, as the vault records it (saying which key it replaced).
+        func changeKey(_ id: UUID, secret: UInt8, at now: Int64) async {
+            let at = stamp(now)
+            await store.change(id) { record in
+                guard var changed = record else { return }
+                changed.keyHistory = [changed.key.changedAt] + changed.keyHistory
+                changed.key = Stamped(SyncMergeTests.key(secret), changedAt: at)
+                record = changed
+            }
+        }
     }
 
     static func id(_ n: UInt8) -> UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, n)) }
@@ -217,6 +228,28 @@ struct SyncUseCaseTests {
         #expect(try await laptop.sync().lostAcknowledged.isEmpty)
     }
 
+    @Test("a push the server acknowledged and lost, while others wrote the entry twice: the lost edit merges with theirs instead of giving way to a later version")
+    func lostAcknowledgementUnderLaterVersions() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop, phone) = (Client(1, remote: remote), Client(2, remote: remote), Client(3, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        await laptop.store.change(Self.id(1)) { $0?.note = Stamped("from the laptop", changedAt: laptop.stamp(2_000)) }
+        await desktop.store.change(Self.id(1)) { $0?.name = Stamped("me@desk", changedAt: desktop.stamp(2_100)) }
+        await phone.store.change(Self.id(1)) { $0?.issuer = Stamped("Phone Inc", changedAt: phone.stamp(2_200)) }
+        await remote.dropNextPush()
+        #expect(try await laptop.sync().sent == 1)
+        _ = try await desktop.sync()
+        _ = try await phone.sync()
+        let report = try await laptop.sync()
+        #expect(report.sent == 1, "the laptop's note is sent again")
+        for client in [desktop, phone] { _ = try await client.sync() }
+        let (records, onDesktop, onPhone) = (await laptop.records(), await desktop.records(), await phone.records())
+        #expect(onDesktop == records && onPhone == records)
+        let entry = try #require(records[Self.id(1)])
+        #expect(entry.note.value == "from the laptop" && entry.name.value == "me@desk" && entry.issuer.value == "Phone Inc")
+    }
+
     @Test("an entry no machine can open (a device's garbage) stops nothing: set aside and counted, the rest syncs, and a machine holding that entry sends its own version back over it")
     func unreadableEntry() async throws {
         let remote = InMemorySyncRemote(pageSize: 2)
@@ -282,6 +315,50 @@ struct SyncUseCaseTests {
         #expect(records[Self.id(1)]?.note.value == "after the backup" && records[Self.id(2)]?.isDeleted.value == true && records[Self.id(4)] != nil)
         #expect(await laptop.records() == records)
         #expect(await Set(remote.stored.map(\.record)) == Set(records.values), "the server has everything again")
+    }
+
+    /// One account on a laptop and a desktop, both synced; then the laptop changes its secret
+    /// (secret 1 to secret 2), not synced yet.
+    static func laptopChangedTheSecret() async throws -> (InMemorySyncRemote, Client, Client) {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        await laptop.changeKey(Self.id(1), secret: 2, at: 2_000)
+        return (remote, laptop, desktop)
+    }
+
+    @Test("a secret changed on one machine before the server is restored, and on another after: neither knew the other's, so both stay")
+    func keyChangedAroundRestore() async throws {
+        let (remote, laptop, desktop) = try await Self.laptopChangedTheSecret()
+        let backup = await remote.backup()
+        _ = try await laptop.sync()
+        await remote.restore(backup)
+        // Later in hybrid time than the laptop's change, but made on the copy from before it.
+        await desktop.changeKey(Self.id(1), secret: 3, at: 3_000)
+        for client in [desktop, laptop, desktop, laptop] { _ = try await client.sync() }
+        let records = await laptop.records()
+        #expect(await desktop.records() == records)
+        let secrets = Set(records.values.filter { !$0.isDeleted.value }.map(\.key.value))
+        #expect(secrets == [SyncMergeTests.key(2), SyncMergeTests.key(3)])
+    }
+
+    @Test("garbage healed by a machine with an older copy, then edited there: the secret changed elsewhere before comes back, with the edit")
+    func healedWithOlderCopy() async throws {
+        let (remote, laptop, desktop) = try await Self.laptopChangedTheSecret()
+        _ = try await laptop.sync()
+        _ = try await laptop.sync()  // its push seen back: confirmed
+        await remote.poison(Self.id(1))
+        // The desktop never saw the new secret: it sends back what it holds, then edits it.
+        #expect(try await desktop.sync().unreadable == [Self.id(1)])
+        await desktop.store.change(Self.id(1)) { $0?.note = Stamped("edited on the desk", changedAt: desktop.stamp(3_000)) }
+        _ = try await desktop.sync()
+        for client in [laptop, desktop] { _ = try await client.sync() }
+        let records = await laptop.records()
+        #expect(await desktop.records() == records)
+        let entry = try #require(records[Self.id(1)])
+        #expect(entry.key.value == SyncMergeTests.key(2) && entry.note.value == "edited on the desk")
     }
 
     @Test("a restored server that others refilled past this machine's cursor: noticed by its new generation, nothing missed")

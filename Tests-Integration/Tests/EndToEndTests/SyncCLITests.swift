@@ -144,6 +144,26 @@ struct SyncCLITests {
         #expect(server.stop() == .exited(0))
     }
 
+    @Test("the CA file given at init is remembered with the server: later syncs trust it without --ca-file, and sync status shows it")
+    func caFileRemembered() throws {
+        let home = try TemporaryHome()
+        let tls = home.url.appendingPathComponent("tls")
+        try FileManager.default.createDirectory(at: tls, withIntermediateDirectories: true)
+        let mine = try ServerProcessTests.certificate("mine", in: tls)
+        let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
+        let url = server.baseURL.absoluteString
+        try Self.tokens(["init"], home.url)
+        try Self.tokens(["add", "-"], home.url, input: Self.github + "\n")
+        // Without the CA, the server's certificate is refused, and nothing is set up.
+        try Self.tokens(["sync", "init", "--server", url, "--name", "laptop"], home.url, status: 6)
+        #expect(try Self.tokens(["sync", "init", "--server", url, "--name", "laptop", "--ca-file", mine.certificate], home.url).stdout.contains("1 sent"))
+        try Self.tokens(["add", "-"], home.url, input: Self.bank + "\n")
+        #expect(try Self.tokens(["sync"], home.url).stdout.contains("1 sent"))
+        let status = try Self.tokens(["sync", "status"], home.url).stdout
+        #expect(status.contains("CA file") && status.contains(mine.certificate))
+        #expect(server.stop() == .exited(0))
+    }
+
     @Test("leave, an edit elsewhere, join again: the later edit stays on both (and an HOTP note edited while away too)")
     func rejoinKeepsTheLaterEdit() throws {
         let server = try ServerProcess(["--phase", "dev"])

@@ -105,17 +105,19 @@ struct ModelLedger {
     }
 
     /// What `machine` holds now (its journal) counts as seen: a write whose very stamp it holds,
-    /// a use whose very counter, and everything their writers had seen (knowledge is causal). A
-    /// vault restored from a copy `forgets` what the copy never held.
+    /// and everything its writer had seen (knowledge is causal), and a use whose counter or a
+    /// later one of the same secret. A vault restored from a copy `forgets` what the copy never
+    /// held.
     mutating func observe(machine: Int, records: [UUID: SyncRecord], forgetting: Bool = false) {
         var known = forgetting ? [] : seen[machine] ?? []
         for write in writes where records[write.entry].map({ write.field.stamp($0) == write.stamp }) ?? false {
             known.insert(write.serial)
             known.formUnion(write.knew)
         }
-        for use in uses where records[use.entry].map({ $0.key.value.secret == use.secret && $0.counter == use.counter }) ?? false {
+        // A counter at or past the use's, of the same secret, holds what the use told; not what
+        // its machine had seen (another machine may have reached that counter on its own).
+        for use in uses where records[use.entry].map({ $0.key.value.secret == use.secret && $0.counter >= use.counter }) ?? false {
             known.insert(use.serial)
-            known.formUnion(use.knew)
         }
         seen[machine] = known
     }

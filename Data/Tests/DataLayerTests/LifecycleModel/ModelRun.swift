@@ -94,6 +94,8 @@ struct ModelRun {
             case .poison(let pick):
                 let stored = await server.stored
                 if !stored.isEmpty { await server.poison(stored[pick % stored.count].record.id) }
+                // What only the server held is gone with it (nothing can bring it back).
+                ledger.keepHeld(by: try await holders(machines, server))
             case .dropNextPush:
                 await server.dropNextPush()
             }

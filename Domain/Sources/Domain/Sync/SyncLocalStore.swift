@@ -10,19 +10,24 @@ public struct SyncSnapshot: Sendable {
     public var pending: Set<UUID>
     /// The server generation the cursor belongs to (nil: the server never said one).
     public var generation: String?
+    /// The base each push the server acknowledged since the last pull was made on. Until a pull
+    /// serves the push back, the server may yet have lost it (read your writes): then this, not
+    /// the push, is what the server and this machine last agreed on.
+    public var pushedOver: [UUID: RemoteEntry]
     /// HOTP counters this round's merges took off an entry with the key they belong to (another
     /// machine replaced the key meanwhile), to give to whichever entry holds that key now.
     var carriedCounters: [KeyMaterial: UInt64] = [:]
 
     public init(
         cursor: Int64 = 0, records: [UUID: SyncRecord] = [:], bases: [UUID: RemoteEntry] = [:], pending: Set<UUID> = [],
-        generation: String? = nil
+        generation: String? = nil, pushedOver: [UUID: RemoteEntry] = [:]
     ) {
         self.cursor = cursor
         self.records = records
         self.bases = bases
         self.pending = pending
         self.generation = generation
+        self.pushedOver = pushedOver
     }
 }
 

@@ -7,11 +7,15 @@ public struct SyncMembership: Equatable, Sendable, CustomStringConvertible {
     public let code: SyncCode
     public let server: URL
     public let enrolment: SyncEnrolment
+    /// The CA certificates (a PEM file's absolute path) trusted for the server, as given when this
+    /// machine opened or joined the account; nil: the system's. Used unless another is given.
+    public let caFile: String?
 
-    public init(code: SyncCode, server: URL, enrolment: SyncEnrolment) {
+    public init(code: SyncCode, server: URL, enrolment: SyncEnrolment, caFile: String? = nil) {
         self.code = code
         self.server = server
         self.enrolment = enrolment
+        self.caFile = caFile
     }
 
     public var description: String { "SyncMembership(server: \(server), device: \(enrolment.deviceID))" }

@@ -83,6 +83,7 @@ public enum SyncMerge {
         var copy: SyncRecord?
         if local.key.value == remote.key.value {
             merged.key = later(local.key, remote.key, by: \.changedAt)
+            merged.keyHistory = SyncRecord.keyHistory(local.keyHistory + remote.keyHistory)
             merged.counter = Swift.max(local.counter, remote.counter)
         } else {
             // Which side changed the key is judged by its value: a side may restamp the key it had
@@ -91,13 +92,17 @@ public enum SyncMerge {
             let winner = localChanged == remoteChanged ? later(local.key, remote.key, by: \.changedAt) : (localChanged ? local.key : remote.key)
             let (kept, other) = winner == local.key ? (local, remote) : (remote, local)
             merged.key = winner
+            merged.keyHistory = kept.keyHistory
             merged.counter = kept.counter
             // Both changed the key (or no base tells which did): the other version stays too.
             if localChanged && remoteChanged {
+                // The kept key stands for both from now on: a machine holding the other sees it
+                // as replaced (the copy keeps it), not as lost.
+                merged.keyHistory = SyncRecord.keyHistory([other.key.changedAt] + kept.keyHistory + other.keyHistory)
                 copy = SyncRecord(
                     id: conflictID(of: local.id, losing: other.key.changedAt), key: other.key, counter: other.counter,
                     issuer: merged.issuer, name: merged.name, note: merged.note, isFavorite: merged.isFavorite,
-                    groups: merged.groups, position: merged.position, isDeleted: other.isDeleted)
+                    groups: merged.groups, position: merged.position, isDeleted: other.isDeleted, keyHistory: other.keyHistory)
             }
         }
         return EntryMerge(merged: merged, conflictCopy: copy)
@@ -128,8 +133,8 @@ public enum SyncMerge {
 
     /// A side holds an edit the other side does not hold: a field it changed since the base (any
     /// but the deletion) that differs from the other side's (with no base: a field later than the
-    /// other side's), or an HOTP counter it moved since the base (with no base, a larger counter of
-    /// the same key). A copy that only lags behind (a vault restored from an old
+    /// other side's), or an HOTP counter it moved since the base past the other side's (with no
+    /// base, a larger counter of the same key). A copy that only lags behind (a vault restored from an old
     /// copy, whose base is stale too) is no edit. Records do not say whether the other side saw an
     /// edit and then overwrote the same field, or never saw it: either way the edit counts (an
     /// account kept is safer than one lost).
@@ -138,7 +143,9 @@ public enum SyncMerge {
             guard let base else { return side[keyPath: field].changedAt > other[keyPath: field].changedAt }
             return side[keyPath: field] != base[keyPath: field] && side[keyPath: field] != other[keyPath: field]
         }
-        let counter = base.map { side.counter != $0.counter } ?? (side.key.value == other.key.value && side.counter > other.counter)
+        // Codes used up to a counter the other side reached with the same key tell it nothing new.
+        let beyond = side.key.value != other.key.value || side.counter > other.counter
+        let counter = beyond && (base.map { side.counter != $0.counter } ?? (side.key.value == other.key.value))
         return counter || differs(\.key) || differs(\.issuer) || differs(\.name) || differs(\.note) || differs(\.isFavorite)
             || differs(\.groups) || differs(\.position)
     }

@@ -11,12 +11,28 @@ enum SyncRebase {
     /// has it where the server's change is no later than the one seen (an ancestor of what this
     /// machine holds, so this machine's value wins), else as seen (a change made elsewhere since
     /// the restore, which merges like any concurrent change).
+    ///
+    /// The key goes by the keys each version says it replaced where that tells: the remote key
+    /// replaced the one seen (base: seen, the remote change wins), the key seen replaced the
+    /// remote one (base: remote), or both descend from a key neither replaced the other after
+    /// (written without each other: both changed, so both stay). Only where neither tells do
+    /// the stamps decide.
     static func base(seen: SyncRecord, remote: SyncRecord) -> SyncRecord {
         var base = seen
         func older<Value>(_ field: WritableKeyPath<SyncRecord, Stamped<Value>>) {
             if remote[keyPath: field].changedAt <= seen[keyPath: field].changedAt { base[keyPath: field] = remote[keyPath: field] }
         }
-        older(\.key)
+        switch keyLineage(seen: seen, remote: remote) {
+        case .remoteReplacedSeen: break
+        case .seenReplacedRemote:
+            base.key = remote.key
+            base.keyHistory = remote.keyHistory
+        case .forked:
+            base = withUnknownKey(base)
+        case .unknown:
+            older(\.key)
+            if base.key == remote.key { base.keyHistory = remote.keyHistory }
+        }
         older(\.issuer)
         older(\.name)
         older(\.note)
@@ -26,6 +42,36 @@ enum SyncRebase {
         older(\.isDeleted)
         if remote.key.value == base.key.value { base.counter = min(seen.counter, remote.counter) }
         return base
+    }
+
+    /// Whether `later` can hold every change of `record`: each of its fields stamped no earlier,
+    /// and, with the same key, an HOTP counter no lower. A record written by a machine that had
+    /// `record` always can; one that cannot was written without it.
+    static func holds(_ later: SyncRecord, _ record: SyncRecord) -> Bool {
+        zip(later.stamps, record.stamps).allSatisfy { $0 >= $1 } && (later.key.value != record.key.value || later.counter >= record.counter)
+    }
+
+    /// How the key seen and the remote key are related, as far as their records say.
+    enum KeyLineage: Equatable {
+        case remoteReplacedSeen, seenReplacedRemote, forked, unknown
+    }
+
+    static func keyLineage(seen: SyncRecord, remote: SyncRecord) -> KeyLineage {
+        if seen.key.value == remote.key.value { return .unknown }
+        if remote.keyHistory.contains(seen.key.changedAt) { return .remoteReplacedSeen }
+        if seen.keyHistory.contains(remote.key.changedAt) { return .seenReplacedRemote }
+        if !Set(seen.keyHistory).isDisjoint(with: remote.keyHistory) { return .forked }
+        return .unknown
+    }
+
+    /// `base` with a key neither side holds (no secret is empty), stamped before it: merged
+    /// against it, both sides changed the key, so both versions stay.
+    static func withUnknownKey(_ base: SyncRecord) -> SyncRecord {
+        var result = base
+        let key = base.key.value
+        result.key = Stamped(
+            KeyMaterial(secret: Secret(bytes: []), kind: key.kind, algorithm: key.algorithm, digits: key.digits), changedAt: base.keyHistory.first ?? base.key.changedAt)
+        return result
     }
 
     /// The entry's base once the server is known to hold `remote` at `sequence` instead of the

@@ -28,6 +28,13 @@ public struct KeyMaterial: Hashable, Sendable {
 public struct SyncRecord: Hashable, Sendable, Identifiable {
     public let id: UUID
     public var key: Stamped<KeyMaterial>
+    /// The stamps of the keys this key replaced, directly or by winning a merge (the other kept
+    /// as a copy): latest first, at most `keyHistoryLimit` (empty: the entry's first key, or a
+    /// build that did not record it). Tells a key changed after seeing another from one changed
+    /// beside it, when a server restored from a backup or healed over garbage serves a version
+    /// this machine never saw.
+    public var keyHistory: [HybridTimestamp]
+    public static let keyHistoryLimit = 16
     /// The HOTP counter (0 for time-based kinds).
     public var counter: UInt64
     public var issuer: Stamped<String>
@@ -42,10 +49,11 @@ public struct SyncRecord: Hashable, Sendable, Identifiable {
     public init(
         id: UUID, key: Stamped<KeyMaterial>, counter: UInt64, issuer: Stamped<String>, name: Stamped<String>,
         note: Stamped<String>, isFavorite: Stamped<Bool>, groups: Stamped<Set<String>>,
-        position: Stamped<FractionalPosition>, isDeleted: Stamped<Bool>
+        position: Stamped<FractionalPosition>, isDeleted: Stamped<Bool>, keyHistory: [HybridTimestamp] = []
     ) {
         self.id = id
         self.key = key
+        self.keyHistory = keyHistory
         self.counter = counter
         self.issuer = issuer
         self.name = name
@@ -54,5 +62,12 @@ public struct SyncRecord: Hashable, Sendable, Identifiable {
         self.groups = groups
         self.position = position
         self.isDeleted = isDeleted
+    }
+}
+
+extension SyncRecord {
+    /// `stamps` as a key history: distinct, latest first, at most `keyHistoryLimit`.
+    static func keyHistory(_ stamps: some Sequence<HybridTimestamp>) -> [HybridTimestamp] {
+        Array(Set(stamps).sorted(by: >).prefix(keyHistoryLimit))
     }
 }

@@ -37,6 +37,9 @@ public enum SyncRecording {
         func set<Value>(_ field: WritableKeyPath<SyncRecord, Stamped<Value>>, _ value: Value) {
             if result[keyPath: field].value != value { result[keyPath: field] = Stamped(value, changedAt: stamp) }
         }
+        if record.key.value != keyMaterial(of: account) {
+            result.keyHistory = SyncRecord.keyHistory([record.key.changedAt] + record.keyHistory)
+        }
         set(\.key, keyMaterial(of: account))
         set(\.issuer, account.issuer)
         set(\.name, account.name)

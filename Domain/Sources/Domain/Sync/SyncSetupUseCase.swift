@@ -20,17 +20,21 @@ public struct SyncSetupUseCase: Sendable {
     }
 
     /// Opens the account of `code` on the server, enrols this machine as `deviceName`, and marks
-    /// every entry to be sent by the next sync.
-    public func open(_ code: SyncCode, server: URL, deviceName: String, remote: any SyncAccountRemote) async throws -> SyncMembership {
+    /// every entry to be sent by the next sync. `caFile` is remembered with the server.
+    public func open(
+        _ code: SyncCode, server: URL, caFile: String? = nil, deviceName: String, remote: any SyncAccountRemote
+    ) async throws -> SyncMembership {
         try await requireNoMembership()
         try await remote.createAccount()
-        return try await enrol(code, server: server, deviceName: deviceName, remote: remote, joining: false)
+        return try await enrol(code, server: server, caFile: caFile, deviceName: deviceName, remote: remote, joining: false)
     }
 
     /// Enrols this machine in the existing account of `code`; the next sync merges both sides.
-    public func join(_ code: SyncCode, server: URL, deviceName: String, remote: any SyncAccountRemote) async throws -> SyncMembership {
+    public func join(
+        _ code: SyncCode, server: URL, caFile: String? = nil, deviceName: String, remote: any SyncAccountRemote
+    ) async throws -> SyncMembership {
         try await requireNoMembership()
-        return try await enrol(code, server: server, deviceName: deviceName, remote: remote, joining: true)
+        return try await enrol(code, server: server, caFile: caFile, deviceName: deviceName, remote: remote, joining: true)
     }
 
     /// Revokes this device on the server (its token then opens nothing) and forgets the
@@ -55,9 +59,11 @@ public struct SyncSetupUseCase: Sendable {
         if try await store.status().membership != nil { throw SyncError.alreadySetUp }
     }
 
-    private func enrol(_ code: SyncCode, server: URL, deviceName: String, remote: any SyncAccountRemote, joining: Bool) async throws -> SyncMembership {
+    private func enrol(
+        _ code: SyncCode, server: URL, caFile: String?, deviceName: String, remote: any SyncAccountRemote, joining: Bool
+    ) async throws -> SyncMembership {
         let enrolment = try await remote.enrol(deviceName: deviceName)
-        let membership = SyncMembership(code: code, server: server, enrolment: enrolment)
+        let membership = SyncMembership(code: code, server: server, enrolment: enrolment, caFile: caFile)
         try await store.begin(membership, now: clock.now(), joining: joining)
         return membership
     }

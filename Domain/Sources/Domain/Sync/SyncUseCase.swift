@@ -115,20 +115,27 @@ public struct DefaultSyncUseCase: SyncUseCase {
         // resynced above): a push that did not come back was lost by the server.
         if !resyncing {
             for id in unconfirmed.keys.sorted(by: { $0.uuidString < $1.uuidString }) where state.records[id] != nil {
-                // What the server holds instead is unknown: the push goes as new, and a conflict
-                // brings back what it has, to merge with.
-                if let base = state.bases[id] { state.bases[id] = SyncRebase.rebased(base, onto: 0, serving: 0) }
+                // The server holds what the push was made on (sent again over it), or, for an entry
+                // pushed as new, nothing: the push goes as new.
+                if let over = state.pushedOver[id] {
+                    state.bases[id] = over
+                } else if let base = state.bases[id] {
+                    state.bases[id] = SyncRebase.rebased(base, onto: 0, serving: 0)
+                }
                 state.pending.insert(id)
                 report.lostAcknowledged.append(id)
             }
+            state.pushedOver = [:]
             return
         }
         for (id, base) in state.bases where !seen.contains(id) {
-            // The server no longer has it: sent again as a new entry, above every version seen.
-            state.bases[id] = SyncRebase.rebased(base, onto: 0, serving: 0)
+            // The server no longer has it: sent again as a new entry, above every version seen
+            // (and over what a push it acknowledged and lost was made on).
+            state.bases[id] = SyncRebase.rebased(state.pushedOver[id] ?? base, onto: 0, serving: 0)
             state.pending.insert(id)
             report.resent += 1
         }
+        state.pushedOver = [:]
     }
 
     /// The server lost changes this machine saw: it names another generation than the one the
@@ -142,6 +149,17 @@ public struct DefaultSyncUseCase: SyncUseCase {
     @discardableResult
     private func take(_ entry: RemoteEntry, into state: inout SyncSnapshot, report: inout SyncReport, resyncing: Bool = false) -> Bool {
         let id = entry.record.id
+        if let over = state.pushedOver[id], let acknowledged = state.bases[id], entry.record != acknowledged.record,
+            entry.sequence >= acknowledged.sequence,
+            entry.version <= acknowledged.version || !SyncRebase.holds(entry.record, acknowledged.record)
+        {
+            // Another record at the version of a push the server acknowledged, or a later one
+            // without what the push changed: the server lost the push. It merges as a change of
+            // this machine's against what it was made on.
+            state.bases[id] = over
+            state.pushedOver[id] = nil
+            state.pending.insert(id)
+        }
         if let base = state.bases[id] {
             // A resync after the server lost versions: what it serves may fork from what this
             // machine saw (another machine re-sent an older copy under a version number already
@@ -158,7 +176,16 @@ public struct DefaultSyncUseCase: SyncUseCase {
             }
         }
         var before = state.records[id]
-        let base = state.bases[id]?.record
+        var base = state.bases[id]?.record
+        if let seen = base, before != nil, entry.record != seen,
+            [.forked, .seenReplacedRemote].contains(SyncRebase.keyLineage(seen: seen, remote: entry.record))
+        {
+            // A later version with a key the one seen here replaced, or one beside it: written
+            // over an older copy (garbage healed with it, a write the server lost). It merges
+            // like a fork, against the per-field ancestor.
+            base = SyncRebase.base(seen: seen, remote: entry.record)
+            state.pending.insert(id)
+        }
         state.bases[id] = entry
         if before == nil, let twin = Self.unsentTwin(of: entry.record, in: state) {
             // The same key added here too, not sent yet: one entry, under the id the server has.
@@ -167,7 +194,8 @@ public struct DefaultSyncUseCase: SyncUseCase {
             state.pending.insert(id)
             before = SyncRecord(
                 id: id, key: twin.key, counter: twin.counter, issuer: twin.issuer, name: twin.name, note: twin.note,
-                isFavorite: twin.isFavorite, groups: twin.groups, position: twin.position, isDeleted: twin.isDeleted)
+                isFavorite: twin.isFavorite, groups: twin.groups, position: twin.position, isDeleted: twin.isDeleted,
+                keyHistory: twin.keyHistory)
             report.mergedAdds += 1
         }
         guard let mine = before, state.pending.contains(id) else {
@@ -261,6 +289,9 @@ public struct DefaultSyncUseCase: SyncUseCase {
                 for (change, result) in zip(changes, results) {
                     switch result {
                     case .applied(let sequence):
+                        if state.pushedOver[change.record.id] == nil, let over = state.bases[change.record.id] {
+                            state.pushedOver[change.record.id] = over
+                        }
                         state.bases[change.record.id] = RemoteEntry(sequence: sequence, record: change.record, version: change.version)
                         state.pending.remove(change.record.id)
                         report.sent += 1

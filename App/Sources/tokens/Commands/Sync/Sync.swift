@@ -41,7 +41,7 @@ enum Sync {
         func run() async throws {
             try await SyncContext.with(options) { context in
                 let membership = try await context.membership()
-                try await context.connect(membership.server) { try await context.syncNow(over: $0, membership: membership) }
+                try await context.connect(to: membership) { try await context.syncNow(over: $0, membership: membership) }
             }
         }
     }
@@ -69,8 +69,8 @@ enum Sync {
                     let remote = connection.makeAccountRemote(key: code.key, account: code.account)
                     let membership =
                         joining == nil
-                        ? try await context.setup.open(code, server: url, deviceName: device, remote: remote)
-                        : try await context.setup.join(code, server: url, deviceName: device, remote: remote)
+                        ? try await context.setup.open(code, server: url, caFile: context.caFile, deviceName: device, remote: remote)
+                        : try await context.setup.join(code, server: url, caFile: context.caFile, deviceName: device, remote: remote)
                     StandardStreams.writeLine(
                         "\(joining == nil ? "Opened a" : "Joined the") sync account on \(TerminalText.escaped(url.absoluteString))")
                     try await context.syncNow(over: connection, membership: membership)

@@ -23,7 +23,8 @@ struct SyncContext {
 
         init(_ arguments: ParsedArguments) {
             global = GlobalValues(arguments)
-            caFile = arguments.string("ca-file")
+            // Absolute, so the path remembered at init or join means the same file from any folder.
+            caFile = arguments.string("ca-file").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         }
     }
 
@@ -50,9 +51,15 @@ struct SyncContext {
 
     var setup: SyncSetupUseCase { SyncSetupUseCase(store: store, random: container.random, clock: container.clock) }
 
-    /// Runs `body` with a connection to `server`.
-    func connect<T>(_ server: URL, _ body: (SyncConnection) async throws -> T) async throws -> T {
-        try await SyncConnection.with(server: server, caFile: caFile, timeout: Self.timeout, body)
+    /// Runs `body` with a connection to `server`, trusting `caFile` (the one given, else the one
+    /// remembered with the membership, else the system's CAs).
+    func connect<T>(_ server: URL, caFile remembered: String? = nil, _ body: (SyncConnection) async throws -> T) async throws -> T {
+        try await SyncConnection.with(server: server, caFile: caFile ?? remembered, timeout: Self.timeout, body)
+    }
+
+    /// Runs `body` with a connection to this machine's server.
+    func connect<T>(to membership: SyncMembership, _ body: (SyncConnection) async throws -> T) async throws -> T {
+        try await connect(membership.server, caFile: membership.caFile, body)
     }
 
     /// Syncs once over `connection`; the round's notices go to standard error.
@@ -96,7 +103,7 @@ struct SyncContext {
         let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath)
         do {
             let membership = try await context.membership()
-            try await context.connect(membership.server) { _ = try await context.sync(over: $0, membership: membership) }
+            try await context.connect(to: membership) { _ = try await context.sync(over: $0, membership: membership) }
         } catch let error as SyncError {
             StandardStreams.writeErrorLine("tokens: --sync: \(SyncStatusText.reason(error)); showing this machine's accounts")
         } catch {

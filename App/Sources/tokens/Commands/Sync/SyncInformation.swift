@@ -52,8 +52,9 @@ extension Sync {
             guard let membership = status.membership else { return "Not syncing (tokens sync init, or tokens sync join)\n" }
             let last = status.lastSync.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
             let conflicts = status.conflicts == 0 ? "0" : "\(status.conflicts) at the last sync (a key changed on two machines: both versions kept)"
-            let rows = [
-                ("server", TerminalText.escaped(membership.server.absoluteString)),
+            var rows = [("server", TerminalText.escaped(membership.server.absoluteString))]
+            if let caFile = membership.caFile { rows.append(("CA file", TerminalText.escaped(caFile))) }
+            rows += [
                 ("device", membership.enrolment.deviceID.uuidString.lowercased()),
                 ("last sync", last), ("pending", String(status.pending)), ("conflicts", conflicts),
             ]
@@ -64,6 +65,7 @@ extension Sync {
             struct Output: Encodable {
                 let syncing: Bool
                 let server: String?
+                let caFile: String?
                 let device: String?
                 let lastSync: String?
                 let pending: Int
@@ -71,7 +73,7 @@ extension Sync {
             }
             let output = Output(
                 syncing: status.membership != nil, server: status.membership?.server.absoluteString,
-                device: status.membership?.enrolment.deviceID.uuidString.lowercased(),
+                caFile: status.membership?.caFile, device: status.membership?.enrolment.deviceID.uuidString.lowercased(),
                 lastSync: status.lastSync.map { ISO8601DateFormatter().string(from: $0) }, pending: status.pending,
                 conflicts: status.conflicts)
             let encoder = JSONEncoder()
@@ -89,7 +91,7 @@ extension Sync {
         func run() async throws {
             try await SyncContext.with(options) { context in
                 let membership = try await context.membership()
-                let devices = try await context.connect(membership.server) { connection in
+                let devices = try await context.connect(to: membership) { connection in
                     try await connection.makeRemote(for: membership).devices()
                 }
                 let formatter = ISO8601DateFormatter()
@@ -119,7 +121,7 @@ extension Sync {
         func run() async throws {
             try await SyncContext.with(options) { context in
                 let membership = try await context.membership()
-                let revoked = try await context.connect(membership.server) { connection in
+                let revoked = try await context.connect(to: membership) { connection in
                     let remote = connection.makeRemote(for: membership)
                     let prefix = device.lowercased()
                     let matches = try await remote.devices().filter { $0.id.uuidString.lowercased().hasPrefix(prefix) && !prefix.isEmpty }
@@ -145,7 +147,7 @@ extension Sync {
         func run() async throws {
             try await SyncContext.with(options) { context in
                 let membership = try await context.membership()
-                let told = try await context.connect(membership.server) { connection in
+                let told = try await context.connect(to: membership) { connection in
                     try await context.setup.leave(devices: connection.makeRemote(for: membership))
                 }
                 StandardStreams.writeLine(

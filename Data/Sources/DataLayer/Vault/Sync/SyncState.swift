@@ -7,6 +7,8 @@ struct SyncEntryState: Equatable, Sendable {
     var record: SyncRecord
     var base: RemoteEntry?
     var pending: Bool
+    /// The base a push acknowledged since the last pull was made on (SyncSnapshot.pushedOver).
+    var pushedOver: RemoteEntry? = nil
 }
 
 /// This machine's sync account state. After leaving, the row stays without its secrets (no

@@ -10,26 +10,38 @@ struct SyncEntryStateDTO: Codable {
         var sequence: Int64
         var version: UInt64
         var record: SyncRecordDTO
+
+        init(_ entry: RemoteEntry) {
+            sequence = entry.sequence
+            version = entry.version
+            record = SyncRecordDTO(entry.record, version: entry.version)
+        }
+
+        func toDomain() -> RemoteEntry? {
+            record.toDomain().map { RemoteEntry(sequence: sequence, record: $0, version: version) }
+        }
     }
 
     var record: SyncRecordDTO
     var base: BaseDTO?
     var pending: Bool
+    /// Absent unless a push was acknowledged since the last pull (and in rows of older builds).
+    var pushedOver: BaseDTO?
 
     init(_ state: SyncEntryState) {
         record = SyncRecordDTO(state.record, version: 0)
-        base = state.base.map { BaseDTO(sequence: $0.sequence, version: $0.version, record: SyncRecordDTO($0.record, version: $0.version)) }
+        base = state.base.map(BaseDTO.init)
         pending = state.pending
+        pushedOver = state.pushedOver.map(BaseDTO.init)
     }
 
     func toDomain() -> SyncEntryState? {
         guard let record = record.toDomain() else { return nil }
-        var remote: RemoteEntry?
-        if let base {
-            guard let baseRecord = base.record.toDomain() else { return nil }
-            remote = RemoteEntry(sequence: base.sequence, record: baseRecord, version: base.version)
-        }
-        return SyncEntryState(record: record, base: remote, pending: pending)
+        let base = self.base.map { $0.toDomain() }
+        let pushedOver = self.pushedOver.map { $0.toDomain() }
+        if case .some(nil) = base { return nil }
+        if case .some(nil) = pushedOver { return nil }
+        return SyncEntryState(record: record, base: base ?? nil, pending: pending, pushedOver: pushedOver ?? nil)
     }
 }
 
@@ -50,6 +62,8 @@ struct SyncAccountStateDTO: Codable {
     var conflicts: Int?
     var generation: String?
     var left: Bool?
+    /// The CA file given at init or join (absent: the system's CAs).
+    var caFile: String?
 
     init(_ state: SyncAccountState) {
         account = state.account.uuidString
@@ -58,6 +72,7 @@ struct SyncAccountStateDTO: Codable {
             server = membership.server.absoluteString
             device = membership.enrolment.deviceID.uuidString
             token = Data(membership.enrolment.token).base64EncodedString()
+            caFile = membership.caFile
         } else {
             device = state.clock.device.uuidString
             left = true
@@ -79,7 +94,7 @@ struct SyncAccountStateDTO: Codable {
             else { return nil }
             membership = SyncMembership(
                 code: SyncCode(account: account, key: syncKey), server: url,
-                enrolment: SyncEnrolment(deviceID: device, token: Array(tokenBytes)))
+                enrolment: SyncEnrolment(deviceID: device, token: Array(tokenBytes)), caFile: caFile)
         }
         return SyncAccountState(
             membership: membership, account: account, cursor: cursor,

@@ -96,6 +96,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             for (id, entry) in try tables.entries() {
                 snapshot.records[id] = entry.state.record
                 snapshot.bases[id] = entry.state.base
+                snapshot.pushedOver[id] = entry.state.pushedOver
                 if entry.state.pending { snapshot.pending.insert(id) }
             }
             return snapshot
@@ -121,9 +122,10 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                 let entry = current[id]
                 guard entry?.state.record == taken.records[id] else {
                     // Changed here while the round was away: keep it, pending, over the new base.
-                    if let entry, entry.state.base != snapshot.bases[id] {
+                    if let entry, entry.state.base != snapshot.bases[id] || entry.state.pushedOver != snapshot.pushedOver[id] {
                         var state = entry.state
                         state.base = snapshot.bases[id]
+                        state.pushedOver = snapshot.pushedOver[id]
                         state.pending = true
                         try tables.write(state, previous: entry.version)
                         states[id] = (state, entry.version + 1)
@@ -136,7 +138,8 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                     try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [id.uuidString])
                     continue
                 }
-                let state = SyncEntryState(record: record, base: snapshot.bases[id], pending: snapshot.pending.contains(id))
+                let state = SyncEntryState(
+                    record: record, base: snapshot.bases[id], pending: snapshot.pending.contains(id), pushedOver: snapshot.pushedOver[id])
                 if state != entry?.state {
                     try tables.write(state, previous: entry?.version)
                     states[id] = (state, (entry?.version ?? 0) + 1)
