@@ -1,6 +1,7 @@
 import Domain
 import DomainTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// Sync end to end in memory: clients with their own local store, one in-memory server (the
@@ -248,6 +249,30 @@ struct SyncUseCaseTests {
         #expect(onDesktop == records && onPhone == records)
         let entry = try #require(records[Self.id(1)])
         #expect(entry.note.value == "from the laptop" && entry.name.value == "me@desk" && entry.issuer.value == "Phone Inc")
+    }
+
+    /// A server whose pages never end: each says more follows, and either stays where it was or
+    /// moves on by one sequence without an entry.
+    final class EndlessPages: SyncRemote {
+        let moving: Bool
+        let pulls = Mutex(0)
+        init(moving: Bool) { self.moving = moving }
+        func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
+            pulls.withLock { $0 += 1 }
+            return RemotePage(entries: [], unreadable: moving ? [UnreadableEntry(id: UUID(), sequence: cursor + 1)] : [], head: moving ? cursor + 1 : cursor,
+                hasMore: true)
+        }
+        func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] { [] }
+    }
+
+    @Test("pages that never end stop the sync with one error and change nothing: one that does not move past the cursor at once, one that does after the most pages a sync takes", arguments: [false, true])
+    func endlessPages(moving: Bool) async throws {
+        let store = InMemorySyncLocalStore()
+        let before = await store.state.cursor
+        let remote = EndlessPages(moving: moving)
+        await #expect(throws: SyncError.endlessPages) { try await DefaultSyncUseCase(local: store, remote: remote).execute() }
+        #expect(await store.state.cursor == before)
+        #expect(remote.pulls.withLock { $0 } == (moving ? DefaultSyncUseCase.maxPages : 1))
     }
 
     @Test("an entry no machine can open (a device's garbage) stops nothing: set aside and counted, the rest syncs, and a machine holding that entry sends its own version back over it")

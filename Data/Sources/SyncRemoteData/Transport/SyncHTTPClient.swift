@@ -8,12 +8,15 @@ import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 
 /// The HTTP client sync talks through: AsyncHTTPClient under the generated client, every request
-/// bounded by `timeout`, the server's certificate checked against the system's roots or, when
+/// bounded by `timeout` (connecting, each read, and the whole answer) and every answer by
+/// `maxAnswerBytes`, the server's certificate checked against the system's roots or, when
 /// given, only against the CA certificates in `caFile` (PEM). Shut it down when done.
 public final class SyncHTTPClient: Sendable {
     private let client: HTTPClient
     /// What the generated client sends its requests through.
     public let transport: any ClientTransport
+    /// The largest answer taken: a full page of the largest entries is about 11 MiB.
+    public static let maxAnswerBytes = 32 << 20
 
     public init(timeout: Duration = .seconds(30), caFile: String? = nil) {
         var tls = TLSConfiguration.makeClientConfiguration()
@@ -24,7 +27,9 @@ public final class SyncHTTPClient: Sendable {
         // A failed connection is reported at once, not retried until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        transport = AsyncHTTPClientTransport(configuration: .init(client: client, timeout: .seconds(seconds)))
+        transport = BoundedTransport(
+            base: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: .seconds(seconds))),
+            maxBytes: Self.maxAnswerBytes, deadline: .seconds(seconds))
     }
 
     /// Closes the client's connections; no request may follow.

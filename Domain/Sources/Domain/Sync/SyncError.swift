@@ -19,6 +19,11 @@ public enum SyncError: Error, Equatable, Sendable {
     case incompatible
     /// The server failed (a 5xx answer).
     case server
+    /// An answer larger than any the protocol sends: refused as it arrived, never held whole.
+    case answerTooLarge
+    /// Pages that lead nowhere (one that says more follows without moving past the cursor, or
+    /// more pages than a sync may take): the pull stopped, nothing half-taken.
+    case endlessPages
     /// An entry could not be decrypted or read (a wrong key, or tampering): it is left alone.
     case corruptEntry(id: String)
     /// Pushes kept meeting newer changes: the next sync tries again.

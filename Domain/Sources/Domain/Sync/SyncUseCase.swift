@@ -45,6 +45,9 @@ public struct DefaultSyncUseCase: SyncUseCase {
     public static let pushRounds = 5
     /// Records per push (the server's limit).
     public static let pushSize = 100
+    /// Pages one sync reads at most (a server's pages are at most a few hundred entries each):
+    /// past it, the server is taken to page for ever.
+    public static let maxPages = 10_000
 
     private let local: any SyncLocalStore
     private let remote: any SyncRemote
@@ -76,7 +79,10 @@ public struct DefaultSyncUseCase: SyncUseCase {
         // Pushes acknowledged after the last pull: each must come back at its sequence or later.
         var unconfirmed = state.bases.filter { $0.value.sequence > state.cursor }.mapValues(\.sequence)
         let acknowledged = unconfirmed.values.max() ?? 0
+        var pages = 0
         while true {
+            pages += 1
+            if pages > Self.maxPages { throw SyncError.endlessPages }
             let page: RemotePage
             do {
                 page = try await remote.pull(after: state.cursor)
@@ -108,7 +114,10 @@ public struct DefaultSyncUseCase: SyncUseCase {
                 unconfirmed[unreadable.id] = nil
                 setAside(unreadable, in: &state, report: &report)
             }
-            state.cursor = max(state.cursor, page.lastSequence ?? page.head)
+            let next = max(state.cursor, page.lastSequence ?? page.head)
+            // More to come, yet no step past the cursor: the next page would be this one again.
+            if page.hasMore, next == state.cursor { throw SyncError.endlessPages }
+            state.cursor = next
             if !page.hasMore { break }
         }
         // The pull walked past each acknowledged sequence (a head below one is a server behind,

@@ -86,6 +86,8 @@ public enum SyncStatusText {
         case .rateLimited(let seconds): "the server asks to wait \(seconds) s before trying again"
         case .incompatible: "the server speaks another version of sync: update Tokens or the server"
         case .server: "the server failed; sync will try again"
+        case .answerTooLarge: "the server sent an answer too large for sync; it was refused, nothing changed"
+        case .endlessPages: "the server's pages never came to an end; sync stopped, nothing changed"
         case .corruptEntry: "an entry from the server could not be decrypted; it was left alone"
         case .stillConflicting: "entries kept changing on other machines; sync will try again"
         case .accountExists: "this sync account is already open on the server: join it with its sync code"
