@@ -82,7 +82,10 @@ public enum SyncMerge {
         merged.groups = groups(base, local, remote)
         var copy: SyncRecord?
         if local.key.value == remote.key.value {
-            merged.key = later(local.key, remote.key, by: \.changedAt)
+            // The same key under two stamps (an account added again folds into the entry): the
+            // earlier, the one other machines' key histories name, so a change that replaced it
+            // is still told from one beside it.
+            merged.key = local.key.changedAt < remote.key.changedAt ? local.key : remote.key
             merged.keyHistory = SyncRecord.keyHistory(local.keyHistory + remote.keyHistory)
             merged.counter = Swift.max(local.counter, remote.counter)
         } else {
