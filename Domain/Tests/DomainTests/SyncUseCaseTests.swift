@@ -49,6 +49,14 @@ struct SyncUseCaseTests {
 
     static func id(_ n: UInt8) -> UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, n)) }
 
+    /// A laptop, a desktop and a phone, all synced, all holding the account the laptop added.
+    static func threeMachinesHoldingOne(on remote: InMemorySyncRemote) async throws -> (Client, Client, Client) {
+        let (laptop, desktop, phone) = (Client(1, remote: remote), Client(2, remote: remote), Client(3, remote: remote))
+        await laptop.add(id(1), secret: 1, at: 1_000)
+        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        return (laptop, desktop, phone)
+    }
+
     @Test("an account added on one machine reaches the other; an edit on each, of different fields, ends the same on both")
     func twoMachines() async throws {
         let remote = InMemorySyncRemote()
@@ -193,9 +201,7 @@ struct SyncUseCaseTests {
     @Test("found by the lifecycle model check: codes used of a key another machine replaced meanwhile count on the copy that keeps that key")
     func counterFollowsItsKey() async throws {
         let remote = InMemorySyncRemote()
-        let (laptop, desktop, phone) = (Client(1, remote: remote), Client(2, remote: remote), Client(3, remote: remote))
-        await laptop.add(Self.id(1), secret: 1, at: 1_000)
-        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
         await desktop.store.change(Self.id(1)) { $0?.key = Stamped(SyncMergeTests.key(2), changedAt: desktop.stamp(2_000)) }
         _ = try await desktop.sync()
         _ = try await phone.sync()
@@ -232,9 +238,7 @@ struct SyncUseCaseTests {
     @Test("a push the server acknowledged and lost, while others wrote the entry twice: the lost edit merges with theirs instead of giving way to a later version")
     func lostAcknowledgementUnderLaterVersions() async throws {
         let remote = InMemorySyncRemote()
-        let (laptop, desktop, phone) = (Client(1, remote: remote), Client(2, remote: remote), Client(3, remote: remote))
-        await laptop.add(Self.id(1), secret: 1, at: 1_000)
-        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
         await laptop.store.change(Self.id(1)) { $0?.note = Stamped("from the laptop", changedAt: laptop.stamp(2_000)) }
         await desktop.store.change(Self.id(1)) { $0?.name = Stamped("me@desk", changedAt: desktop.stamp(2_100)) }
         await phone.store.change(Self.id(1)) { $0?.issuer = Stamped("Phone Inc", changedAt: phone.stamp(2_200)) }
@@ -389,9 +393,7 @@ struct SyncUseCaseTests {
     @Test("a restored server that others refilled past this machine's cursor: noticed by its new generation, nothing missed")
     func restoredServerRefilled() async throws {
         let remote = InMemorySyncRemote(pageSize: 2)
-        let (laptop, desktop, phone) = (Client(1, remote: remote), Client(2, remote: remote), Client(3, remote: remote))
-        await laptop.add(Self.id(1), secret: 1, at: 1_000)
-        for client in [laptop, desktop, phone] { _ = try await client.sync() }
+        let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
         let backup = await remote.backup()
         for n in UInt8(2)...4 { await laptop.add(Self.id(n), secret: n, at: 2_000) }
         for client in [laptop, desktop, phone] { _ = try await client.sync() }

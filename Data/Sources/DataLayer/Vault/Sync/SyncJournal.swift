@@ -44,7 +44,7 @@ struct SyncJournal {
             let previous = existing[account.id]
             var record = SyncRecording.record(for: account, at: position, stamp: stamp)
             if let old = previous?.state.record { record.counter = max(record.counter, old.counter) }
-            try put(SyncEntryState(record: record, base: previous?.state.base, pending: true, pushedOver: previous?.state.pushedOver), previous: previous?.version)
+            try put(previous?.state.changed(to: record) ?? SyncEntryState(record: record, base: nil, pending: true), previous: previous?.version)
         }
     }
 
@@ -54,14 +54,14 @@ struct SyncJournal {
         let stamp = self.account.stamp(now: now)
         let record = SyncRecording.updating(current.state.record, to: account, stamp: stamp)
         guard record != current.state.record else { return }
-        try put(SyncEntryState(record: record, base: current.state.base, pending: true, pushedOver: current.state.pushedOver), previous: current.version)
+        try put(current.state.changed(to: record), previous: current.version)
     }
 
     /// An account deleted here: its record stays as a tombstone to send.
     mutating func deleted(_ id: UUID) throws {
         guard let current = try states()[id] else { return }
         let record = SyncRecording.deleting(current.state.record, stamp: account.stamp(now: now))
-        try put(SyncEntryState(record: record, base: current.state.base, pending: true, pushedOver: current.state.pushedOver), previous: current.version)
+        try put(current.state.changed(to: record), previous: current.version)
     }
 
     /// The user's new order of the live entries: only the entries that moved get new positions.
@@ -75,7 +75,7 @@ struct SyncJournal {
             let at = stamp ?? account.stamp(now: now)
             stamp = at
             let record = SyncRecording.moving(entry.state.record, to: position, stamp: at)
-            try put(SyncEntryState(record: record, base: entry.state.base, pending: true, pushedOver: entry.state.pushedOver), previous: entry.version)
+            try put(entry.state.changed(to: record), previous: entry.version)
         }
     }
 

@@ -9,6 +9,11 @@ struct SyncEntryState: Equatable, Sendable {
     var pending: Bool
     /// The base a push acknowledged since the last pull was made on (SyncSnapshot.pushedOver).
     var pushedOver: RemoteEntry? = nil
+
+    /// This entry changed here to `record`: pending, on the same base (and pushed-over base).
+    func changed(to record: SyncRecord) -> SyncEntryState {
+        SyncEntryState(record: record, base: base, pending: true, pushedOver: pushedOver)
+    }
 }
 
 /// This machine's sync account state. After leaving, the row stays without its secrets (no
