@@ -194,6 +194,43 @@ struct SyncCLITests {
         #expect(text.contains("\"note\" : \"used on F\"") && text.contains("\"counter\" : 4"), "\(text)")
         #expect(server.stop() == .exited(0))
     }
+
+    @Test("sync --dry-run says what a sync would receive, send and merge, an account a line, and changes nothing here or on the server")
+    func dryRun() throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let e = try TemporaryHome()
+        let f = try TemporaryHome()
+        try Self.setUpAndConverge(server, laptop: e.url, desktop: f.url)
+        // On E: a note on GitHub and a new account. On F: the bank deleted, GitHub's name changed.
+        try Self.tokens(["edit", "github", "--note", "from E"], e.url)
+        try Self.tokens(["add", "otpauth://totp/Xco:x?secret=KNSWG4TFOQQGEIDQ&issuer=Xco"], e.url)
+        try Self.tokens(["sync"], e.url)
+        try Self.tokens(["rm", "bank", "--yes"], f.url)
+        try Self.tokens(["edit", "github", "--account", "alice@f"], f.url)
+        let (onE, onF) = (try Self.accounts(e.url), try Self.accounts(f.url))
+
+        let said = try Self.tokens(["sync", "--dry-run"], f.url).stdout
+        let lines = said.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Dry run with http://127.0.0.1:") == true, "\(said)")
+        #expect(Array(lines.dropFirst()) == [
+            "Would receive: 1",
+            lines.first { $0.hasPrefix("  Xco (x) [") && $0.hasSuffix("]: new") } ?? "Xco missing",
+            "Would send: 1",
+            lines.first { $0.hasPrefix("  Bank (bob) [") && $0.hasSuffix("]: deleted") } ?? "Bank missing",
+            "Would merge, changed here and elsewhere (the fields taken from elsewhere): 1",
+            lines.first { $0.hasPrefix("  GitHub (alice@f) [") && $0.hasSuffix("]: note") } ?? "GitHub missing",
+        ], "\(said)")
+        #expect(!said.contains("JBSWY3DPEHPK3PXP") && !said.contains("KNSWG4TFOQQGEIDQ"), "secrets never shown")
+        #expect(try Self.accounts(f.url) == onF, "nothing changed here")
+        try Self.tokens(["sync"], e.url)
+        #expect(try Self.accounts(e.url) == onE, "nothing changed on the server: E receives nothing")
+
+        try Self.tokens(["sync"], f.url)
+        try Self.tokens(["sync"], e.url)
+        #expect(try Self.accounts(e.url) == Self.accounts(f.url))
+        #expect(try Self.tokens(["sync", "--dry-run"], f.url).stdout.hasSuffix("Nothing to receive, send or merge.\n"))
+        #expect(server.stop() == .exited(0))
+    }
 }
 
 /// The same machines through a server on PostgreSQL (the cluster `make test` starts): the change

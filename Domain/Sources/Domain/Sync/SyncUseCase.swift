@@ -59,14 +59,28 @@ public struct DefaultSyncUseCase: SyncUseCase {
 
     public func execute() async throws -> SyncReport {
         let taken = try await local.snapshot()
+        var (state, report) = try await pulledAndMerged(taken)
+        try await push(from: &state, report: &report)
+        try await local.commit(state, over: taken, report: report)
+        return report
+    }
+
+    /// What `execute` would receive, send and merge, from a pull alone: nothing is pushed and
+    /// nothing written here (the server's answers to a pull change nothing there either).
+    public func preview() async throws -> SyncPreview {
+        let taken = try await local.snapshot()
+        let (state, report) = try await pulledAndMerged(taken)
+        return SyncPreview(from: taken, to: state, report: report)
+    }
+
+    /// `taken` with every remote change after its cursor merged in, ready to push.
+    private func pulledAndMerged(_ taken: SyncSnapshot) async throws -> (SyncSnapshot, SyncReport) {
         var state = taken
         var report = SyncReport()
         try await pull(into: &state, report: &report)
         Self.giveCarriedCounters(in: &state)
         SyncTwins.fold(in: &state, report: &report)
-        try await push(from: &state, report: &report)
-        try await local.commit(state, over: taken, report: report)
-        return report
+        return (state, report)
     }
 
     /// Every remote change after the cursor. From 0 again, as a resync, when the cursor expired

@@ -34,14 +34,31 @@ enum Sync {
 
     /// `tokens sync now` (and plain `tokens sync`): pull, merge and push.
     struct Now: TokensCommand {
-        static let spec = CommandSpec("now", abstract: "Sync now: fetch other machines' changes and send this one's.", arguments: [Sync.caFile])
+        static let spec = CommandSpec(
+            "now", abstract: "Sync now: fetch other machines' changes and send this one's.",
+            discussion: """
+                With --dry-run, fetch and merge only: say what a sync would receive, send and merge \
+                (an account a line, the fields named, secrets never shown), and change nothing here \
+                or on the server.
+                """,
+            arguments: [Sync.caFile, .flag("dry-run", help: "Say what a sync would receive, send and merge; change nothing.")])
         let options: SyncContext.Options
-        init(_ arguments: ParsedArguments) { options = SyncContext.Options(arguments) }
+        let dryRun: Bool
+        init(_ arguments: ParsedArguments) {
+            options = SyncContext.Options(arguments)
+            dryRun = arguments.flag("dry-run")
+        }
 
         func run() async throws {
             try await SyncContext.with(options) { context in
                 let membership = try await context.membership()
-                try await context.connect(to: membership) { try await context.syncNow(over: $0, membership: membership) }
+                try await context.connect(to: membership) { connection in
+                    if dryRun {
+                        try await context.preview(over: connection, membership: membership)
+                    } else {
+                        try await context.syncNow(over: connection, membership: membership)
+                    }
+                }
             }
         }
     }

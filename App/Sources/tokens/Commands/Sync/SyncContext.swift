@@ -75,6 +75,14 @@ struct SyncContext {
         StandardStreams.writeLine("Synced with \(TerminalText.escaped(membership.server.absoluteString)): \(report.received) received, \(report.sent) sent")
     }
 
+    /// Says what a sync over `connection` would receive, send and merge; changes nothing.
+    func preview(over connection: SyncConnection, membership: SyncMembership) async throws {
+        let preview = try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).preview()
+        for notice in SyncPreviewText.notices(for: preview) { StandardStreams.writeErrorLine("tokens: \(notice)") }
+        StandardStreams.writeLine("Dry run with \(TerminalText.escaped(membership.server.absoluteString)): nothing was changed here or on the server")
+        for line in SyncPreviewText.lines(for: preview, escape: TerminalText.escaped) { StandardStreams.writeLine(line) }
+    }
+
     /// A SyncError as the command line reports it: its reason, exit status 6.
     static func mappingSyncErrors<T>(_ body: () async throws -> T) async throws -> T {
         do {
