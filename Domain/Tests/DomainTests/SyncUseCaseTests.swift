@@ -217,6 +217,24 @@ struct SyncUseCaseTests {
         #expect(await laptop.records() == phone.records())
     }
 
+    @Test("found by the lifecycle model check: codes used of a key another machine replaced and then deleted do not bring the entry back (nor send it back and forth)")
+    func usesOfAReplacedKeyDoNotRevive() async throws {
+        let remote = InMemorySyncRemote(pageSize: 3)
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        await desktop.changeKey(Self.id(1), secret: 9, at: 2_000)
+        await laptop.store.change(Self.id(1)) { $0?.counter = 3 }
+        await desktop.store.change(Self.id(1)) { $0?.isDeleted = Stamped(true, changedAt: desktop.stamp(3_000)) }
+        _ = try await desktop.sync()
+        let report = try await laptop.sync()
+        #expect(report.sent == 0, "nothing to send back: the deletion stands")
+        #expect(await laptop.records()[Self.id(1)]?.isDeleted.value == true)
+        #expect(try await desktop.sync().received == 0)
+        #expect(await desktop.records() == laptop.records())
+    }
+
     @Test("read your writes: a push the server acknowledged and did not keep is noticed at the next sync, said, and sent again")
     func lostAcknowledgedPush() async throws {
         let remote = InMemorySyncRemote()

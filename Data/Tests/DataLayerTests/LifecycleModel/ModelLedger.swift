@@ -6,7 +6,8 @@ import Foundation
 /// - every field of an entry equals the latest write to it (hybrid time) that survived, unless
 ///   the entry was deleted by machines that had each seen every surviving edit; an edit that no
 ///   deleting machine had seen, and that no later write of its field replaced, beats the delete
-///   (in between, records cannot tell: not judged);
+///   (in between, records cannot tell: not judged); codes used of a key the deleting machine had
+///   replaced are no such edit;
 /// - an HOTP counter is never below the highest counter a machine used;
 /// - a secret ever written is on a live entry unless someone who held it deleted or replaced it
 ///   (a secret changed on two sides keeps both);
@@ -147,10 +148,15 @@ struct ModelLedger {
             let uses = uses.filter { $0.entry == id }
             // An edit that lost its field to a later write is gone whatever happens to the entry.
             let winning = edits.filter { edit in !edits.contains { $0.field == edit.field && $0.stamp > edit.stamp } }
+            // Codes used of a key the deleting machine's entry no longer held (it had replaced it)
+            // tell that machine nothing: the key is gone with the entry.
+            func knows(_ delete: Write, _ use: Use) -> Bool {
+                delete.knew.contains(use.serial) || delete.view.map { $0.key.value.secret != use.secret } ?? false
+            }
             let unseen = winning.contains { edit in !deletes.contains { $0.knew.contains(edit.serial) } }
-                || uses.contains { use in !deletes.contains { $0.knew.contains(use.serial) } }
+                || uses.contains { use in !deletes.contains { knows($0, use) } }
             let seenByAll = !deletes.isEmpty && deletes.allSatisfy { delete in
-                edits.allSatisfy { delete.knew.contains($0.serial) } && uses.allSatisfy { delete.knew.contains($0.serial) }
+                edits.allSatisfy { delete.knew.contains($0.serial) } && uses.allSatisfy { knows(delete, $0) }
             }
             if !unseen && !seenByAll { continue }
             let deleted = seenByAll

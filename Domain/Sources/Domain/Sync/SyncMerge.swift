@@ -146,8 +146,12 @@ public enum SyncMerge {
             guard let base else { return side[keyPath: field].changedAt > other[keyPath: field].changedAt }
             return side[keyPath: field] != base[keyPath: field] && side[keyPath: field] != other[keyPath: field]
         }
-        // Codes used up to a counter the other side reached with the same key tell it nothing new.
-        let beyond = side.key.value != other.key.value || side.counter > other.counter
+        // Codes used up to a counter the other side reached with the same key tell it nothing new;
+        // nor do codes used of a key the other side replaced (that key is gone there, and with it
+        // what its counter guarded).
+        let replaced =
+            other.keyHistory.contains(side.key.changedAt) || base.map { $0.key == side.key && other.key != $0.key } ?? false
+        let beyond = side.key.value == other.key.value ? side.counter > other.counter : !replaced
         let counter = beyond && (base.map { side.counter != $0.counter } ?? (side.key.value == other.key.value))
         return counter || differs(\.key) || differs(\.issuer) || differs(\.name) || differs(\.note) || differs(\.isFavorite)
             || differs(\.groups) || differs(\.position)
