@@ -35,9 +35,10 @@ package enum ServerComposer {
     package static func makeApplication(
         settings: ServerSettings, logger: Logger, running: @escaping @Sendable (Int) async -> Void
     ) throws -> some ApplicationProtocol {
-        var server = HTTPServerBuilder.http1()
+        let http1 = try connectionGuard(settings: settings, logger: logger)
+        var server = HTTPServerBuilder.http1(configuration: http1)
         if let certificate = settings.tlsCertificate?.value, let key = settings.tlsKey?.value {
-            server = try ServerTLS.server(certificate: certificate, key: key)
+            server = try ServerTLS.server(certificate: certificate, key: key, http1: http1)
         }
         let store: any SyncServerStore
         var notifier: any ChangeNotifier = LocalChangeNotifier()
@@ -69,6 +70,24 @@ package enum ServerComposer {
             services: services, onServerRunning: { channel in await running(channel.localAddress?.port ?? 0) }, logger: logger)
         if let migrate { application.beforeServerStarts(perform: migrate) }
         return application
+    }
+}
+
+extension ServerComposer {
+    /// The HTTP/1.1 configuration with each connection held to the settings' limits; the
+    /// descriptor limit is raised to its hard limit first, and the connection cap kept below it.
+    static func connectionGuard(settings: ServerSettings, logger: Logger) throws -> HTTP1Channel.Configuration {
+        let descriptors = DescriptorLimit.raised()
+        let maxConnections = DescriptorLimit.connections(configured: settings.maxConnections.value, limit: descriptors)
+        if maxConnections < settings.maxConnections.value {
+            logger.notice(
+                "connections capped below server.connections.max by the descriptor limit",
+                metadata: ["max": "\(maxConnections)", "descriptors": "\(descriptors ?? 0)"])
+        }
+        let limits = ConnectionLimits(
+            maxConnections: maxConnections, maxPerAddress: settings.maxConnectionsPerAddress.value,
+            requestTimeout: .seconds(settings.requestTimeout.value), unlimitedAddresses: Set(settings.trustedProxies.value))
+        return GuardedHTTP1.configuration(counter: ConnectionCounter(limits: limits), limits: limits, logger: logger)
     }
 }
 

@@ -9,7 +9,7 @@ import NIOSSL
 /// one line before anything listens.
 enum ServerTLS {
     /// HTTP/1.1 over TLS with the files' chain and key.
-    static func server(certificate: String, key: String) throws -> HTTPServerBuilder {
+    static func server(certificate: String, key: String, http1: HTTP1Channel.Configuration) throws -> HTTPServerBuilder {
         let chain = try read(certificate, as: "a PEM certificate") { try NIOSSLCertificate.fromPEMFile($0) }
         guard !chain.isEmpty else { throw ServerCompositionError.tlsFile(path: certificate, problem: "holds no PEM certificate") }
         let privateKey = try read(key, as: "a PEM private key") { try NIOSSLPrivateKey(file: $0, format: .pem) }
@@ -18,7 +18,7 @@ enum ServerTLS {
         do {
             // The context is built here, so a key of another certificate is refused now.
             _ = try NIOSSLContext(configuration: configuration)
-            return try .tls(.http1(), tlsConfiguration: configuration)
+            return try .tls(.http1(configuration: http1), tlsConfiguration: configuration)
         } catch {
             throw ServerCompositionError.tlsFile(path: key, problem: "is not the key of the certificate in \(certificate)")
         }

@@ -15,7 +15,7 @@ public enum AllowedEdges {
         "Domain": [],
         "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log", "swift-openapi-runtime", "swift-http-types",
                  "async-http-client", "swift-openapi-async-http-client", "swift-nio-ssl", "swift-nio"],
-        "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle"],
+        "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle", "swift-nio", "swift-nio-extras"],
         "App": ["swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl"],
         "Tests-Integration": [],
     ]

@@ -19,6 +19,12 @@ package struct ServerSettings: Sendable, Equatable {
     /// Reverse proxies in front of the server, by address: a request from one of them is counted
     /// (for the enrolment limit) as coming from the client its `X-Forwarded-For` names.
     public let trustedProxies: Sourced<[String]>
+    /// Connections open at once, in all (lowered at start to what the descriptor limit allows).
+    public let maxConnections: Sourced<Int>
+    /// Connections open at once from one address (trusted proxies are not counted).
+    public let maxConnectionsPerAddress: Sourced<Int>
+    /// Seconds a connection may take to send a whole request, or idle between requests.
+    public let requestTimeout: Sourced<Int>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -40,7 +46,7 @@ extension SettingsLoader {
     /// The server's keys (`tokens-server` only; the `tokens` man page lists `keys`).
     static let serverKeys = [
         "server.host", "server.port", "server.database.url", "server.tls.certificate", "server.tls.key", "server.pull.wait",
-        "server.proxies",
+        "server.proxies", "server.connections.max", "server.connections.per.address", "server.request.timeout",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -79,9 +85,16 @@ extension SettingsLoader {
             let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             return list.allSatisfy(ServerSettings.isIPAddress) ? list : nil
         }
+        let count: (ClosedRange<Int>) -> (String) -> Int? = { range in { Int($0).flatMap { range.contains($0) ? $0 : nil } } }
+        let maxConnections = try resolver.resolve(
+            "server.connections.max", default: 4096, expected: "1 to 1000000 connections", count(1...1_000_000))
+        let perAddress = try resolver.resolve(
+            "server.connections.per.address", default: 64, expected: "1 to 1000000 connections", count(1...1_000_000))
+        let requestTimeout = try resolver.resolve("server.request.timeout", default: 15, expected: "1 to 3600 seconds", count(1...3600))
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
-            pullWait: pullWait, trustedProxies: proxies)
+            pullWait: pullWait, trustedProxies: proxies, maxConnections: maxConnections, maxConnectionsPerAddress: perAddress,
+            requestTimeout: requestTimeout)
     }
 }

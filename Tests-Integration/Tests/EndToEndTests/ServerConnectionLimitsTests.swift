@@ -1,0 +1,90 @@
+import Foundation
+import IntegrationTestSupport
+import Testing
+
+/// `tokens-server` against clients that open connections and send half a request (issue 40 H1):
+/// each connection has a deadline for its request, and the connections it keeps are capped from
+/// one address and in all, so that everyone else is still served. The attacking clients come
+/// from other loopback addresses (127.0.0.2, .3) than the one checking health (127.0.0.1).
+@Suite("tokens-server connection limits")
+struct ServerConnectionLimitsTests {
+    static let halfRequest = "GET /v1/health HTTP/1.1\r\nHost: tokens\r\nX-Slow: "
+
+    /// Waits until `count` of `connections` are closed by the server (at most 30 s); their indices.
+    static func closed(_ count: Int, of connections: [RawConnection]) -> Set<Int> {
+        var closed = Set<Int>()
+        let deadline = Date().addingTimeInterval(30)
+        while closed.count < count, Date() < deadline {
+            for index in connections.indices where !closed.contains(index) && connections[index].closedByServer(within: 0) {
+                closed.insert(index)
+            }
+            if closed.count < count { usleep(50_000) }
+        }
+        return closed
+    }
+
+    /// Opens `count` connections from `source`, each sending half a request.
+    static func slowClients(_ count: Int, to server: ServerProcess, from source: String) throws -> [RawConnection] {
+        let port = try #require(server.baseURL.port)
+        return try (0..<count).map { _ in
+            let connection = try RawConnection(port: port, from: source)
+            try connection.send(halfRequest)
+            return connection
+        }
+    }
+
+    @Test("half a request is cut off after the request timeout; so is a kept-alive connection left idle after its answer")
+    func requestTimeout() throws {
+        let server = try ServerProcess(["--phase", "dev"], environment: ["TOKENS_SERVER_REQUEST_TIMEOUT": "1"])
+        let port = try #require(server.baseURL.port)
+        let slow = try RawConnection(port: port, from: "127.0.0.2")
+        try slow.send(Self.halfRequest)
+        #expect(slow.closedByServer(within: 30))
+        let idle = try RawConnection(port: port, from: "127.0.0.2")
+        try idle.send("GET /v1/health HTTP/1.1\r\nHost: tokens\r\n\r\n")
+        #expect(idle.closedByServer(within: 30))
+        #expect(server.stop() == .exited(0))
+    }
+
+    @Test("past the cap from one address, connections are closed at once and the log says so; the ones kept stay, other addresses are served")
+    func perAddressCap() async throws {
+        let server = try ServerProcess(
+            ["--phase", "dev"], environment: ["TOKENS_SERVER_CONNECTIONS_PER_ADDRESS": "8", "TOKENS_SERVER_REQUEST_TIMEOUT": "600"])
+        let attack = try Self.slowClients(20, to: server, from: "127.0.0.2")
+        #expect(Self.closed(12, of: attack).count == 12)
+        let kept = attack.filter { !$0.closedByServer(within: 0.2) }
+        #expect(kept.count == 8, "the 8 within the cap are kept")
+        #expect(try await server.request("GET", "/v1/health").status == 200)
+        #expect(await server.waitForLog("refusing connections: 8 open from one address (server.connections.per.address)"))
+        #expect(server.stop() == .exited(0))
+    }
+
+    @Test("past the cap in all, connections are closed at once whatever their address; once some close, the server serves again")
+    func totalCap() async throws {
+        let server = try ServerProcess(
+            ["--phase", "dev"], environment: ["TOKENS_SERVER_CONNECTIONS_MAX": "10", "TOKENS_SERVER_REQUEST_TIMEOUT": "600"])
+        var attack = try Self.slowClients(6, to: server, from: "127.0.0.2") + Self.slowClients(9, to: server, from: "127.0.0.3")
+        #expect(Self.closed(5, of: attack).count == 5)
+        #expect(await server.waitForLog("refusing connections: 10 open in all (server.connections.max)"))
+        attack.removeAll()
+        var status = 0
+        let deadline = Date().addingTimeInterval(30)
+        while status != 200, Date() < deadline {
+            status = (try? await server.request("GET", "/v1/health").status) ?? 0
+        }
+        #expect(status == 200)
+        #expect(server.stop() == .exited(0))
+    }
+
+    @Test("300 clients from one address sending half a request, with the default limits: the server keeps 64 of them open and answers health")
+    func slowClientsAttack() async throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let attack = try Self.slowClients(300, to: server, from: "127.0.0.2")
+        #expect(Self.closed(236, of: attack).count == 236)
+        #expect(try await server.request("GET", "/v1/health").status == 200)
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.child.pid)/fd").count
+        #expect(descriptors < 64 + 100, "\(descriptors) descriptors open with 300 slow clients")
+        withExtendedLifetime(attack) {}
+        #expect(server.stop() == .exited(0))
+    }
+}
