@@ -21,7 +21,9 @@ struct RequestLimitsMiddleware: RouterMiddleware {
         }
         do {
             let address = clientAddress.resolve(peer: context.address, forwardedFor: request.headers[values: Self.forwardedFor])
-            return try await RequestAddress.$current.withValue(address) { try await next(request, context) }
+            return try await RequestAddress.$current.withValue(address) {
+                try await RequestConnection.$closed.withValue(context.closed) { try await next(request, context) }
+            }
         } catch let error as HTTPError {
             let path = request.uri.path
             let base = SyncServerRouter.basePath

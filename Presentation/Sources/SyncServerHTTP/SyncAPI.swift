@@ -55,9 +55,12 @@ struct SyncAPI: APIProtocol {
         let caller = try RequestCaller.required()
         let (after, limit, wait) = (input.query.after ?? 0, input.query.limit.map(Int.init), Int(input.query.wait ?? 0))
         // A long-poll ends early (an empty page) when the server begins to stop, so a graceful
-        // stop never waits out a client's wait.
+        // stop never waits out a client's wait; and at once when its client has gone.
+        let pull = useCases.pull
         let page = try await cancelWhenGracefulShutdown {
-            try await useCases.pull.execute(after: after, limit: limit, waiting: wait, for: caller)
+            try await RequestConnection.cancellingWhenClosed {
+                try await pull.execute(after: after, limit: limit, waiting: wait, for: caller)
+            }
         }
         return .ok(
             .init(

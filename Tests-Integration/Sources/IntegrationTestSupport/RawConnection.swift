@@ -57,6 +57,23 @@ public final class RawConnection {
         }
     }
 
+    /// What the server sent within `seconds`, up to the end of a response head (nil if nothing came).
+    public func responseHead(within seconds: Double) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !String(decoding: received, as: UTF8.self).contains("\r\n\r\n") {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(max(0, deadline.timeIntervalSinceNow * 1000)))
+            if polled < 0, errno == EINTR { continue }
+            if polled <= 0 { break }
+            let read = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if read <= 0 { break }
+            received += buffer[0..<read]
+        }
+        return received.isEmpty ? nil : String(decoding: received, as: UTF8.self)
+    }
+
     private static func address(_ text: String, port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

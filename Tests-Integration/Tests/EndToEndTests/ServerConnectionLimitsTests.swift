@@ -87,4 +87,53 @@ struct ServerConnectionLimitsTests {
         withExtendedLifetime(attack) {}
         #expect(server.stop() == .exited(0))
     }
+
+    /// A device enrolled in a new account on `server`: its bearer token.
+    static func deviceToken(on server: ServerProcess) async throws -> String {
+        let account = UUID().uuidString.lowercased()
+        let authKey = ServerProcessTests.authKey
+        #expect(try await server.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": authKey]).status == 201)
+        let enrolled = try await server.request("POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "laptop"])
+        return try #require(ServerProcessTests.json(enrolled.body)["token"] as? String)
+    }
+
+    /// A long-poll of 30 s sent whole on a new connection from 127.0.0.2.
+    static func longPoll(_ server: ServerProcess, token: String) throws -> RawConnection {
+        let connection = try RawConnection(port: try #require(server.baseURL.port), from: "127.0.0.2")
+        try connection.send("GET /v1/entries?after=0&wait=30 HTTP/1.1\r\nHost: tokens\r\nAuthorization: Bearer \(token)\r\n\r\n")
+        return connection
+    }
+
+    @Test("long-polls (issue 40 H2): 4 wait per device and the 5th is refused at once (429); walked away from, they end at once and make room")
+    func abandonedLongPolls() async throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let token = try await Self.deviceToken(on: server)
+        // 5 sent at once: whichever comes last is refused, the 4 others wait.
+        var waiting = try (0..<5).map { _ in try Self.longPoll(server, token: token) }
+        var answered: (index: Int, head: String)?
+        let first = Date().addingTimeInterval(20)
+        while answered == nil, Date() < first {
+            for (index, connection) in waiting.enumerated() {
+                if let head = connection.responseHead(within: 0.05) {
+                    answered = (index, head)
+                    break
+                }
+            }
+        }
+        let refused = try #require(answered, "one of 5 is refused")
+        #expect(refused.head.hasPrefix("HTTP/1.1 429") && refused.head.contains("Retry-After: 5"), "\(refused.head)")
+        waiting.remove(at: refused.index)
+        #expect(waiting.allSatisfy { $0.responseHead(within: 0.2) == nil }, "the 4 others wait")
+        // The client walks away from its 4 waiting pulls; within the 30 s they would wait, a new
+        // one is let wait again (not refused), because the abandoned ones ended.
+        waiting.removeAll()
+        var admitted = false
+        let deadline = Date().addingTimeInterval(20)
+        while !admitted, Date() < deadline {
+            let again = try Self.longPoll(server, token: token)
+            admitted = again.responseHead(within: 1) == nil
+        }
+        #expect(admitted, "a pull waits again once the abandoned ones ended")
+        #expect(server.stop() == .exited(0))
+    }
 }

@@ -17,6 +17,10 @@ public struct SyncLimits: Equatable, Sendable {
     /// The longest this server lets a pull wait (0 to `longPollLimit`): it answers a longer ask
     /// sooner, with an empty page.
     public var longPollSeconds = longPollLimit
+    /// Pulls one device may keep waiting at once (WaitingPulls): more are refused (429).
+    public var waitingPullsPerDevice = 4
+    /// Pulls waiting at once in all: more answer at once instead of waiting.
+    public var waitingPulls = 1024
     /// How often a waiting pull re-reads its account's head (seconds), so a change pushed through
     /// another instance wakes it within this interval.
     public var headCheckInterval = 1.0

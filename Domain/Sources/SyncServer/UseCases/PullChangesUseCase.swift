@@ -15,12 +15,17 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
     private let clock: any ServerClock
     private let notifier: any ChangeNotifier
     private let limits: SyncLimits
+    private let waiting: WaitingPulls
 
-    public init(store: any SyncServerStore, clock: any ServerClock, notifier: any ChangeNotifier, limits: SyncLimits) {
+    /// `waiting` counts the pulls that wait; one per server (every pull use case of it shares it).
+    public init(
+        store: any SyncServerStore, clock: any ServerClock, notifier: any ChangeNotifier, limits: SyncLimits, waiting: WaitingPulls? = nil
+    ) {
         self.store = store
         self.clock = clock
         self.notifier = notifier
         self.limits = limits
+        self.waiting = waiting ?? WaitingPulls(limits: limits)
     }
 
     public func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage {
@@ -32,6 +37,13 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
         }
         let deadline = clock.now().addingTimeInterval(Double(min(waiting, limits.longPollSeconds)))
         var page = try await self.page(after: cursor, size: size, of: caller.account)
+        guard page.entries.isEmpty, waiting > 0, limits.longPollSeconds > 0 else { return try await answer(page) }
+        switch self.waiting.enter(caller.device) {
+        case .refuse: throw SyncServerError.tooManyWaiting(limit: limits.waitingPullsPerDevice, retryAfterSeconds: 5)
+        case .answerNow: return try await answer(page)
+        case .wait: break
+        }
+        defer { self.waiting.leave(caller.device) }
         // Waiting reads only the head; the page is read again once the head moved past the cursor.
         while page.entries.isEmpty, !Task.isCancelled {
             let remaining = deadline.timeIntervalSince(clock.now())
@@ -41,8 +53,11 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
                 page = try await self.page(after: cursor, size: size, of: caller.account)
             }
         }
-        return PullPage(
-            entries: page.entries, head: page.head, serverTime: clock.now(), hasMore: page.hasMore, generation: try await store.generation())
+        return try await answer(page)
+    }
+
+    private func answer(_ page: PullPage) async throws -> PullPage {
+        PullPage(entries: page.entries, head: page.head, serverTime: clock.now(), hasMore: page.hasMore, generation: try await store.generation())
     }
 
     private func page(after cursor: Int64, size: Int, of account: SyncAccountID) async throws -> PullPage {

@@ -5,7 +5,8 @@ import NIOHTTPTypes
 /// Lets a connection in only within the ConnectionLimits (else closes it at once, said in the
 /// log at most once every 10 s with how many were refused), and closes a connection that takes
 /// longer than the request timeout to send a whole request, or idles that long between requests.
-/// A request being answered (a long-poll waiting) is not timed.
+/// A request being answered (a long-poll waiting) is not timed; if its client closes its side
+/// meanwhile, the connection closes (RequestConnection then ends the wait).
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -58,6 +59,16 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             if unanswered == 0 { arm(context) }
         }
         context.write(data, promise: promise)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The client closed its side while a request of its is being answered: it has gone (a
+        // client that walks away from a long-poll closes its socket). Closing the connection ends
+        // the wait now instead of holding the connection until the wait is over.
+        if let event = event as? ChannelEvent, event == .inputClosed, unanswered > 0 {
+            context.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
