@@ -86,7 +86,7 @@ extension ServerComposer {
         }
         let limits = ConnectionLimits(
             maxConnections: maxConnections, maxPerAddress: settings.maxConnectionsPerAddress.value,
-            requestTimeout: .seconds(settings.requestTimeout.value), unlimitedAddresses: Set(settings.trustedProxies.value))
+            requestTimeout: .seconds(settings.requestTimeout.value), idleTimeout: .seconds(settings.idleTimeout.value), unlimitedAddresses: Set(settings.trustedProxies.value))
         return GuardedHTTP1.configuration(counter: ConnectionCounter(limits: limits), limits: limits, logger: logger)
     }
 }

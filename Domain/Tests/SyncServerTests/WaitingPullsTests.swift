@@ -6,19 +6,21 @@ import Testing
 @Suite("Waiting pulls")
 struct WaitingPullsTests {
     @Test("a device keeps its limit waiting, more are refused; past the cap in all, pulls answer at once; leaving makes room")
-    func limits() {
+    func limits() async {
         var limits = SyncLimits()
         limits.waitingPullsPerDevice = 2
         limits.waitingPulls = 3
         let waiting = WaitingPulls(limits: limits)
         let (a, b, c) = (DeviceID(UUID()), DeviceID(UUID()), DeviceID(UUID()))
-        #expect(waiting.enter(a) == .wait && waiting.enter(a) == .wait)
-        #expect(waiting.enter(a) == .refuse)
-        #expect(waiting.enter(b) == .wait)
-        #expect(waiting.enter(c) == .answerNow && waiting.count == 3)
-        waiting.leave(a)
-        #expect(waiting.enter(c) == .wait && waiting.enter(a) == .answerNow)
-        waiting.leave(b)
-        #expect(waiting.enter(a) == .wait && waiting.count == 3)
+        var admissions: [WaitingPulls.Admission] = []
+        for device in [a, a, a, b, c] { admissions.append(await waiting.enter(device)) }
+        #expect(admissions == [.wait, .wait, .refuse, .wait, .answerNow])
+        #expect(await waiting.count == 3)
+        await waiting.leave(a)
+        let (third, fourth) = (await waiting.enter(c), await waiting.enter(a))
+        #expect(third == .wait && fourth == .answerNow)
+        await waiting.leave(b)
+        #expect(await waiting.enter(a) == .wait)
+        #expect(await waiting.count == 3)
     }
 }

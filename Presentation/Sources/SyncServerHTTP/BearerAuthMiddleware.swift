@@ -14,6 +14,8 @@ struct BearerAuthMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        // Authenticated already from the headers, before the body was read (RequestLimitsMiddleware).
+        if RequestCaller.current != nil { return try await next(request, body, metadata) }
         guard let header = request.headerFields[.authorization] else { return try await next(request, body, metadata) }
         guard let token = Self.token(in: header) else { throw Problem.unauthorized }
         let caller = try await authenticate.execute(token: token)

@@ -1,8 +1,12 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SyncServer
 
-/// Before any handler: the body is read up to a limit (more is a 413 problem, read no further)
+/// Before any handler: a request with a bearer token is authenticated from its headers, and a
+/// push must have one, before a byte of the body is read (an anonymous client cannot make the
+/// server hold megabytes); the body is read up to its route's limit (BodyLimits; more is a 413,
+/// read no further) within the server's budget for bodies in flight (BodyBudget; past it a 503);
 /// and the client's address (the peer's, or behind a trusted proxy the one it forwards) is handed
 /// to the handlers. After them, Hummingbird's own errors (an unknown path, a method a path does
 /// not take) become problem documents too.
@@ -10,19 +14,41 @@ struct RequestLimitsMiddleware: RouterMiddleware {
     typealias Context = SyncRequestContext
     let maxBodyBytes: Int
     let clientAddress: ClientAddress
+    let authenticate: any AuthenticateDeviceUseCase
+    let budget: BodyBudget
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let route = BodyLimits.limit(method: request.method, path: request.uri.path, maxBodyBytes: maxBodyBytes)
+        let caller: AuthenticatedDevice?
+        do {
+            caller = try await authenticated(request, needed: route.needsDevice)
+        } catch let error as SyncServerError {
+            return Self.response(Problem(error))
+        } catch let problem as Problem {
+            return Self.response(problem)
+        }
+        let declared = request.headers[.contentLength].flatMap { Int($0) }
+        if let declared, declared > route.bytes { return Self.response(Self.tooLarge(route.bytes)) }
+        let reserved = min(declared ?? route.bytes, route.bytes)
+        guard budget.reserve(reserved) else {
+            return Self.response(
+                Problem(
+                    status: .serviceUnavailable, title: "Service unavailable", detail: "the server is reading as many request bodies as it may; try again shortly",
+                    retryAfterSeconds: 1))
+        }
+        defer { budget.release(reserved) }
         var request = request
         do {
-            _ = try await request.collectBody(upTo: maxBodyBytes)
+            _ = try await request.collectBody(upTo: route.bytes)
         } catch {
-            return Self.response(
-                Problem(status: .contentTooLarge, title: "Content too large", detail: "a request body has at most \(maxBodyBytes) bytes"))
+            return Self.response(Self.tooLarge(route.bytes))
         }
         do {
             let address = clientAddress.resolve(peer: context.address, forwardedFor: request.headers[values: Self.forwardedFor])
             return try await RequestAddress.$current.withValue(address) {
-                try await RequestConnection.$closed.withValue(context.closed) { try await next(request, context) }
+                try await RequestConnection.$closed.withValue(context.closed) {
+                    try await RequestCaller.$current.withValue(caller) { try await next(request, context) }
+                }
             }
         } catch let error as HTTPError {
             let path = request.uri.path
@@ -40,6 +66,20 @@ struct RequestLimitsMiddleware: RouterMiddleware {
     }
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
+    /// The device of the request's bearer token (nil without one, unless `needed`).
+    private func authenticated(_ request: Request, needed: Bool) async throws -> AuthenticatedDevice? {
+        guard let header = request.headers[.authorization] else {
+            if needed { throw Problem.unauthorized }
+            return nil
+        }
+        guard let token = BearerAuthMiddleware.token(in: header) else { throw Problem.unauthorized }
+        return try await authenticate.execute(token: token)
+    }
+
+    static func tooLarge(_ bytes: Int) -> Problem {
+        Problem(status: .contentTooLarge, title: "Content too large", detail: "a request body here has at most \(bytes) bytes")
+    }
 
     /// A problem answered before the OpenAPI layer (which answers its own through ProblemMiddleware).
     static func response(_ problem: Problem) -> Response {

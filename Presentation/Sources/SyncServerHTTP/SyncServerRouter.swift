@@ -21,12 +21,15 @@ public enum SyncServerRouter {
 
     /// `trustedProxies`: the reverse proxies whose `X-Forwarded-For` names the client.
     public static func make(
-        useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes, trustedProxies: Set<String> = []
+        useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes, trustedProxies: Set<String> = [],
+        bodyBudget: BodyBudget = BodyBudget()
     ) throws -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
         router.add(middleware: AccessLogMiddleware())
         router.add(
-            middleware: RequestLimitsMiddleware(maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies)))
+            middleware: RequestLimitsMiddleware(
+                maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies), authenticate: useCases.authenticate,
+                budget: bodyBudget))
         try SyncAPI(useCases: useCases).registerHandlers(
             on: router, serverURL: URL(string: basePath)!, configuration: configuration,
             middlewares: [ProblemMiddleware(logger: logger), BearerAuthMiddleware(authenticate: useCases.authenticate)])

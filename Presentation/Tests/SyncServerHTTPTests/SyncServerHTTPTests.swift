@@ -14,10 +14,13 @@ import Testing
 struct SyncServerHTTPTests {
     let server = StubSyncServer()
 
-    func withClient(maxBodyBytes: Int = SyncServerRouter.maxBodyBytes, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withClient(
+        maxBodyBytes: Int = SyncServerRouter.maxBodyBytes, budget: BodyBudget = BodyBudget(),
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         var logger = Logger(label: "tokens.test.http")
         logger.logLevel = .critical
-        let router = try SyncServerRouter.make(useCases: server.useCases, logger: logger, maxBodyBytes: maxBodyBytes)
+        let router = try SyncServerRouter.make(useCases: server.useCases, logger: logger, maxBodyBytes: maxBodyBytes, bodyBudget: budget)
         try await Application(router: router, logger: logger).test(.router) { client in try await body(client) }
     }
 
@@ -259,6 +262,41 @@ struct SyncServerHTTPTests {
             }
         }
         #expect(server.calls.withLock { $0 }.isEmpty)
+    }
+
+    @Test("a push is authenticated from its headers before its body is read: none or a wrong token is 401; account creation takes 16 KiB at most")
+    func bodiesOnlyForDevices() async throws {
+        try await withClient { client in
+            let big = ByteBuffer(bytes: Array(repeating: UInt8(ascii: "x"), count: 64 * 1024))
+            let wrong: HTTPFields = [.authorization: "Bearer " + Data(repeating: 9, count: 32).base64EncodedString()]
+            for headers in [HTTPFields(), wrong] {
+                try await client.execute(uri: "/v1/entries", method: .post, headers: headers.merging([.contentType: "application/json"]), body: big) {
+                    Self.expectProblem($0, .unauthorized)
+                }
+            }
+            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: big) {
+                Self.expectProblem($0, .contentTooLarge)
+            }
+        }
+        #expect(server.calls.withLock { $0 }.isEmpty, "nothing was pushed or created")
+    }
+
+    @Test("bodies in flight are bounded in all: a body past what is left of the budget is 503 with Retry-After, and its bytes are given back after each answer")
+    func bodyBudget() async throws {
+        let budget = BodyBudget(bytes: 1000)
+        try await withClient(budget: budget) { client in
+            let body = Self.json(["accountId": UUID().uuidString, "authKey": Self.base64(StubSyncServer.authKey)])
+            #expect(budget.reserve(900))
+            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: body) {
+                Self.expectProblem($0, .serviceUnavailable)
+                #expect($0.headers[.retryAfter] == "1")
+            }
+            budget.release(900)
+            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: body) {
+                #expect($0.status != .serviceUnavailable)
+            }
+        }
+        #expect(budget.inFlight == 0)
     }
 }
 

@@ -23,6 +23,9 @@ public final class RawConnection {
             close(descriptor)
             throw RawConnectionError(step: "bind", code: errno)
         }
+        // A send the server stops reading fails after 30 s instead of blocking for good.
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &remote) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -39,6 +42,22 @@ public final class RawConnection {
         let bytes = Array(text.utf8)
         let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { throw RawConnectionError(step: "send", code: errno) }
+    }
+
+    /// What a send that must not block did.
+    public enum Sent: Equatable {
+        case bytes(Int)
+        case wouldBlock
+        case failed
+    }
+
+    /// Sends up to `count` filler bytes without waiting: what the socket took, or that it is full
+    /// (the server is not reading), or that the connection failed (the server closed it).
+    public func sendFiller(_ count: Int) -> Sent {
+        let chunk = [UInt8](repeating: 0x61, count: min(count, 64 * 1024))
+        let written = chunk.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        if written > 0 { return .bytes(written) }
+        return written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? .wouldBlock : .failed
     }
 
     /// Whether the server closed the connection (an end of stream or a reset) within `seconds`;

@@ -33,9 +33,9 @@ struct ServerConnectionLimitsTests {
         }
     }
 
-    @Test("half a request is cut off after the request timeout; so is a kept-alive connection left idle after its answer")
+    @Test("half a request is cut off after the request timeout; a kept-alive connection left idle after its answer, after the idle timeout")
     func requestTimeout() throws {
-        let server = try ServerProcess(["--phase", "dev"], environment: ["TOKENS_SERVER_REQUEST_TIMEOUT": "1"])
+        let server = try ServerProcess(["--phase", "dev"], environment: ["TOKENS_SERVER_REQUEST_TIMEOUT": "1", "TOKENS_SERVER_IDLE_TIMEOUT": "1"])
         let port = try #require(server.baseURL.port)
         let slow = try RawConnection(port: port, from: "127.0.0.2")
         try slow.send(Self.halfRequest)
@@ -134,6 +134,53 @@ struct ServerConnectionLimitsTests {
             admitted = again.responseHead(within: 1) == nil
         }
         #expect(admitted, "a pull waits again once the abandoned ones ended")
+        #expect(server.stop() == .exited(0))
+    }
+
+    /// The server's peak resident memory so far, in bytes (VmHWM).
+    static func peakMemory(of server: ServerProcess) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(server.child.pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+        return try #require(Int(line.split(separator: " ").dropFirst().first ?? "")) * 1024
+    }
+
+    @Test("bodies from clients without a valid token (issue 40 H3): 60 pushes of 4 MiB each are refused from their headers, unread, and the server stays under 150 MB")
+    func unauthenticatedBodies() async throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let port = try #require(server.baseURL.port)
+        let bogus = Data(repeating: 7, count: 32).base64EncodedString()
+        let size = 4 * 1024 * 1024
+        // 60 clients at once, half with a token nobody was given, half with none: each sends its
+        // headers, then its body a chunk at a time, round the 60, as far as the server takes it.
+        let clients = try (0..<60).map { _ in try RawConnection(port: port, from: "127.0.0.2") }
+        for (index, client) in clients.enumerated() {
+            let token = index.isMultiple(of: 2) ? "Authorization: Bearer \(bogus)\r\n" : ""
+            try client.send("POST /v1/entries HTTP/1.1\r\nHost: tokens\r\n\(token)Content-Type: application/json\r\nContent-Length: \(size)\r\n\r\n")
+        }
+        var left = Array(repeating: size, count: clients.count)
+        let deadline = Date().addingTimeInterval(60)
+        while left.contains(where: { $0 > 0 }), Date() < deadline {
+            var progressed = false
+            for index in clients.indices where left[index] > 0 {
+                switch clients[index].sendFiller(left[index]) {
+                case .bytes(let count):
+                    left[index] -= count
+                    progressed = true
+                case .failed: left[index] = 0
+                case .wouldBlock: break
+                }
+            }
+            if !progressed { usleep(10_000) }
+        }
+        let answers = clients.map { String(($0.responseHead(within: 30) ?? "no answer").prefix(12)) }
+        #expect(answers == Array(repeating: "HTTP/1.1 401", count: 60))
+        // Account creation carries a few hundred bytes: a large body is refused, read no further.
+        let creation = try RawConnection(port: port, from: "127.0.0.3")
+        try creation.send("POST /v1/accounts HTTP/1.1\r\nHost: tokens\r\nContent-Type: application/json\r\nContent-Length: \(size)\r\n\r\n")
+        #expect(creation.responseHead(within: 30)?.hasPrefix("HTTP/1.1 413") == true)
+        let peak = try Self.peakMemory(of: server)
+        #expect(peak < 150_000_000, "peak resident memory \(peak / 1_000_000) MB")
+        #expect(try await server.request("GET", "/v1/health").status == 200)
         #expect(server.stop() == .exited(0))
     }
 }

@@ -23,8 +23,10 @@ package struct ServerSettings: Sendable, Equatable {
     public let maxConnections: Sourced<Int>
     /// Connections open at once from one address (trusted proxies are not counted).
     public let maxConnectionsPerAddress: Sourced<Int>
-    /// Seconds a connection may take to send a whole request, or idle between requests.
+    /// Seconds a new connection may take to send a whole request (a later request its body).
     public let requestTimeout: Sourced<Int>
+    /// Seconds a kept-alive connection may idle between requests.
+    public let idleTimeout: Sourced<Int>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -47,6 +49,7 @@ extension SettingsLoader {
     static let serverKeys = [
         "server.host", "server.port", "server.database.url", "server.tls.certificate", "server.tls.key", "server.pull.wait",
         "server.proxies", "server.connections.max", "server.connections.per.address", "server.request.timeout",
+        "server.idle.timeout",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -91,10 +94,11 @@ extension SettingsLoader {
         let perAddress = try resolver.resolve(
             "server.connections.per.address", default: 64, expected: "1 to 1000000 connections", count(1...1_000_000))
         let requestTimeout = try resolver.resolve("server.request.timeout", default: 15, expected: "1 to 3600 seconds", count(1...3600))
+        let idleTimeout = try resolver.resolve("server.idle.timeout", default: 75, expected: "1 to 3600 seconds", count(1...3600))
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
             pullWait: pullWait, trustedProxies: proxies, maxConnections: maxConnections, maxConnectionsPerAddress: perAddress,
-            requestTimeout: requestTimeout)
+            requestTimeout: requestTimeout, idleTimeout: idleTimeout)
     }
 }

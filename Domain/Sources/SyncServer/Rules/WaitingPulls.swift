@@ -1,11 +1,9 @@
-import Foundation
-
 /// The pulls waiting for a change now (long-polls), by device and in all. A device may keep
 /// `SyncLimits.waitingPullsPerDevice` waiting (one is what a client needs; more is a client
 /// that opens them and walks away); past that its pull is refused (429). Past
 /// `SyncLimits.waitingPulls` in all, a pull answers at once instead of waiting, so that waiting
 /// pulls cannot hold every connection the server has.
-public final class WaitingPulls: @unchecked Sendable {
+public actor WaitingPulls {
     /// What a pull that would wait may do.
     public enum Admission: Equatable, Sendable {
         case wait
@@ -13,7 +11,6 @@ public final class WaitingPulls: @unchecked Sendable {
         case refuse
     }
 
-    private let lock = NSLock()
     private var total = 0
     private var byDevice: [DeviceID: Int] = [:]
     private let limits: SyncLimits
@@ -22,25 +19,21 @@ public final class WaitingPulls: @unchecked Sendable {
 
     /// Admits a pull of `device` that would wait; a `.wait` must be followed by `leave`.
     public func enter(_ device: DeviceID) -> Admission {
-        lock.withLock {
-            let mine = byDevice[device, default: 0]
-            if mine >= limits.waitingPullsPerDevice { return .refuse }
-            if total >= limits.waitingPulls { return .answerNow }
-            byDevice[device] = mine + 1
-            total += 1
-            return .wait
-        }
+        let mine = byDevice[device, default: 0]
+        if mine >= limits.waitingPullsPerDevice { return .refuse }
+        if total >= limits.waitingPulls { return .answerNow }
+        byDevice[device] = mine + 1
+        total += 1
+        return .wait
     }
 
     /// A pull `enter` let wait has ended.
     public func leave(_ device: DeviceID) {
-        lock.withLock {
-            total -= 1
-            let mine = byDevice[device, default: 1] - 1
-            byDevice[device] = mine > 0 ? mine : nil
-        }
+        total -= 1
+        let mine = byDevice[device, default: 1] - 1
+        byDevice[device] = mine > 0 ? mine : nil
     }
 
     /// Pulls waiting now.
-    public var count: Int { lock.withLock { total } }
+    public var count: Int { total }
 }

@@ -38,13 +38,26 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
         let deadline = clock.now().addingTimeInterval(Double(min(waiting, limits.longPollSeconds)))
         var page = try await self.page(after: cursor, size: size, of: caller.account)
         guard page.entries.isEmpty, waiting > 0, limits.longPollSeconds > 0 else { return try await answer(page) }
-        switch self.waiting.enter(caller.device) {
+        switch await self.waiting.enter(caller.device) {
         case .refuse: throw SyncServerError.tooManyWaiting(limit: limits.waitingPullsPerDevice, retryAfterSeconds: 5)
         case .answerNow: return try await answer(page)
         case .wait: break
         }
-        defer { self.waiting.leave(caller.device) }
-        // Waiting reads only the head; the page is read again once the head moved past the cursor.
+        do {
+            page = try await waitForChange(after: cursor, size: size, until: deadline, from: page, for: caller)
+        } catch {
+            await self.waiting.leave(caller.device)
+            throw error
+        }
+        await self.waiting.leave(caller.device)
+        return try await answer(page)
+    }
+
+    /// Waiting reads only the head; the page is read again once the head moved past the cursor.
+    private func waitForChange(
+        after cursor: Int64, size: Int, until deadline: Date, from first: PullPage, for caller: AuthenticatedDevice
+    ) async throws -> PullPage {
+        var page = first
         while page.entries.isEmpty, !Task.isCancelled {
             let remaining = deadline.timeIntervalSince(clock.now())
             guard remaining > 0 else { break }
@@ -53,7 +66,7 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
                 page = try await self.page(after: cursor, size: size, of: caller.account)
             }
         }
-        return try await answer(page)
+        return page
     }
 
     private func answer(_ page: PullPage) async throws -> PullPage {

@@ -4,7 +4,8 @@ import NIOHTTPTypes
 
 /// Lets a connection in only within the ConnectionLimits (else closes it at once, said in the
 /// log at most once every 10 s with how many were refused), and closes a connection that takes
-/// longer than the request timeout to send a whole request, or idles that long between requests.
+/// longer than the request timeout to send its first request (or a later one's body), or idles
+/// longer than the idle timeout between requests.
 /// A request being answered (a long-poll waiting) is not timed; if its client closes its side
 /// meanwhile, the connection closes (RequestConnection then ends the wait).
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -16,7 +17,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     static let reportInterval: Duration = .seconds(10)
 
     private let counter: ConnectionCounter
-    private let timeout: TimeAmount
+    private let requestTimeout: TimeAmount
+    private let idleTimeout: TimeAmount
     private let logger: Logger
     private var address: String?
     private var admitted = false
@@ -25,9 +27,10 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var unanswered = 0
     private var deadline: Scheduled<Void>?
 
-    init(counter: ConnectionCounter, timeout: Duration, logger: Logger) {
+    init(counter: ConnectionCounter, limits: ConnectionLimits, logger: Logger) {
         self.counter = counter
-        self.timeout = TimeAmount(timeout)
+        requestTimeout = TimeAmount(limits.requestTimeout)
+        idleTimeout = TimeAmount(limits.idleTimeout)
         self.logger = logger
     }
 
@@ -43,8 +46,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
-            // A request pipelined behind one being answered: it too must arrive in time.
-            if unanswered > 0 { arm(context) }
+            // Its body must follow in time (a request pipelined behind one being answered too).
+            arm(context, requestTimeout)
         case .body: break
         case .end:
             unanswered += 1
@@ -56,7 +59,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
             unanswered = max(0, unanswered - 1)
-            if unanswered == 0 { arm(context) }
+            if unanswered == 0 { arm(context, idleTimeout) }
         }
         context.write(data, promise: promise)
     }
@@ -88,15 +91,14 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             return
         }
         counted = true
-        arm(context)
+        arm(context, requestTimeout)
     }
 
-    private func arm(_ context: ChannelHandlerContext) {
+    private func arm(_ context: ChannelHandlerContext, _ timeout: TimeAmount) {
         disarm()
-        let timeout = self.timeout
         let logger = self.logger
         deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
-            logger.debug("closed a connection that sent no whole request in time", metadata: ["seconds": "\(timeout.nanoseconds / 1_000_000_000)"])
+            logger.debug("closed a connection that sent no whole request in time, or idled too long", metadata: ["seconds": "\(timeout.nanoseconds / 1_000_000_000)"])
             context.close(promise: nil)
         }
     }

@@ -6,6 +6,6 @@ import Logging
 public enum GuardedHTTP1 {
     public static func configuration(counter: ConnectionCounter, limits: ConnectionLimits, logger: Logger) -> HTTP1Channel.Configuration {
         HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ConnectionGuardHandler(counter: counter, timeout: limits.requestTimeout, logger: logger)])
+            additionalChannelHandlers: [ConnectionGuardHandler(counter: counter, limits: limits, logger: logger)])
     }
 }
