@@ -11,7 +11,8 @@ cleanup() { if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null || true; wait "
 trap cleanup EXIT
 command -v st >/dev/null || python3 -m pip install -q --disable-pip-version-check 'schemathesis==4.32.5'
 # Pulls answer at once (server.pull.wait 0): a generated wait would otherwise hold each example.
-TOKENS_SERVER_PULL_WAIT=0 "$server" --phase dev --host 127.0.0.1 --port 0 >"$work/out" 2>"$work/err" &
+# Every example comes from this machine: it may open more accounts than one address an hour.
+TOKENS_SERVER_PULL_WAIT=0 TOKENS_SERVER_ACCOUNTS_PER_ADDRESS=100000 "$server" --phase dev --host 127.0.0.1 --port 0 >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 1 300); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
 port="$(grep -o '[0-9]*$' "$work/out")"

@@ -18,7 +18,7 @@ package enum ServerComposer {
     ) -> SyncServerUseCases {
         let digester = SHA256SecretDigester()
         return SyncServerUseCases(
-            createAccount: DefaultCreateSyncAccountUseCase(store: store, digester: digester, clock: clock),
+            createAccount: DefaultCreateSyncAccountUseCase(store: store, digester: digester, clock: clock, limits: limits),
             enrolDevice: DefaultEnrolDeviceUseCase(store: store, digester: digester, clock: clock, random: random, limits: limits),
             authenticate: DefaultAuthenticateDeviceUseCase(store: store, digester: digester),
             listDevices: DefaultListDevicesUseCase(store: store),
@@ -58,6 +58,8 @@ package enum ServerComposer {
         }
         var limits = SyncLimits()
         limits.longPollSeconds = settings.pullWait.value
+        limits.accountsPerAddress = settings.accountsPerAddress.value
+        limits.accountsInAll = settings.accountsPerHour.value
         services.append(
             TombstoneExpiryService(
                 expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),

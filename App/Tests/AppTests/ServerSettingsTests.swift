@@ -51,17 +51,18 @@ struct ServerSettingsTests {
         #expect(ServerSettings.pullWaitLimit == SyncLimits.longPollLimit)
     }
 
-    @Test("connection limits: 4096 in all, 64 from one address, 15 s for a request, 75 s idle unless configured; nonsense refused")
+    @Test("connection and account limits: 4096 in all, 64 from one address, 15 s for a request, 75 s idle, 10 accounts an hour per address and 1 000 in all unless configured; nonsense refused")
     func connectionLimits() async throws {
         let defaults = try await load(flags: ["phase": "dev"])
         #expect(defaults.maxConnections.value == 4096 && defaults.maxConnectionsPerAddress.value == 64 && defaults.requestTimeout.value == 15)
         #expect(defaults.idleTimeout.value == 75)
+        #expect(defaults.accountsPerAddress.value == 10 && defaults.accountsPerHour.value == 1000)
         let configured = try await load(
             flags: ["phase": "dev"],
             environment: ["TOKENS_SERVER_CONNECTIONS_MAX": "100", "TOKENS_SERVER_CONNECTIONS_PER_ADDRESS": "5", "TOKENS_SERVER_REQUEST_TIMEOUT": "3"])
         #expect(configured.maxConnections == Sourced(100, from: .environment("TOKENS_SERVER_CONNECTIONS_MAX")))
         #expect(configured.maxConnectionsPerAddress.value == 5 && configured.requestTimeout.value == 3)
-        for (key, value) in [("server.connections.max", "0"), ("server.connections.per.address", "many"), ("server.request.timeout", "0"), ("server.idle.timeout", "3601")] {
+        for (key, value) in [("server.connections.max", "0"), ("server.connections.per.address", "many"), ("server.request.timeout", "0"), ("server.idle.timeout", "3601"), ("server.accounts.per.address", "0")] {
             await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", key: value]) }
         }
     }

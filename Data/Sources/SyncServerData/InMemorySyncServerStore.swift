@@ -14,6 +14,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
 
     private var accounts: [SyncAccountID: AccountState] = [:]
     private var attempts: [(account: SyncAccountID, address: String, time: Date)] = []
+    private var creations: [(address: String, time: Date)] = []
     /// Random per store: a server in memory that restarts has lost everything, a new generation.
     private let generationID = UUID().uuidString.lowercased()
 
@@ -33,6 +34,12 @@ public actor InMemorySyncServerStore: SyncServerStore {
         attempts.append((account, address, time))
         return EnrolmentAttempts(
             forAccount: attempts.count { $0.account == account }, fromAddress: attempts.count { $0.address == address })
+    }
+
+    public func recordAccountCreation(address: String, at time: Date, since: Date) -> AccountCreations {
+        creations.removeAll { $0.time < since }
+        creations.append((address, time))
+        return AccountCreations(fromAddress: creations.count { $0.address == address }, inAll: creations.count)
     }
 
     public func addDevice(_ device: SyncDevice, limit: Int) -> Bool {

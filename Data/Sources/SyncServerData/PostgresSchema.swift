@@ -29,7 +29,13 @@ enum PostgresSchema {
             "CREATE TABLE enrolment_attempt (account_id uuid NOT NULL, address text NOT NULL, at timestamptz NOT NULL)",
             "CREATE INDEX enrolment_attempt_by_account ON enrolment_attempt (account_id, at)",
             "CREATE INDEX enrolment_attempt_by_address ON enrolment_attempt (address, at)",
-        ]
+        ],
+        // 2: accounts opened, for their rate limit (AccountCreationLimit).
+        [
+            "CREATE TABLE account_creation (address text NOT NULL, at timestamptz NOT NULL)",
+            "CREATE INDEX account_creation_by_at ON account_creation (at)",
+            "CREATE INDEX account_creation_by_address ON account_creation (address, at)",
+        ],
     ]
 
     /// Brings the schema (in the connection's search path) to the newest version.

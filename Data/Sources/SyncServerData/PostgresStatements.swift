@@ -17,6 +17,9 @@ public enum PostgresStatements {
     public static let countEnrolmentAttempts = """
         SELECT count(*) FILTER (WHERE account_id = $1), count(*) FILTER (WHERE address = $2) FROM enrolment_attempt WHERE at >= $3
         """
+    public static let forgetAccountCreations = "DELETE FROM account_creation WHERE at < $1"
+    public static let recordAccountCreation = "INSERT INTO account_creation (address, at) VALUES ($1, $2)"
+    public static let countAccountCreations = "SELECT count(*) FILTER (WHERE address = $1), count(*) FROM account_creation WHERE at >= $2"
     public static let lockAccountCountingDevices = """
         SELECT (SELECT count(*) FROM device WHERE account_id = a.id AND revoked_at IS NULL) FROM sync_account a WHERE a.id = $1 FOR UPDATE
         """

@@ -67,6 +67,18 @@ public final class PostgresSyncServerStore: SyncServerStore {
         }
     }
 
+    public func recordAccountCreation(address: String, at time: Date, since: Date) async throws -> AccountCreations {
+        try await guarded { [self] in
+            try await client.withTransaction(logger: Q.queryLogger) { connection in
+                try await connection.query(Q.query(Q.forgetAccountCreations, since), logger: Q.queryLogger)
+                try await connection.query(Q.query(Q.recordAccountCreation, address, time), logger: Q.queryLogger)
+                let rows = try await connection.query(Q.query(Q.countAccountCreations, address, since), logger: Q.queryLogger)
+                let counts: (Int64, Int64) = try await rows.decode((Int64, Int64).self).collected().first ?? (0, 0)
+                return AccountCreations(fromAddress: Int(counts.0), inAll: Int(counts.1))
+            }
+        }
+    }
+
     public func addDevice(_ device: SyncDevice, limit: Int) async throws -> Bool {
         try await guarded { [self] in
             try await client.withTransaction(logger: Q.queryLogger) { connection in

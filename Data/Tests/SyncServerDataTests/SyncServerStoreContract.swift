@@ -140,6 +140,20 @@ enum SyncServerStoreContract {
         #expect(later == EnrolmentAttempts(forAccount: 2, fromAddress: 1))
     }
 
+    /// Accounts opened: counted per address and in all within the window.
+    static func creations(_ store: any SyncServerStore) async throws {
+        var last = AccountCreations(fromAddress: 0, inAll: 0)
+        for second in 0..<3 {
+            last = try await store.recordAccountCreation(address: "192.0.2.1", at: start.addingTimeInterval(Double(second)), since: start)
+        }
+        #expect(last == AccountCreations(fromAddress: 3, inAll: 3))
+        let elsewhere = try await store.recordAccountCreation(address: "198.51.100.7", at: start.addingTimeInterval(3), since: start)
+        #expect(elsewhere == AccountCreations(fromAddress: 1, inAll: 4))
+        let later = try await store.recordAccountCreation(
+            address: "192.0.2.1", at: start.addingTimeInterval(10), since: start.addingTimeInterval(2))
+        #expect(later == AccountCreations(fromAddress: 2, inAll: 3))
+    }
+
     /// Every clause, by name, for a parameterised test.
     /// A push to an account that does not exist is refused as unauthorized (the rules' error,
     /// not the database's), and stores nothing.
@@ -153,7 +167,8 @@ enum SyncServerStoreContract {
 
     static let clauses: [(name: String, run: @Sendable (any SyncServerStore) async throws -> Void)] = [
         ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("push to no account", pushToNoAccount), ("pulls", pulls),
-        ("tombstones", tombstones), ("enrolment attempts", attempts), ("generation", generation),
+        ("tombstones", tombstones), ("enrolment attempts", attempts), ("account creations", creations),
+        ("generation", generation),
     ]
 }
 

@@ -17,9 +17,12 @@ struct SyncServerUseCaseTests {
     let account = SyncAccountID(ServerSamples.uuid(1, high: 0xA0))
     let authKey = ServerSamples.secret(0x42)
 
+    var create: DefaultCreateSyncAccountUseCase {
+        DefaultCreateSyncAccountUseCase(store: store, digester: digester, clock: clock, limits: limits)
+    }
+
     func created() async throws -> Self {
-        try await DefaultCreateSyncAccountUseCase(store: store, digester: digester, clock: clock)
-            .execute(account: account, authKey: authKey)
+        try await create.execute(account: account, authKey: authKey, address: "192.0.2.1")
         return self
     }
 
@@ -58,14 +61,29 @@ struct SyncServerUseCaseTests {
         }
     }
 
+    @Test("accounts opened from one address are limited per hour (taken ids count), then refused with the window as Retry-After; others go on; an hour later again")
+    func accountCreationLimit() async throws {
+        for n in 1...limits.accountsPerAddress {
+            let id = SyncAccountID(ServerSamples.uuid(UInt8(n), high: 0xB0))
+            try await create.execute(account: id, authKey: authKey, address: "203.0.113.5")
+        }
+        let next = SyncAccountID(ServerSamples.uuid(99, high: 0xB0))
+        await #expect(throws: SyncServerError.tooManyAccounts(retryAfterSeconds: 3600)) {
+            try await create.execute(account: next, authKey: authKey, address: "203.0.113.5")
+        }
+        #expect(try await store.account(next) == nil)
+        try await create.execute(account: next, authKey: authKey, address: "198.51.100.1")
+        clock.advance(seconds: 3601)
+        try await create.execute(account: SyncAccountID(ServerSamples.uuid(98, high: 0xB0)), authKey: authKey, address: "203.0.113.5")
+    }
+
     @Test("a revoked device is refused at once; another account's device is 'not found' and untouched")
     func revocation() async throws {
         _ = try await created()
         let laptop = try await enrolled("laptop")
         let deskEnrolment = try await enrol.execute(account: account, authKey: authKey, name: "desk", address: "192.0.2.1")
         let strangerAccount = SyncAccountID(ServerSamples.uuid(2, high: 0xA0))
-        try await DefaultCreateSyncAccountUseCase(store: store, digester: digester, clock: clock)
-            .execute(account: strangerAccount, authKey: ServerSamples.secret(0x43))
+        try await create.execute(account: strangerAccount, authKey: ServerSamples.secret(0x43), address: "192.0.2.9")
         let stranger = try await enrol.execute(
             account: strangerAccount, authKey: ServerSamples.secret(0x43), name: "stranger", address: "192.0.2.9")
         let revoke = DefaultRevokeDeviceUseCase(store: store, clock: clock)

@@ -40,6 +40,10 @@ struct Problem: Error, Equatable, Sendable {
             self.init(
                 status: .tooManyRequests, title: "Too many requests", detail: "too many enrolments lately",
                 retryAfterSeconds: seconds)
+        case .tooManyAccounts(let seconds):
+            self.init(
+                status: .tooManyRequests, title: "Too many requests", detail: "too many sync accounts opened lately",
+                retryAfterSeconds: seconds)
         case .tooManyWaiting(let limit, let seconds):
             self.init(
                 status: .tooManyRequests, title: "Too many requests", detail: "this device has \(limit) pulls waiting already",

@@ -21,7 +21,7 @@ struct SyncAPI: APIProtocol {
         guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
         try await useCases.createAccount.execute(
             account: SyncAccountID(try WireMapping.uuid(body.accountId, field: "accountId")),
-            authKey: try WireMapping.secret(body.authKey, field: "authKey"))
+            authKey: try WireMapping.secret(body.authKey, field: "authKey"), address: RequestAddress.current ?? "unknown")
         return .created(.init())
     }
 

@@ -33,7 +33,7 @@ final class StubSyncServer: Sendable {
 
     struct CreateStub: CreateSyncAccountUseCase {
         let server: StubSyncServer
-        func execute(account: SyncAccountID, authKey: SyncSecret) async throws {
+        func execute(account: SyncAccountID, authKey: SyncSecret, address: String) async throws {
             guard account != StubSyncServer.takenAccount else { throw SyncServerError.accountExists }
             server.record("create \(account)")
         }

@@ -18,7 +18,7 @@ public final class SyncLoad: @unchecked Sendable {
     /// cluster in the environment, and makes the clients.
     public convenience init(database: String, url: String, connections: Int, repository root: URL = RepositoryRoot.url) async throws {
         try await self.init(
-            server: try ServerProcess(["--phase", "real"], environment: ["TOKENS_SERVER_DATABASE_URL": url, "TOKENS_LOG_LEVEL": "info"]),
+            server: try ServerProcess(["--phase", "real"], environment: ["TOKENS_SERVER_DATABASE_URL": url, "TOKENS_LOG_LEVEL": "info"].merging(Self.oneMachine) { $1 }),
             database: database, connections: connections, repository: root)
         _ = try await LoadFixture.clients(connections, named: "pgbench", on: server)
     }
@@ -27,9 +27,13 @@ public final class SyncLoad: @unchecked Sendable {
     /// request costs the server itself, without a database, for reference (no pgbench).
     public convenience init(inMemoryWith connections: Int, repository root: URL = RepositoryRoot.url) async throws {
         try await self.init(
-            server: try ServerProcess(["--phase", "dev"], environment: ["TOKENS_LOG_LEVEL": "info"]), database: "",
+            server: try ServerProcess(["--phase", "dev"], environment: ["TOKENS_LOG_LEVEL": "info"].merging(Self.oneMachine) { $1 }), database: "",
             connections: connections, repository: root)
     }
+
+    /// Every client of the load opens its account from this machine: more than a user's address
+    /// may open in an hour.
+    static let oneMachine = ["TOKENS_SERVER_ACCOUNTS_PER_ADDRESS": "100000"]
 
     private init(server: ServerProcess, database: String, connections: Int, repository root: URL) async throws {
         self.server = server

@@ -183,4 +183,23 @@ struct ServerConnectionLimitsTests {
         #expect(try await server.request("GET", "/v1/health").status == 200)
         #expect(server.stop() == .exited(0))
     }
+
+    @Test("accounts opened (issue 40 M1): 10 an hour from one address, the 11th refused with 429 and Retry-After; another address goes on")
+    func accountCreationLimit() async throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let port = try #require(server.baseURL.port)
+        func open(from address: String) throws -> String {
+            let body = "{\"accountId\":\"\(UUID().uuidString.lowercased())\",\"authKey\":\"\(ServerProcessTests.authKey)\"}"
+            let connection = try RawConnection(port: port, from: address)
+            try connection.send(
+                "POST /v1/accounts HTTP/1.1\r\nHost: tokens\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            return connection.responseHead(within: 30) ?? "no answer"
+        }
+        let statuses = try (0..<10).map { _ in String(try open(from: "127.0.0.2").prefix(12)) }
+        #expect(statuses == Array(repeating: "HTTP/1.1 201", count: 10))
+        let refused = try open(from: "127.0.0.2")
+        #expect(refused.hasPrefix("HTTP/1.1 429") && refused.contains("Retry-After: 3600"), "\(refused)")
+        #expect(try open(from: "127.0.0.3").hasPrefix("HTTP/1.1 201"))
+        #expect(server.stop() == .exited(0))
+    }
 }

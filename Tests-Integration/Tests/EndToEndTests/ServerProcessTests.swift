@@ -94,7 +94,9 @@ struct ServerProcessTests {
                 headers: ["X-Forwarded-For": forwarded]
             ).status
         }
-        let behindProxy = try ServerProcess(["--phase", "dev"], environment: ["TOKENS_SERVER_PROXIES": "127.0.0.1"])
+        // Each enrolment needs an account of its own: this test opens more than one address may an hour.
+        let manyAccounts = ["TOKENS_SERVER_ACCOUNTS_PER_ADDRESS": "1000"]
+        let behindProxy = try ServerProcess(["--phase", "dev"], environment: manyAccounts.merging(["TOKENS_SERVER_PROXIES": "127.0.0.1"]) { $1 })
         var statuses: [Int] = []
         for n in 1...31 { statuses.append(try await enrol(behindProxy, forwarded: "192.0.2.\(n)")) }
         #expect(statuses == Array(repeating: 201, count: 31))
@@ -103,7 +105,7 @@ struct ServerProcessTests {
         #expect(statuses == Array(repeating: 201, count: 30) + [429])
         #expect(behindProxy.stop() == .exited(0))
 
-        let direct = try ServerProcess(["--phase", "dev"])
+        let direct = try ServerProcess(["--phase", "dev"], environment: manyAccounts)
         statuses = []
         for n in 1...31 { statuses.append(try await enrol(direct, forwarded: "192.0.2.\(n)")) }
         #expect(statuses == Array(repeating: 201, count: 30) + [429])

@@ -27,6 +27,9 @@ package struct ServerSettings: Sendable, Equatable {
     public let requestTimeout: Sourced<Int>
     /// Seconds a kept-alive connection may idle between requests.
     public let idleTimeout: Sourced<Int>
+    /// Sync accounts one address may open in an hour, and all addresses together.
+    public let accountsPerAddress: Sourced<Int>
+    public let accountsPerHour: Sourced<Int>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -49,7 +52,7 @@ extension SettingsLoader {
     static let serverKeys = [
         "server.host", "server.port", "server.database.url", "server.tls.certificate", "server.tls.key", "server.pull.wait",
         "server.proxies", "server.connections.max", "server.connections.per.address", "server.request.timeout",
-        "server.idle.timeout",
+        "server.idle.timeout", "server.accounts.per.address", "server.accounts.per.hour",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -95,10 +98,13 @@ extension SettingsLoader {
             "server.connections.per.address", default: 64, expected: "1 to 1000000 connections", count(1...1_000_000))
         let requestTimeout = try resolver.resolve("server.request.timeout", default: 15, expected: "1 to 3600 seconds", count(1...3600))
         let idleTimeout = try resolver.resolve("server.idle.timeout", default: 75, expected: "1 to 3600 seconds", count(1...3600))
+        let accountsPerAddress = try resolver.resolve(
+            "server.accounts.per.address", default: 10, expected: "1 to 1000000 accounts", count(1...1_000_000))
+        let accountsPerHour = try resolver.resolve("server.accounts.per.hour", default: 1000, expected: "1 to 1000000 accounts", count(1...1_000_000))
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
             pullWait: pullWait, trustedProxies: proxies, maxConnections: maxConnections, maxConnectionsPerAddress: perAddress,
-            requestTimeout: requestTimeout, idleTimeout: idleTimeout)
+            requestTimeout: requestTimeout, idleTimeout: idleTimeout, accountsPerAddress: accountsPerAddress, accountsPerHour: accountsPerHour)
     }
 }

@@ -14,6 +14,10 @@ public protocol SyncServerStore: Sendable {
         account: SyncAccountID, address: String, at time: Date, since: Date
     ) async throws -> EnrolmentAttempts
 
+    /// Records an account opened (or tried) from `address` at `time` and counts those since
+    /// `since` (this one included) from the address and in all.
+    func recordAccountCreation(address: String, at time: Date, since: Date) async throws -> AccountCreations
+
     /// Adds the device unless its account already has `limit` unrevoked devices (then false).
     func addDevice(_ device: SyncDevice, limit: Int) async throws -> Bool
     /// The account's devices, revoked ones included, oldest first.
@@ -50,5 +54,16 @@ public struct EnrolmentAttempts: Equatable, Sendable {
     public init(forAccount: Int, fromAddress: Int) {
         self.forAccount = forAccount
         self.fromAddress = fromAddress
+    }
+}
+
+/// Accounts opened (or tried) within the window: from one address, and in all.
+public struct AccountCreations: Equatable, Sendable {
+    public let fromAddress: Int
+    public let inAll: Int
+
+    public init(fromAddress: Int, inAll: Int) {
+        self.fromAddress = fromAddress
+        self.inAll = inAll
     }
 }

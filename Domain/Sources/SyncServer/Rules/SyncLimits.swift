@@ -30,6 +30,10 @@ public struct SyncLimits: Equatable, Sendable {
     public var enrolmentsPerAccount = 10
     public var enrolmentsPerAddress = 30
     public var enrolmentWindow: Int64 = 3600
+    /// Accounts opened (or tried) from one address, and in all, within `accountWindow` seconds.
+    public var accountsPerAddress = 10
+    public var accountsInAll = 1_000
+    public var accountWindow: Int64 = 3600
 
     public init() {}
 }

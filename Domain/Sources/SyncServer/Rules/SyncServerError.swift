@@ -14,6 +14,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case tooManyDevices(limit: Int)
     /// Too many enrolment attempts lately, for the account or the address.
     case rateLimited(retryAfterSeconds: Int)
+    /// Too many accounts opened lately, from the address or in all.
+    case tooManyAccounts(retryAfterSeconds: Int)
     /// The device has as many pulls waiting as it may (WaitingPulls); try again after a while.
     case tooManyWaiting(limit: Int, retryAfterSeconds: Int)
     /// The cursor is older than the tombstone horizon: changes were forgotten; resync from 0.

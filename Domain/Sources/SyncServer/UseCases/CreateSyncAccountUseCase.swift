@@ -1,22 +1,28 @@
 /// Opens a sync account under the id and auth key a client drew (the server keeps the key's digest).
 public protocol CreateSyncAccountUseCase: Sendable {
-    func execute(account: SyncAccountID, authKey: SyncSecret) async throws
+    /// `address` is where the request came from, for the rate limit.
+    func execute(account: SyncAccountID, authKey: SyncSecret, address: String) async throws
 }
 
-/// CreateSyncAccount over the store.
+/// CreateSyncAccount over the store: the rate limit first (counted even when the id is taken).
 public struct DefaultCreateSyncAccountUseCase: CreateSyncAccountUseCase {
     private let store: any SyncServerStore
     private let digester: any SecretDigester
     private let clock: any ServerClock
+    private let limits: SyncLimits
 
-    public init(store: any SyncServerStore, digester: any SecretDigester, clock: any ServerClock) {
+    public init(store: any SyncServerStore, digester: any SecretDigester, clock: any ServerClock, limits: SyncLimits = SyncLimits()) {
         self.store = store
         self.digester = digester
         self.clock = clock
+        self.limits = limits
     }
 
-    public func execute(account: SyncAccountID, authKey: SyncSecret) async throws {
-        try await store.createAccount(
-            SyncAccountRecord(id: account, authKeyDigest: digester.digest(authKey), createdAt: clock.now()))
+    public func execute(account: SyncAccountID, authKey: SyncSecret, address: String) async throws {
+        let now = clock.now()
+        let creations = try await store.recordAccountCreation(
+            address: address, at: now, since: now.addingTimeInterval(-Double(limits.accountWindow)))
+        try AccountCreationLimit.check(creations, limits: limits)
+        try await store.createAccount(SyncAccountRecord(id: account, authKeyDigest: digester.digest(authKey), createdAt: now))
     }
 }
