@@ -76,6 +76,14 @@ public actor InMemorySyncRemote: SyncRemote {
     }
 
     /// Serves the first version stored of entry `id` again, under a new sequence.
+    /// The next pull (one whose cursor is before `sequence`) also serves the first version of `id`
+    /// at `sequence`, a number the server made up (a hostile or broken server); nothing is stored.
+    public func replayFirstVersion(of id: UUID, atMadeUpSequence sequence: Int64) {
+        guard let first = firstVersions[id] else { return }
+        madeUp = RemoteEntry(sequence: sequence, record: first.record, version: first.version)
+    }
+    private var madeUp: RemoteEntry?
+
     public func replayFirstVersion(of id: UUID) {
         guard let first = firstVersions[id] else { return }
         head += 1
@@ -85,7 +93,12 @@ public actor InMemorySyncRemote: SyncRemote {
     public func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
         if let failure = takeFailure() { throw failure }
         guard cursor == 0 || cursor >= horizon else { throw .cursorExpired }
-        let readable = stored.filter { $0.sequence > cursor }.map { (sequence: $0.sequence, entry: Optional($0), bad: UnreadableEntry?.none) }
+        var served = stored.filter { $0.sequence > cursor }
+        if let replay = madeUp, replay.sequence > cursor {
+            served.append(replay)
+            madeUp = nil
+        }
+        let readable = served.map { (sequence: $0.sequence, entry: Optional($0), bad: UnreadableEntry?.none) }
         let bad = poisoned.filter { $0.value > cursor }.map { (sequence: $0.value, entry: RemoteEntry?.none, bad: Optional(UnreadableEntry(id: $0.key, sequence: $0.value))) }
         let after = (readable + bad).sorted { $0.sequence < $1.sequence }
         let page = after.prefix(pageSize)

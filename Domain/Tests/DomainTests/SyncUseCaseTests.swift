@@ -217,6 +217,29 @@ struct SyncUseCaseTests {
         #expect(await laptop.records() == phone.records())
     }
 
+    @Test("a server that replays an old version at a sequence it made up (issue 40 M4) does not stall the machine: its edit goes up at the next sync")
+    func replayAtMadeUpSequence() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        _ = try await laptop.sync()
+        await laptop.store.change(Self.id(1)) { $0?.note = Stamped("second", changedAt: laptop.stamp(2_000)) }
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        for n in UInt8(2)...3 { await laptop.add(Self.id(n), secret: n, at: 3_000) }
+        _ = try await laptop.sync()
+        // Entry 1 is at sequence 2; the server serves its first version again at 4 (entry 3's).
+        await remote.replayFirstVersion(of: Self.id(1), atMadeUpSequence: 4)
+        await desktop.store.change(Self.id(1)) { $0?.name = Stamped("me@desk", changedAt: desktop.stamp(4_000)) }
+        let report = try await desktop.sync()
+        #expect(report.refusedReplays == [Self.id(1)])
+        _ = try await desktop.sync()
+        _ = try await laptop.sync()
+        let entry = await laptop.records()[Self.id(1)]
+        #expect(entry?.name.value == "me@desk" && entry?.note.value == "second")
+        #expect(await desktop.records() == laptop.records())
+    }
+
     @Test("found by the lifecycle model check: codes used of a key another machine replaced and then deleted do not bring the entry back (nor send it back and forth)")
     func usesOfAReplacedKeyDoNotRevive() async throws {
         let remote = InMemorySyncRemote(pageSize: 3)

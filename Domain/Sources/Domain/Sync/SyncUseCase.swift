@@ -242,6 +242,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
     /// The server holds another version of an entry than the one seen here (it lost newer ones,
     /// or serves a fork): merged with it field by field against their per-field ancestor, and
     /// sent again above both versions unless the server already holds the result.
+    @discardableResult
     private func rebase(_ seen: RemoteEntry, onto entry: RemoteEntry, in state: inout SyncSnapshot, report: inout SyncReport) -> Bool {
         let id = entry.record.id
         let mine = state.records[id] ?? seen.record
@@ -319,7 +320,15 @@ public struct DefaultSyncUseCase: SyncUseCase {
                         state.pending.remove(change.record.id)
                         report.sent += 1
                     case .conflict(let current):
-                        take(current, into: &state, report: &report)
+                        if let base = state.bases[change.record.id], base.sequence >= current.sequence {
+                            // What the server holds is not after the base this push was made on:
+                            // that base's sequence was one the server made up or lost (a replay
+                            // at a sequence of its own, a rollback). Merged onto what it holds
+                            // now, the next round is based on it.
+                            rebase(base, onto: current, in: &state, report: &report)
+                        } else {
+                            take(current, into: &state, report: &report)
+                        }
                     case .conflictUnreadable(let sequence):
                         setAside(UnreadableEntry(id: change.record.id, sequence: sequence), in: &state, report: &report)
                     }
