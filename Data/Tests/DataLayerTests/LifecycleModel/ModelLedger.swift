@@ -7,7 +7,7 @@ import Foundation
 ///   the entry was deleted by machines that had each seen every surviving edit; an edit that no
 ///   deleting machine had seen, and that no later write of its field replaced, beats the delete
 ///   (in between, records cannot tell: not judged); codes used of a key the deleting machine had
-///   replaced are no such edit;
+///   replaced, or up to a counter it had reached, are no such edit;
 /// - an HOTP counter is never below the highest counter a machine used;
 /// - a secret ever written is on a live entry unless someone who held it deleted or replaced it
 ///   (a secret changed on two sides keeps both);
@@ -148,10 +148,11 @@ struct ModelLedger {
             let uses = uses.filter { $0.entry == id }
             // An edit that lost its field to a later write is gone whatever happens to the entry.
             let winning = edits.filter { edit in !edits.contains { $0.field == edit.field && $0.stamp > edit.stamp } }
-            // Codes used of a key the deleting machine's entry no longer held (it had replaced it)
-            // tell that machine nothing: the key is gone with the entry.
+            // Codes used of a key the deleting machine's entry no longer held (it had replaced it),
+            // or only up to a counter it had reached itself, tell that machine nothing new.
             func knows(_ delete: Write, _ use: Use) -> Bool {
-                delete.knew.contains(use.serial) || delete.view.map { $0.key.value.secret != use.secret } ?? false
+                delete.knew.contains(use.serial)
+                    || delete.view.map { $0.key.value.secret != use.secret || $0.counter >= use.counter } ?? false
             }
             let unseen = winning.contains { edit in !deletes.contains { $0.knew.contains(edit.serial) } }
                 || uses.contains { use in !deletes.contains { knows($0, use) } }
