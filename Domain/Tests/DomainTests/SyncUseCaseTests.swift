@@ -217,7 +217,7 @@ struct SyncUseCaseTests {
         #expect(await laptop.records() == phone.records())
     }
 
-    @Test("a server that replays an old version at a sequence it made up (issue 40 M4) does not stall the machine: its edit goes up at the next sync")
+    @Test("a server that replays an old version at a sequence it made up does not stall the machine: its edit goes up at the next sync")
     func replayAtMadeUpSequence() async throws {
         let remote = InMemorySyncRemote()
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))

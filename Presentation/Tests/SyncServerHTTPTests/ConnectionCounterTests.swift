@@ -1,7 +1,7 @@
 import SyncServerHTTP
 import Testing
 
-/// The connection caps (issue 40 H1): per address, in all, trusted proxies not counted, a closed
+/// The connection caps: per address, in all, trusted proxies not counted, a closed
 /// connection makes room, and refusals are reported at most once per interval with their count.
 @Suite("Connection counter")
 struct ConnectionCounterTests {

@@ -24,7 +24,7 @@ public final class ServerProcess: Sendable {
         var variables = TokensProcess.environment(home: directory, extra: environment)
         variables["TOKENS_LOG_LEVEL"] = variables["TOKENS_LOG_LEVEL"] ?? "trace"
         // The test process's synchronous process helpers can hold its cooperative threads for
-        // many seconds (issue 34), so a request body may trickle out of it slower than a real
+        // many seconds (its process helpers wait synchronously), so a request body may trickle out of it slower than a real
         // client's: the request and idle deadlines are the tests' own unless a test sets them
         // (ServerConnectionLimitsTests does, to check them).
         for name in ["TOKENS_SERVER_REQUEST_TIMEOUT", "TOKENS_SERVER_IDLE_TIMEOUT"] { variables[name] = variables[name] ?? "600" }

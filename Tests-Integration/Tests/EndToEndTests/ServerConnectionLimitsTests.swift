@@ -2,7 +2,7 @@ import Foundation
 import IntegrationTestSupport
 import Testing
 
-/// `tokens-server` against clients that open connections and send half a request (issue 40 H1):
+/// `tokens-server` against clients that open connections and send half a request:
 /// each connection has a deadline for its request, and the connections it keeps are capped from
 /// one address and in all, so that everyone else is still served. The attacking clients come
 /// from other loopback addresses (127.0.0.2, .3) than the one checking health (127.0.0.1).
@@ -104,7 +104,7 @@ struct ServerConnectionLimitsTests {
         return connection
     }
 
-    @Test("long-polls (issue 40 H2): 4 wait per device and the 5th is refused at once (429); walked away from, they end at once and make room")
+    @Test("long-polls: 4 wait per device and the 5th is refused at once (429); walked away from, they end at once and make room")
     func abandonedLongPolls() async throws {
         let server = try ServerProcess(["--phase", "dev"])
         let token = try await Self.deviceToken(on: server)
@@ -144,7 +144,7 @@ struct ServerConnectionLimitsTests {
         return try #require(Int(line.split(separator: " ").dropFirst().first ?? "")) * 1024
     }
 
-    @Test("bodies from clients without a valid token (issue 40 H3): 60 pushes of 4 MiB each are refused from their headers, unread, and the server stays under 150 MB")
+    @Test("bodies from clients without a valid token: 60 pushes of 4 MiB each are refused from their headers, unread, and the server stays under 150 MB")
     func unauthenticatedBodies() async throws {
         let server = try ServerProcess(["--phase", "dev"])
         let port = try #require(server.baseURL.port)
@@ -184,7 +184,7 @@ struct ServerConnectionLimitsTests {
         #expect(server.stop() == .exited(0))
     }
 
-    @Test("accounts opened (issue 40 M1): 10 an hour from one address, the 11th refused with 429 and Retry-After; another address goes on")
+    @Test("accounts opened: 10 an hour from one address, the 11th refused with 429 and Retry-After; another address goes on")
     func accountCreationLimit() async throws {
         let server = try ServerProcess(["--phase", "dev"])
         let port = try #require(server.baseURL.port)
