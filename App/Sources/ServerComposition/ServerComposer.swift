@@ -24,7 +24,12 @@ package enum ServerComposer {
             listDevices: DefaultListDevicesUseCase(store: store),
             revokeDevice: DefaultRevokeDeviceUseCase(store: store, clock: clock),
             push: DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
-            pull: DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits), clock: clock)
+            pull: DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
+            keys: SyncKeyUseCases(
+                state: DefaultSyncKeyStateUseCase(store: store),
+                rotate: DefaultRotateSyncKeyUseCase(store: store, digester: digester, clock: clock, limits: limits),
+                registerDeviceKey: DefaultRegisterDeviceKeyUseCase(store: store, limits: limits)),
+            clock: clock)
     }
 
     /// How often tombstones are expired: hourly, far finer than their lifetime (90 days).

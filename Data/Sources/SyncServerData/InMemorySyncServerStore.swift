@@ -10,6 +10,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
         var horizon: Int64 = 0
         var entries: [EntryID: SyncEntry] = [:]
         var devices: [SyncDevice] = []
+        var wrapped: [DeviceID: WrappedSyncKey] = [:]
     }
 
     private var accounts: [SyncAccountID: AccountState] = [:]
@@ -65,6 +66,34 @@ public actor InMemorySyncServerStore: SyncServerStore {
         return true
     }
 
+    public func setDeviceKey(_ key: [UInt8], for device: DeviceID, of account: SyncAccountID) -> Bool {
+        guard var state = accounts[account], let index = state.devices.firstIndex(where: { $0.id == device }) else { return false }
+        guard state.devices[index].deviceKey == nil || state.devices[index].deviceKey == key else { return false }
+        state.devices[index].deviceKey = key
+        accounts[account] = state
+        return true
+    }
+
+    public func rotateKey(_ rotation: SyncKeyRotationRecord, of account: SyncAccountID, at time: Date) -> Bool {
+        guard var state = accounts[account], state.record.keyVersion == rotation.keyVersion - 1 else { return false }
+        let record = state.record
+        state.record = SyncAccountRecord(
+            id: record.id, authKeyDigest: rotation.authKeyDigest, createdAt: record.createdAt, keyVersion: rotation.keyVersion,
+            keyRing: rotation.keyRing)
+        for index in state.devices.indices where rotation.revoke.contains(state.devices[index].id) {
+            state.devices[index].revokedAt = state.devices[index].revokedAt ?? time
+        }
+        for (device, bytes) in rotation.wrapped where state.devices.contains(where: { $0.id == device }) {
+            state.wrapped[device] = WrappedSyncKey(keyVersion: rotation.keyVersion, bytes: bytes)
+        }
+        accounts[account] = state
+        return true
+    }
+
+    public func wrappedKey(for device: DeviceID, of account: SyncAccountID) -> WrappedSyncKey? {
+        accounts[account]?.wrapped[device]
+    }
+
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) throws -> [PushResult] {
         guard var state = accounts[account] else { throw SyncServerError.unauthorized }
         let results = changes.map { change -> PushResult in
@@ -88,7 +117,9 @@ public actor InMemorySyncServerStore: SyncServerStore {
 
     public func head(of account: SyncAccountID) -> Int64 { accounts[account]?.head ?? 0 }
 
-    public func horizon(of account: SyncAccountID) -> Int64 { accounts[account]?.horizon ?? 0 }
+    public func pullBounds(of account: SyncAccountID) -> PullBounds {
+        PullBounds(horizon: accounts[account]?.horizon ?? 0, keyVersion: accounts[account]?.record.keyVersion ?? 1)
+    }
 
     public func purgeTombstones(changedBefore time: Date) -> Int {
         var purged = 0

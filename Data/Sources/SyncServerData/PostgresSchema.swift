@@ -36,6 +36,17 @@ enum PostgresSchema {
             "CREATE INDEX account_creation_by_at ON account_creation (at)",
             "CREATE INDEX account_creation_by_address ON account_creation (address, at)",
         ],
+        // 3: sync key rotation: the key's version and the earlier keys (sealed by a client), each
+        // device's own key, and the new key wrapped for each device.
+        [
+            "ALTER TABLE sync_account ADD COLUMN key_version integer NOT NULL DEFAULT 1, ADD COLUMN key_ring bytea",
+            "ALTER TABLE device ADD COLUMN device_key bytea",
+            """
+            CREATE TABLE wrapped_key (
+                account_id uuid NOT NULL, device_id uuid NOT NULL, key_version integer NOT NULL, wrapped bytea NOT NULL,
+                PRIMARY KEY (account_id, device_id), FOREIGN KEY (account_id, device_id) REFERENCES device (account_id, id))
+            """,
+        ],
     ]
 
     /// Brings the schema (in the connection's search path) to the newest version.

@@ -11,7 +11,7 @@ public enum PostgresStatements {
     public static let createAccount = """
         INSERT INTO sync_account (id, auth_key_digest, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id
         """
-    public static let account = "SELECT auth_key_digest, created_at FROM sync_account WHERE id = $1"
+    public static let account = "SELECT auth_key_digest, created_at, key_version, key_ring FROM sync_account WHERE id = $1"
     public static let forgetEnrolmentAttempts = "DELETE FROM enrolment_attempt WHERE at < $1"
     public static let recordEnrolmentAttempt = "INSERT INTO enrolment_attempt (account_id, address, at) VALUES ($1, $2, $3)"
     public static let countEnrolmentAttempts = """
@@ -24,18 +24,34 @@ public enum PostgresStatements {
         SELECT (SELECT count(*) FROM device WHERE account_id = a.id AND revoked_at IS NULL) FROM sync_account a WHERE a.id = $1 FOR UPDATE
         """
     public static let addDevice = """
-        INSERT INTO device (account_id, id, name, token_digest, enrolled_at) VALUES ($1, $2, $3, $4, $5)
+        INSERT INTO device (account_id, id, name, token_digest, enrolled_at, device_key) VALUES ($1, $2, $3, $4, $5, nullif($6, ''::bytea))
         """
     public static let devices = """
-        SELECT account_id, id, name, token_digest, enrolled_at, revoked_at FROM device WHERE account_id = $1 ORDER BY position
+        SELECT account_id, id, name, token_digest, enrolled_at, revoked_at, device_key FROM device WHERE account_id = $1 ORDER BY position
         """
     public static let revokeDevice = """
         UPDATE device SET revoked_at = coalesce(revoked_at, $1) WHERE account_id = $2 AND id = $3 RETURNING id
         """
+    public static let setDeviceKey = """
+        UPDATE device SET device_key = coalesce(device_key, $1) WHERE account_id = $2 AND id = $3 RETURNING device_key
+        """
+
+    // A key rotation, in one transaction (an empty key ring or device key binds as NULL): the account at the version before, its devices, the wrapped keys.
+    public static let rotateAccountKey = """
+        UPDATE sync_account SET key_version = $1, auth_key_digest = $2, key_ring = nullif($3, ''::bytea) WHERE id = $4 AND key_version = $1 - 1 RETURNING id
+        """
+    public static let revokeDevices = """
+        UPDATE device SET revoked_at = coalesce(revoked_at, $1) WHERE account_id = $2 AND id = ANY($3)
+        """
+    public static let keepWrappedKey = """
+        INSERT INTO wrapped_key (account_id, device_id, key_version, wrapped) VALUES ($1, $2, $3, $4) \
+        ON CONFLICT (account_id, device_id) DO UPDATE SET key_version = EXCLUDED.key_version, wrapped = EXCLUDED.wrapped
+        """
+    public static let wrappedKey = "SELECT key_version, wrapped FROM wrapped_key WHERE account_id = $1 AND device_id = $2"
 
     // Every authenticated request.
     public static let deviceWithToken = """
-        SELECT account_id, id, name, token_digest, enrolled_at, revoked_at FROM device WHERE token_digest = $1
+        SELECT account_id, id, name, token_digest, enrolled_at, revoked_at, device_key FROM device WHERE token_digest = $1
         """
 
     // A push, in one transaction (per change: the stored entry, then the write if the rules decide so).
@@ -54,7 +70,7 @@ public enum PostgresStatements {
     public static let notify = "SELECT pg_notify($1, $2)"
 
     // A pull: the horizon, the page, then the head (read after the page, never behind it).
-    public static let horizon = "SELECT horizon FROM sync_account WHERE id = $1"
+    public static let pullBounds = "SELECT horizon, key_version FROM sync_account WHERE id = $1"
     public static let changes = """
         SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry \
         WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3

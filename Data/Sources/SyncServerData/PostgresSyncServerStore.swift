@@ -47,8 +47,10 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func account(_ id: SyncAccountID) async throws -> SyncAccountRecord? {
         try await guarded { [self] in
             let rows = try await client.query(Q.query(Q.account, id.uuid), logger: Q.queryLogger)
-            return try await rows.decode((Data, Date).self).collected().first.map { digest, created in
-                SyncAccountRecord(id: id, authKeyDigest: SecretDigest(bytes: Array(digest)), createdAt: created)
+            return try await rows.decode((Data, Date, Int32, Data?).self).collected().first.map { digest, created, version, ring in
+                SyncAccountRecord(
+                    id: id, authKeyDigest: SecretDigest(bytes: Array(digest)), createdAt: created, keyVersion: version,
+                    keyRing: ring.map { Array($0) })
             }
         }
     }
@@ -85,7 +87,9 @@ public final class PostgresSyncServerStore: SyncServerStore {
                 let rows = try await connection.query(Q.query(Q.lockAccountCountingDevices, device.account.uuid), logger: Q.queryLogger)
                 guard let active = try await rows.decode(Int64.self).collected().first, active < limit else { return false }
                 try await connection.query(
-                    Q.query(Q.addDevice, device.account.uuid, device.id.uuid, device.name, Data(device.tokenDigest.bytes), device.enrolledAt),
+                    Q.query(
+                        Q.addDevice, device.account.uuid, device.id.uuid, device.name, Data(device.tokenDigest.bytes), device.enrolledAt,
+                        Data(device.deviceKey ?? [])),
                     logger: Q.queryLogger)
                 return true
             }
@@ -108,6 +112,40 @@ public final class PostgresSyncServerStore: SyncServerStore {
         try await guarded { [self] in
             let rows = try await client.query(Q.query(Q.revokeDevice, time, account.uuid, id.uuid), logger: Q.queryLogger)
             return try await !rows.decode(UUID.self).collected().isEmpty
+        }
+    }
+
+    public func setDeviceKey(_ key: [UInt8], for device: DeviceID, of account: SyncAccountID) async throws -> Bool {
+        try await guarded { [self] in
+            let rows = try await client.query(Q.query(Q.setDeviceKey, Data(key), account.uuid, device.uuid), logger: Q.queryLogger)
+            return try await rows.decode(Data.self).collected().first.map { Array($0) == key } ?? false
+        }
+    }
+
+    public func rotateKey(_ rotation: SyncKeyRotationRecord, of account: SyncAccountID, at time: Date) async throws -> Bool {
+        try await guarded { [self] in
+            try await client.withTransaction(logger: Q.queryLogger) { connection in
+                let moved = try await connection.query(
+                    Q.query(
+                        Q.rotateAccountKey, rotation.keyVersion, Data(rotation.authKeyDigest.bytes), Data(rotation.keyRing ?? []),
+                        account.uuid),
+                    logger: Q.queryLogger)
+                guard try await !moved.decode(UUID.self).collected().isEmpty else { return false }
+                try await connection.query(
+                    Q.query(Q.revokeDevices, time, account.uuid, rotation.revoke.map(\.uuid)), logger: Q.queryLogger)
+                for (device, bytes) in rotation.wrapped.sorted(by: { $0.key.uuid.uuidString < $1.key.uuid.uuidString }) {
+                    try await connection.query(
+                        Q.query(Q.keepWrappedKey, account.uuid, device.uuid, rotation.keyVersion, Data(bytes)), logger: Q.queryLogger)
+                }
+                return true
+            }
+        }
+    }
+
+    public func wrappedKey(for device: DeviceID, of account: SyncAccountID) async throws -> WrappedSyncKey? {
+        try await guarded { [self] in
+            let rows = try await client.query(Q.query(Q.wrappedKey, account.uuid, device.uuid), logger: Q.queryLogger)
+            return try await rows.decode((Int32, Data).self).collected().first.map { WrappedSyncKey(keyVersion: $0, bytes: Array($1)) }
         }
     }
 
@@ -153,9 +191,11 @@ public final class PostgresSyncServerStore: SyncServerStore {
         }
     }
 
-    public func horizon(of account: SyncAccountID) async throws -> Int64 {
+    public func pullBounds(of account: SyncAccountID) async throws -> PullBounds {
         try await guarded { [self] in
-            try await counter(Q.query(Q.horizon, account.uuid))
+            let rows = try await client.query(Q.query(Q.pullBounds, account.uuid), logger: Q.queryLogger)
+            let (horizon, keyVersion) = try await rows.decode((Int64, Int32).self).collected().first ?? (Int64(0), Int32(1))
+            return PullBounds(horizon: horizon, keyVersion: keyVersion)
         }
     }
 
@@ -226,11 +266,13 @@ public final class PostgresSyncServerStore: SyncServerStore {
     private func deviceRows(_ query: PostgresQuery) async throws -> [SyncDevice] {
         var devices: [SyncDevice] = []
         let rows = try await client.query(query, logger: Q.queryLogger)
-        for try await (account, id, name, digest, enrolled, revoked) in rows.decode((UUID, UUID, String, Data, Date, Date?).self) {
+        for try await (account, id, name, digest, enrolled, revoked, key) in rows.decode(
+            (UUID, UUID, String, Data, Date, Date?, Data?).self)
+        {
             devices.append(
                 SyncDevice(
                     id: DeviceID(id), account: SyncAccountID(account), name: name, tokenDigest: SecretDigest(bytes: Array(digest)),
-                    enrolledAt: enrolled, revokedAt: revoked))
+                    enrolledAt: enrolled, revokedAt: revoked, deviceKey: key.map { Array($0) }))
         }
         return devices
     }

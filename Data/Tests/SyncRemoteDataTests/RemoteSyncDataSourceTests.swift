@@ -68,6 +68,11 @@ struct RemoteSyncDataSourceTests {
             sent.withLock { $0.append("revoke \(input.path.deviceId)") }
             return try revokeAnswer()
         }
+        func getKeys(_ input: Operations.GetKeys.Input) async throws -> Operations.GetKeys.Output { throw Unimplemented() }
+        func rotateKey(_ input: Operations.RotateKey.Input) async throws -> Operations.RotateKey.Output { throw Unimplemented() }
+        func registerDeviceKey(_ input: Operations.RegisterDeviceKey.Input) async throws -> Operations.RegisterDeviceKey.Output {
+            throw Unimplemented()
+        }
     }
 
     static let keys = SyncKeys(key: SyncKey(bytes: Array(repeating: 0x42, count: 32))!, account: UUID())

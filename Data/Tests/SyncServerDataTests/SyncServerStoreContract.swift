@@ -113,11 +113,11 @@ enum SyncServerStoreContract {
         _ = try await store.push([ServerSamples.change(1, basedOn: 1, "", deleted: true)], to: account, at: start)
         _ = try await store.push(
             [ServerSamples.change(2, basedOn: 2, "", deleted: true)], to: account, at: start.addingTimeInterval(100))
-        #expect(try await store.horizon(of: account) == 0)
+        #expect(try await store.pullBounds(of: account).horizon == 0)
         #expect(try await store.purgeTombstones(changedBefore: start.addingTimeInterval(50)) == 1)
-        #expect(try await store.horizon(of: account) == 3)
+        #expect(try await store.pullBounds(of: account) == PullBounds(horizon: 3, keyVersion: 1))
         #expect(try await store.changes(of: account, after: 0, limit: 100).map(\.sequence) == [4])
-        #expect(try await store.horizon(of: other) == 0)
+        #expect(try await store.pullBounds(of: other).horizon == 0)
         // A change to the forgotten entry is written as new (an edit beats a delete).
         #expect(try await store.push([ServerSamples.change(1, basedOn: 3, "back", nonce: 5)], to: account, at: start)
             == [.applied(sequence: 5)])
@@ -154,7 +154,6 @@ enum SyncServerStoreContract {
         #expect(later == AccountCreations(fromAddress: 2, inAll: 3))
     }
 
-    /// Every clause, by name, for a parameterised test.
     /// A push to an account that does not exist is refused as unauthorized (the rules' error,
     /// not the database's), and stores nothing.
     static func pushToNoAccount(_ store: any SyncServerStore) async throws {
@@ -165,10 +164,11 @@ enum SyncServerStoreContract {
         #expect(try await store.changes(of: nobody, after: 0, limit: 10).isEmpty)
     }
 
+    /// Every clause, by name, for a parameterised test.
     static let clauses: [(name: String, run: @Sendable (any SyncServerStore) async throws -> Void)] = [
         ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("push to no account", pushToNoAccount), ("pulls", pulls),
         ("tombstones", tombstones), ("enrolment attempts", attempts), ("account creations", creations),
-        ("generation", generation),
+        ("generation", generation), ("device keys", deviceKeys), ("key rotation", keyRotation),
     ]
 }
 

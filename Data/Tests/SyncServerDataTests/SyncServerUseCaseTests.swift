@@ -31,14 +31,14 @@ struct SyncServerUseCaseTests {
     }
 
     func enrolled(_ name: String = "laptop") async throws -> AuthenticatedDevice {
-        let enrolment = try await enrol.execute(account: account, authKey: authKey, name: name, address: "192.0.2.1")
+        let enrolment = try await enrol.execute(account: account, authKey: authKey, name: name, deviceKey: nil, address: "192.0.2.1")
         return try await DefaultAuthenticateDeviceUseCase(store: store, digester: digester).execute(token: enrolment.token)
     }
 
     @Test("the server keeps only digests: the auth key and the device token are not in the store")
     func onlyDigests() async throws {
         let setup = try await created()
-        let enrolment = try await setup.enrol.execute(account: account, authKey: authKey, name: "laptop", address: "192.0.2.1")
+        let enrolment = try await setup.enrol.execute(account: account, authKey: authKey, name: "laptop", deviceKey: nil, address: "192.0.2.1")
         let stored = try #require(try await store.account(account))
         #expect(stored.authKeyDigest.bytes != authKey.bytes && stored.authKeyDigest.bytes.count == 32)
         let device = try #require(try await store.devices(of: account).first)
@@ -50,11 +50,11 @@ struct SyncServerUseCaseTests {
     func unauthorized() async throws {
         _ = try await created()
         await #expect(throws: SyncServerError.unauthorized) {
-            try await enrol.execute(account: account, authKey: ServerSamples.secret(1), name: "x", address: "192.0.2.1")
+            try await enrol.execute(account: account, authKey: ServerSamples.secret(1), name: "x", deviceKey: nil, address: "192.0.2.1")
         }
         await #expect(throws: SyncServerError.unauthorized) {
             try await enrol.execute(
-                account: SyncAccountID(ServerSamples.uuid(9)), authKey: authKey, name: "x", address: "192.0.2.1")
+                account: SyncAccountID(ServerSamples.uuid(9)), authKey: authKey, name: "x", deviceKey: nil, address: "192.0.2.1")
         }
         await #expect(throws: SyncServerError.unauthorized) {
             try await DefaultAuthenticateDeviceUseCase(store: store, digester: digester).execute(token: ServerSamples.secret(7))
@@ -81,11 +81,11 @@ struct SyncServerUseCaseTests {
     func revocation() async throws {
         _ = try await created()
         let laptop = try await enrolled("laptop")
-        let deskEnrolment = try await enrol.execute(account: account, authKey: authKey, name: "desk", address: "192.0.2.1")
+        let deskEnrolment = try await enrol.execute(account: account, authKey: authKey, name: "desk", deviceKey: nil, address: "192.0.2.1")
         let strangerAccount = SyncAccountID(ServerSamples.uuid(2, high: 0xA0))
         try await create.execute(account: strangerAccount, authKey: ServerSamples.secret(0x43), address: "192.0.2.9")
         let stranger = try await enrol.execute(
-            account: strangerAccount, authKey: ServerSamples.secret(0x43), name: "stranger", address: "192.0.2.9")
+            account: strangerAccount, authKey: ServerSamples.secret(0x43), name: "stranger", deviceKey: nil, address: "192.0.2.9")
         let revoke = DefaultRevokeDeviceUseCase(store: store, clock: clock)
         let authenticate = DefaultAuthenticateDeviceUseCase(store: store, digester: digester)
         await #expect(throws: SyncServerError.deviceNotFound) { try await revoke.execute(stranger.device, for: laptop) }
@@ -103,13 +103,13 @@ struct SyncServerUseCaseTests {
         _ = try await created()
         for attempt in 1...10 {
             let key = attempt.isMultiple(of: 2) ? authKey : ServerSamples.secret(1)
-            _ = try? await enrol.execute(account: account, authKey: key, name: "d\(attempt)", address: "192.0.2.\(attempt)")
+            _ = try? await enrol.execute(account: account, authKey: key, name: "d\(attempt)", deviceKey: nil, address: "192.0.2.\(attempt)")
         }
         await #expect(throws: SyncServerError.rateLimited(retryAfterSeconds: 3600)) {
-            try await enrol.execute(account: account, authKey: authKey, name: "late", address: "198.51.100.1")
+            try await enrol.execute(account: account, authKey: authKey, name: "late", deviceKey: nil, address: "198.51.100.1")
         }
         clock.advance(seconds: 3601)
-        _ = try await enrol.execute(account: account, authKey: authKey, name: "next hour", address: "198.51.100.1")
+        _ = try await enrol.execute(account: account, authKey: authKey, name: "next hour", deviceKey: nil, address: "198.51.100.1")
     }
 
     @Test("push then pull: pages of the asked size in order, the head and the server's time")
@@ -155,14 +155,14 @@ struct SyncServerUseCaseTests {
         limits.devicesPerAccount = 2
         _ = try await created()
         let enrol = DefaultEnrolDeviceUseCase(store: store, digester: digester, clock: clock, random: random, limits: limits)
-        let first = try await enrol.execute(account: account, authKey: authKey, name: "a", address: "192.0.2.1")
-        _ = try await enrol.execute(account: account, authKey: authKey, name: "b", address: "192.0.2.1")
+        let first = try await enrol.execute(account: account, authKey: authKey, name: "a", deviceKey: nil, address: "192.0.2.1")
+        _ = try await enrol.execute(account: account, authKey: authKey, name: "b", deviceKey: nil, address: "192.0.2.1")
         await #expect(throws: SyncServerError.tooManyDevices(limit: 2)) {
-            try await enrol.execute(account: account, authKey: authKey, name: "c", address: "192.0.2.1")
+            try await enrol.execute(account: account, authKey: authKey, name: "c", deviceKey: nil, address: "192.0.2.1")
         }
         let caller = AuthenticatedDevice(account: account, device: first.device)
         try await DefaultRevokeDeviceUseCase(store: store, clock: clock).execute(first.device, for: caller)
-        _ = try await enrol.execute(account: account, authKey: authKey, name: "c", address: "192.0.2.1")
+        _ = try await enrol.execute(account: account, authKey: authKey, name: "c", deviceKey: nil, address: "192.0.2.1")
         #expect(SyncLimits().devicesPerAccount == 32)
     }
 }

@@ -56,6 +56,7 @@ struct Problem: Error, Equatable, Sendable {
         case .payloadTooLarge(let limit):
             self.init(status: .contentTooLarge, title: "Content too large", detail: "a ciphertext has at most \(limit) bytes")
         case .invalid(let detail): self = .badRequest(detail)
+        case .keyConflict(let detail): self.init(status: .conflict, title: "Conflict", detail: detail)
         case .unavailable(let outage):
             let detail =
                 switch outage {

@@ -30,6 +30,7 @@ struct SyncAPI: APIProtocol {
         let enrolment = try await useCases.enrolDevice.execute(
             account: SyncAccountID(try WireMapping.uuid(input.path.accountId, field: "accountId")),
             authKey: try WireMapping.secret(body.authKey, field: "authKey"), name: body.name,
+            deviceKey: try body.deviceKey.map { try WireMapping.bytes($0, field: "deviceKey") },
             address: RequestAddress.current ?? "unknown")
         return .created(
             .init(
@@ -64,7 +65,7 @@ struct SyncAPI: APIProtocol {
         }
         return .ok(
             .init(
-                headers: .init(tokensGeneration: page.generation),
+                headers: .init(tokensGeneration: page.generation, tokensKeyVersion: page.keyVersion),
                 body: .json(
                     .init(
                         entries: page.entries.map(WireMapping.entry), head: page.head, serverTime: page.serverTime,

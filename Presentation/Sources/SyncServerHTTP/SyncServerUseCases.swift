@@ -10,14 +10,16 @@ public struct SyncServerUseCases: Sendable {
     public let revokeDevice: any RevokeDeviceUseCase
     public let push: any PushChangesUseCase
     public let pull: any PullChangesUseCase
+    public let keys: SyncKeyUseCases
     public let clock: any ServerClock
 
     public init(
         createAccount: any CreateSyncAccountUseCase, enrolDevice: any EnrolDeviceUseCase,
         authenticate: any AuthenticateDeviceUseCase, listDevices: any ListDevicesUseCase,
         revokeDevice: any RevokeDeviceUseCase, push: any PushChangesUseCase, pull: any PullChangesUseCase,
-        clock: any ServerClock
+        keys: SyncKeyUseCases, clock: any ServerClock
     ) {
+        self.keys = keys
         self.createAccount = createAccount
         self.enrolDevice = enrolDevice
         self.authenticate = authenticate
@@ -26,5 +28,18 @@ public struct SyncServerUseCases: Sendable {
         self.push = push
         self.pull = pull
         self.clock = clock
+    }
+}
+
+/// The use cases of the account's sync key: its state for a device, a rotation, a device key.
+public struct SyncKeyUseCases: Sendable {
+    public let state: any SyncKeyStateUseCase
+    public let rotate: any RotateSyncKeyUseCase
+    public let registerDeviceKey: any RegisterDeviceKeyUseCase
+
+    public init(state: any SyncKeyStateUseCase, rotate: any RotateSyncKeyUseCase, registerDeviceKey: any RegisterDeviceKeyUseCase) {
+        self.state = state
+        self.rotate = rotate
+        self.registerDeviceKey = registerDeviceKey
     }
 }

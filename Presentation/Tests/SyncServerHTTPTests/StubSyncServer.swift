@@ -28,7 +28,9 @@ final class StubSyncServer: Sendable {
         SyncServerUseCases(
             createAccount: CreateStub(server: self), enrolDevice: EnrolStub(server: self),
             authenticate: AuthenticateStub(), listDevices: ListStub(server: self), revokeDevice: RevokeStub(server: self),
-            push: PushStub(server: self), pull: PullStub(server: self), clock: clock)
+            push: PushStub(server: self), pull: PullStub(server: self),
+            keys: SyncKeyUseCases(state: KeyStateStub(), rotate: RotateStub(server: self), registerDeviceKey: DeviceKeyStub(server: self)),
+            clock: clock)
     }
 
     struct CreateStub: CreateSyncAccountUseCase {
@@ -41,8 +43,8 @@ final class StubSyncServer: Sendable {
 
     struct EnrolStub: EnrolDeviceUseCase {
         let server: StubSyncServer
-        func execute(account: SyncAccountID, authKey: SyncSecret, name: String, address: String) async throws -> Enrolment {
-            server.record("enrol \(account) \(name) from \(address)")
+        func execute(account: SyncAccountID, authKey: SyncSecret, name: String, deviceKey: [UInt8]?, address: String) async throws -> Enrolment {
+            server.record("enrol \(account) \(name) from \(address)" + (deviceKey.map { " with a \($0.count)-byte device key" } ?? ""))
             if name == "one too many" { throw SyncServerError.rateLimited(retryAfterSeconds: 120) }
             if name == "database down" { throw SyncServerError.unavailable(.unreachable) }
             if name == "database full" { throw SyncServerError.unavailable(.full) }

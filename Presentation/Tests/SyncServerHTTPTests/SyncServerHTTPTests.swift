@@ -247,7 +247,8 @@ struct SyncServerHTTPTests {
         #expect(
             DocumentedRoutes.methods == [
                 "/health": ["GET"], "/openapi.yaml": ["GET"], "/accounts": ["POST"], "/accounts/{accountId}/devices": ["POST"],
-                "/devices": ["GET"], "/devices/{deviceId}": ["DELETE"], "/entries": ["GET", "POST"],
+                "/devices": ["GET"], "/devices/{deviceId}": ["DELETE"], "/entries": ["GET", "POST"], "/keys": ["GET", "POST"],
+                "/keys/device": ["PUT"],
             ])
         #expect(DocumentedRoutes.allowed(for: "/accounts/abc/devices") == ["POST"])
         #expect(DocumentedRoutes.allowed(for: "/accounts/abc") == nil)

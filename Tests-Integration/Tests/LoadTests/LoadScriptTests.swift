@@ -12,8 +12,8 @@ struct LoadScriptTests {
 
     static let expected: [String: [String]] = [
         "push": [S.deviceWithToken, "BEGIN", S.lockAccount, S.entry, S.writeEntry, S.setHead, "COMMIT", S.notify],
-        "pull": [S.deviceWithToken, S.horizon, S.changes, S.head],
-        "head": [S.deviceWithToken, S.horizon, S.changes, S.head],
+        "pull": [S.deviceWithToken, S.pullBounds, S.changes, S.head],
+        "head": [S.deviceWithToken, S.pullBounds, S.changes, S.head],
     ]
 
     @Test("every workload, statement by statement", arguments: SyncLoad.workloads)
@@ -31,8 +31,8 @@ struct LoadScriptTests {
                 \\if :ready = 0
                 SELECT 1 AS token \\gset
                 \\endif
-                SELECT account_id, id, name, token_digest, enrolled_at, revoked_at FROM device WHERE token_digest = :token;
-                SELECT horizon FROM sync_account WHERE id = :account;
+                SELECT account_id, id, name, token_digest, enrolled_at, revoked_at, device_key FROM device WHERE token_digest = :token;
+                SELECT horizon, key_version FROM sync_account WHERE id = :account;
                 SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry
                 WHERE account_id = :account AND seq >= :cursor ORDER BY seq LIMIT :page;
                 SELECT seq FROM sync_account WHERE id = :account::uuid;

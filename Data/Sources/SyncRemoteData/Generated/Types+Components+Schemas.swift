@@ -143,21 +143,27 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/EnrolmentRequest/name`.
             internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/EnrolmentRequest/deviceKey`.
+            internal var deviceKey: Components.Schemas.DeviceKey?
             /// Creates a new `EnrolmentRequest`.
             ///
             /// - Parameters:
             ///   - authKey:
             ///   - name: Shown on the account's other machines: 1 to 64 characters (Unicode code points), no control character (C0, DEL or C1).
+            ///   - deviceKey:
             internal init(
                 authKey: Components.Schemas.Secret,
-                name: Swift.String
+                name: Swift.String,
+                deviceKey: Components.Schemas.DeviceKey? = nil
             ) {
                 self.authKey = authKey
                 self.name = name
+                self.deviceKey = deviceKey
             }
             internal enum CodingKeys: String, CodingKey {
                 case authKey
                 case name
+                case deviceKey
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -169,9 +175,262 @@ extension Components {
                     Swift.String.self,
                     forKey: .name
                 )
+                self.deviceKey = try container.decodeIfPresent(
+                    Components.Schemas.DeviceKey.self,
+                    forKey: .deviceKey
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "authKey",
-                    "name"
+                    "name",
+                    "deviceKey"
+                ])
+            }
+        }
+        /// The device's own public key, sealed by the client to the sync key (opaque to the server): 1 to 256 bytes, base64. A new sync key is wrapped to it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/DeviceKey`.
+        internal typealias DeviceKey = Swift.String
+        /// - Remark: Generated from `#/components/schemas/DeviceKeyRequest`.
+        internal struct DeviceKeyRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceKeyRequest/deviceKey`.
+            internal var deviceKey: Components.Schemas.DeviceKey
+            /// Creates a new `DeviceKeyRequest`.
+            ///
+            /// - Parameters:
+            ///   - deviceKey:
+            internal init(deviceKey: Components.Schemas.DeviceKey) {
+                self.deviceKey = deviceKey
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceKey
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.deviceKey = try container.decode(
+                    Components.Schemas.DeviceKey.self,
+                    forKey: .deviceKey
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "deviceKey"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WrappedKey`.
+        internal struct WrappedKey: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WrappedKey/deviceId`.
+            internal var deviceId: Swift.String
+            /// The new sync key, sealed to the device's key (opaque to the server); 1 to 512 bytes, base64.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WrappedKey/key`.
+            internal var key: Swift.String
+            /// Creates a new `WrappedKey`.
+            ///
+            /// - Parameters:
+            ///   - deviceId:
+            ///   - key: The new sync key, sealed to the device's key (opaque to the server); 1 to 512 bytes, base64.
+            internal init(
+                deviceId: Swift.String,
+                key: Swift.String
+            ) {
+                self.deviceId = deviceId
+                self.key = key
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceId
+                case key
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.deviceId = try container.decode(
+                    Swift.String.self,
+                    forKey: .deviceId
+                )
+                self.key = try container.decode(
+                    Swift.String.self,
+                    forKey: .key
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "deviceId",
+                    "key"
+                ])
+            }
+        }
+        /// The account's earlier sync keys, sealed by a client under the current one (opaque to the server); 1 to 8 192 bytes, base64.
+        ///
+        /// - Remark: Generated from `#/components/schemas/KeyRing`.
+        internal typealias KeyRing = Swift.String
+        /// - Remark: Generated from `#/components/schemas/KeyRotation`.
+        internal struct KeyRotation: Codable, Hashable, Sendable {
+            /// The account's version plus one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/KeyRotation/keyVersion`.
+            internal var keyVersion: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/KeyRotation/authKey`.
+            internal var authKey: Components.Schemas.Secret
+            /// - Remark: Generated from `#/components/schemas/KeyRotation/keyRing`.
+            internal var keyRing: Components.Schemas.KeyRing?
+            /// - Remark: Generated from `#/components/schemas/KeyRotation/revoke`.
+            internal var revoke: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/KeyRotation/wrapped`.
+            internal var wrapped: [Components.Schemas.WrappedKey]
+            /// Creates a new `KeyRotation`.
+            ///
+            /// - Parameters:
+            ///   - keyVersion: The account's version plus one.
+            ///   - authKey:
+            ///   - keyRing:
+            ///   - revoke:
+            ///   - wrapped:
+            internal init(
+                keyVersion: Swift.Int32,
+                authKey: Components.Schemas.Secret,
+                keyRing: Components.Schemas.KeyRing? = nil,
+                revoke: [Swift.String],
+                wrapped: [Components.Schemas.WrappedKey]
+            ) {
+                self.keyVersion = keyVersion
+                self.authKey = authKey
+                self.keyRing = keyRing
+                self.revoke = revoke
+                self.wrapped = wrapped
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case keyVersion
+                case authKey
+                case keyRing
+                case revoke
+                case wrapped
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.keyVersion = try container.decode(
+                    Swift.Int32.self,
+                    forKey: .keyVersion
+                )
+                self.authKey = try container.decode(
+                    Components.Schemas.Secret.self,
+                    forKey: .authKey
+                )
+                self.keyRing = try container.decodeIfPresent(
+                    Components.Schemas.KeyRing.self,
+                    forKey: .keyRing
+                )
+                self.revoke = try container.decode(
+                    [Swift.String].self,
+                    forKey: .revoke
+                )
+                self.wrapped = try container.decode(
+                    [Components.Schemas.WrappedKey].self,
+                    forKey: .wrapped
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "keyVersion",
+                    "authKey",
+                    "keyRing",
+                    "revoke",
+                    "wrapped"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/KeyState`.
+        internal struct KeyState: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/KeyState/keyVersion`.
+            internal var keyVersion: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/KeyState/keyRing`.
+            internal var keyRing: Components.Schemas.KeyRing?
+            /// The current key wrapped for the caller (absent when none was); base64.
+            ///
+            /// - Remark: Generated from `#/components/schemas/KeyState/wrapped`.
+            internal var wrapped: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/KeyState/DeviceKeysPayload`.
+            internal struct DeviceKeysPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/KeyState/DeviceKeysPayload/deviceId`.
+                internal var deviceId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/KeyState/DeviceKeysPayload/deviceKey`.
+                internal var deviceKey: Components.Schemas.DeviceKey
+                /// Creates a new `DeviceKeysPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - deviceId:
+                ///   - deviceKey:
+                internal init(
+                    deviceId: Swift.String,
+                    deviceKey: Components.Schemas.DeviceKey
+                ) {
+                    self.deviceId = deviceId
+                    self.deviceKey = deviceKey
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case deviceId
+                    case deviceKey
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.deviceId = try container.decode(
+                        Swift.String.self,
+                        forKey: .deviceId
+                    )
+                    self.deviceKey = try container.decode(
+                        Components.Schemas.DeviceKey.self,
+                        forKey: .deviceKey
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "deviceId",
+                        "deviceKey"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/KeyState/deviceKeys`.
+            internal typealias DeviceKeysPayload = [Components.Schemas.KeyState.DeviceKeysPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/KeyState/deviceKeys`.
+            internal var deviceKeys: Components.Schemas.KeyState.DeviceKeysPayload
+            /// Creates a new `KeyState`.
+            ///
+            /// - Parameters:
+            ///   - keyVersion:
+            ///   - keyRing:
+            ///   - wrapped: The current key wrapped for the caller (absent when none was); base64.
+            ///   - deviceKeys:
+            internal init(
+                keyVersion: Swift.Int32,
+                keyRing: Components.Schemas.KeyRing? = nil,
+                wrapped: Swift.String? = nil,
+                deviceKeys: Components.Schemas.KeyState.DeviceKeysPayload
+            ) {
+                self.keyVersion = keyVersion
+                self.keyRing = keyRing
+                self.wrapped = wrapped
+                self.deviceKeys = deviceKeys
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case keyVersion
+                case keyRing
+                case wrapped
+                case deviceKeys
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.keyVersion = try container.decode(
+                    Swift.Int32.self,
+                    forKey: .keyVersion
+                )
+                self.keyRing = try container.decodeIfPresent(
+                    Components.Schemas.KeyRing.self,
+                    forKey: .keyRing
+                )
+                self.wrapped = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .wrapped
+                )
+                self.deviceKeys = try container.decode(
+                    Components.Schemas.KeyState.DeviceKeysPayload.self,
+                    forKey: .deviceKeys
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "keyVersion",
+                    "keyRing",
+                    "wrapped",
+                    "deviceKeys"
                 ])
             }
         }

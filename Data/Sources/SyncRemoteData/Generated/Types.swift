@@ -35,6 +35,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /devices/{deviceId}`.
     /// - Remark: Generated from `#/paths//devices/{deviceId}/delete(revokeDevice)`.
     func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output
+    /// What the caller needs to follow the account's sync key: its version, the earlier keys (sealed under the current one), the current key wrapped for the caller, and the device keys of the account's unrevoked devices. All of it opaque to the server.
+    ///
+    /// - Remark: HTTP `GET /keys`.
+    /// - Remark: Generated from `#/paths//keys/get(getKeys)`.
+    func getKeys(_ input: Operations.GetKeys.Input) async throws -> Operations.GetKeys.Output
+    /// Replaces the account's sync key: the next version, its auth key (enrolment with the old one is refused after), the devices revoked, and the new key wrapped for each device that stays.
+    ///
+    /// - Remark: HTTP `POST /keys`.
+    /// - Remark: Generated from `#/paths//keys/post(rotateKey)`.
+    func rotateKey(_ input: Operations.RotateKey.Input) async throws -> Operations.RotateKey.Output
+    /// Gives the caller its device key, once (the same key again is accepted; another is a conflict).
+    ///
+    /// - Remark: HTTP `PUT /keys/device`.
+    /// - Remark: Generated from `#/paths//keys/device/put(registerDeviceKey)`.
+    func registerDeviceKey(_ input: Operations.RegisterDeviceKey.Input) async throws -> Operations.RegisterDeviceKey.Output
     /// The entries changed after a cursor, in sequence order; waits for a change when asked (long-poll).
     ///
     /// - Remark: HTTP `GET /entries`.
@@ -109,6 +124,39 @@ extension APIProtocol {
         try await revokeDevice(Operations.RevokeDevice.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// What the caller needs to follow the account's sync key: its version, the earlier keys (sealed under the current one), the current key wrapped for the caller, and the device keys of the account's unrevoked devices. All of it opaque to the server.
+    ///
+    /// - Remark: HTTP `GET /keys`.
+    /// - Remark: Generated from `#/paths//keys/get(getKeys)`.
+    internal func getKeys(headers: Operations.GetKeys.Input.Headers = .init()) async throws -> Operations.GetKeys.Output {
+        try await getKeys(Operations.GetKeys.Input(headers: headers))
+    }
+    /// Replaces the account's sync key: the next version, its auth key (enrolment with the old one is refused after), the devices revoked, and the new key wrapped for each device that stays.
+    ///
+    /// - Remark: HTTP `POST /keys`.
+    /// - Remark: Generated from `#/paths//keys/post(rotateKey)`.
+    internal func rotateKey(
+        headers: Operations.RotateKey.Input.Headers = .init(),
+        body: Operations.RotateKey.Input.Body
+    ) async throws -> Operations.RotateKey.Output {
+        try await rotateKey(Operations.RotateKey.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Gives the caller its device key, once (the same key again is accepted; another is a conflict).
+    ///
+    /// - Remark: HTTP `PUT /keys/device`.
+    /// - Remark: Generated from `#/paths//keys/device/put(registerDeviceKey)`.
+    internal func registerDeviceKey(
+        headers: Operations.RegisterDeviceKey.Input.Headers = .init(),
+        body: Operations.RegisterDeviceKey.Input.Body
+    ) async throws -> Operations.RegisterDeviceKey.Output {
+        try await registerDeviceKey(Operations.RegisterDeviceKey.Input(
+            headers: headers,
+            body: body
         ))
     }
     /// The entries changed after a cursor, in sequence order; waits for a change when asked (long-poll).

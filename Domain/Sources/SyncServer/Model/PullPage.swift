@@ -11,13 +11,19 @@ public struct PullPage: Equatable, Sendable {
     public let hasMore: Bool
     /// The store's generation (see `SyncServerStore.generation()`); nil when not read.
     public let generation: String?
+    /// The version of the account's sync key (a client behind it fetches the new key before it
+    /// sends anything); nil when not read.
+    public let keyVersion: Int32?
 
-    public init(entries: [SyncEntry], head: Int64, serverTime: Date, hasMore: Bool, generation: String? = nil) {
+    public init(
+        entries: [SyncEntry], head: Int64, serverTime: Date, hasMore: Bool, generation: String? = nil, keyVersion: Int32? = nil
+    ) {
         self.entries = entries
         self.head = head
         self.serverTime = serverTime
         self.hasMore = hasMore
         self.generation = generation
+        self.keyVersion = keyVersion
     }
 
     /// The cursor for the next pull.

@@ -9,10 +9,13 @@ public struct SyncDevice: Equatable, Sendable {
     public let tokenDigest: SecretDigest
     public let enrolledAt: Date
     public var revokedAt: Date?
+    /// The device's own public key, sealed by the client to the sync key (opaque here): a new
+    /// sync key is wrapped to it. Nil until the device registers one.
+    public var deviceKey: [UInt8]?
 
     public init(
         id: DeviceID, account: SyncAccountID, name: String, tokenDigest: SecretDigest, enrolledAt: Date,
-        revokedAt: Date? = nil
+        revokedAt: Date? = nil, deviceKey: [UInt8]? = nil
     ) {
         self.id = id
         self.account = account
@@ -20,6 +23,7 @@ public struct SyncDevice: Equatable, Sendable {
         self.tokenDigest = tokenDigest
         self.enrolledAt = enrolledAt
         self.revokedAt = revokedAt
+        self.deviceKey = deviceKey
     }
 
     public var isRevoked: Bool { revokedAt != nil }
@@ -30,11 +34,18 @@ public struct SyncAccountRecord: Equatable, Sendable {
     public let id: SyncAccountID
     public let authKeyDigest: SecretDigest
     public let createdAt: Date
+    /// The version of the sync key the auth key belongs to: 1 when opened, one more at each
+    /// rotation (`SyncKeyRotation`).
+    public let keyVersion: Int32
+    /// The earlier sync keys, sealed by a client under the current one (opaque here).
+    public let keyRing: [UInt8]?
 
-    public init(id: SyncAccountID, authKeyDigest: SecretDigest, createdAt: Date) {
+    public init(id: SyncAccountID, authKeyDigest: SecretDigest, createdAt: Date, keyVersion: Int32 = 1, keyRing: [UInt8]? = nil) {
         self.id = id
         self.authKeyDigest = authKeyDigest
         self.createdAt = createdAt
+        self.keyVersion = keyVersion
+        self.keyRing = keyRing
     }
 }
 

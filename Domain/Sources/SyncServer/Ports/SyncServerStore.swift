@@ -26,6 +26,17 @@ public protocol SyncServerStore: Sendable {
     func device(withToken digest: SecretDigest) async throws -> SyncDevice?
     /// Marks the account's device revoked; false if the account has no such device.
     func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) async throws -> Bool
+    /// Gives the account's device its device key; false if it has another one already (the same
+    /// one again is true) or the account has no such device.
+    func setDeviceKey(_ key: [UInt8], for device: DeviceID, of account: SyncAccountID) async throws -> Bool
+
+    /// In one transaction: moves the account to the rotation's key version, auth key and key
+    /// ring, revokes its devices the rotation names, and keeps each wrapped key for its device
+    /// (in place of an earlier one). False, and nothing changed, unless the account is at the
+    /// version just before the rotation's.
+    func rotateKey(_ rotation: SyncKeyRotationRecord, of account: SyncAccountID, at time: Date) async throws -> Bool
+    /// The newest key wrapped for the account's device; nil if none was.
+    func wrappedKey(for device: DeviceID, of account: SyncAccountID) async throws -> WrappedSyncKey?
 
     /// Applies the changes in one transaction, each decided by `PushDecision` against its entry
     /// as stored; every written change takes the account's next sequence.
@@ -34,9 +45,9 @@ public protocol SyncServerStore: Sendable {
     func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry]
     /// The account's latest sequence (0 before its first push).
     func head(of account: SyncAccountID) async throws -> Int64
-    /// The highest sequence of a tombstone forgotten so far (0 if none): a cursor below it has
-    /// missed a deletion.
-    func horizon(of account: SyncAccountID) async throws -> Int64
+    /// What a pull checks first: the highest sequence of a tombstone forgotten so far (0 if
+    /// none; a cursor below it has missed a deletion), and the sync key's version.
+    func pullBounds(of account: SyncAccountID) async throws -> PullBounds
     /// Forgets tombstones changed before `time`, in every account, raising each horizon; returns
     /// how many went.
     func purgeTombstones(changedBefore time: Date) async throws -> Int
@@ -44,6 +55,17 @@ public protocol SyncServerStore: Sendable {
     /// restored from a backup or replaced (sequences may then go back), so that clients notice
     /// and send again what the server lost. Opaque, at most 64 characters.
     func generation() async throws -> String
+}
+
+/// What a pull checks before reading a page (`SyncServerStore.pullBounds(of:)`).
+public struct PullBounds: Equatable, Sendable {
+    public let horizon: Int64
+    public let keyVersion: Int32
+
+    public init(horizon: Int64, keyVersion: Int32) {
+        self.horizon = horizon
+        self.keyVersion = keyVersion
+    }
 }
 
 /// Recent enrolment attempts, counted for the limit.

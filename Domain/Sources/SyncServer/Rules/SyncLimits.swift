@@ -34,6 +34,11 @@ public struct SyncLimits: Equatable, Sendable {
     public var accountsPerAddress = 10
     public var accountsInAll = 1_000
     public var accountWindow: Int64 = 3600
+    /// Bytes of a device key as the client seals it, of a new key wrapped for one device, and of
+    /// an account's key ring (the earlier keys, sealed).
+    public var deviceKeyBytes = 256
+    public var wrappedKeyBytes = 512
+    public var keyRingBytes = 8192
 
     public init() {}
 }

@@ -26,6 +26,9 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case payloadTooLarge(limit: Int)
     /// A request that breaks the protocol's rules (the text says which).
     case invalid(String)
+    /// The account's keys moved on under the request (a rotation at a version already passed, a
+    /// device key already given): the text says which. Fetch the keys and try again.
+    case keyConflict(String)
     /// The store cannot serve now; nothing was stored. The client tries again later.
     case unavailable(StoreOutage)
 }

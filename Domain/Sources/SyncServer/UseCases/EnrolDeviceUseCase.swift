@@ -1,7 +1,8 @@
 /// Enrols a machine that proves it holds the account's auth key, handing it a new bearer token.
 public protocol EnrolDeviceUseCase: Sendable {
-    /// `address` is where the request came from, for the rate limit.
-    func execute(account: SyncAccountID, authKey: SyncSecret, name: String, address: String) async throws -> Enrolment
+    /// `address` is where the request came from, for the rate limit; `deviceKey` the machine's
+    /// own key, sealed by it to the sync key (see `SyncDevice.deviceKey`), if it sends one.
+    func execute(account: SyncAccountID, authKey: SyncSecret, name: String, deviceKey: [UInt8]?, address: String) async throws -> Enrolment
 }
 
 /// EnrolDevice over the store: rate limit first (counted even when the key is wrong), then the
@@ -24,8 +25,11 @@ public struct DefaultEnrolDeviceUseCase: EnrolDeviceUseCase {
         self.limits = limits
     }
 
-    public func execute(account: SyncAccountID, authKey: SyncSecret, name: String, address: String) async throws -> Enrolment {
+    public func execute(
+        account: SyncAccountID, authKey: SyncSecret, name: String, deviceKey: [UInt8]?, address: String
+    ) async throws -> Enrolment {
         try DeviceName.check(name)
+        if let deviceKey { try SyncKeyRules.checkDeviceKey(deviceKey, limits: limits) }
         let now = clock.now()
         let attempts = try await store.recordEnrolmentAttempt(
             account: account, address: address, at: now, since: now.addingTimeInterval(-Double(limits.enrolmentWindow)))
@@ -35,7 +39,8 @@ public struct DefaultEnrolDeviceUseCase: EnrolDeviceUseCase {
         }
         let enrolment = Enrolment(device: DeviceID(random.uuid()), token: random.secret())
         let device = SyncDevice(
-            id: enrolment.device, account: account, name: name, tokenDigest: digester.digest(enrolment.token), enrolledAt: now)
+            id: enrolment.device, account: account, name: name, tokenDigest: digester.digest(enrolment.token), enrolledAt: now,
+            deviceKey: deviceKey)
         guard try await store.addDevice(device, limit: limits.devicesPerAccount) else {
             throw SyncServerError.tooManyDevices(limit: limits.devicesPerAccount)
         }

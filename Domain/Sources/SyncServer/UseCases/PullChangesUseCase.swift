@@ -70,15 +70,19 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
     }
 
     private func answer(_ page: PullPage) async throws -> PullPage {
-        PullPage(entries: page.entries, head: page.head, serverTime: clock.now(), hasMore: page.hasMore, generation: try await store.generation())
+        PullPage(
+            entries: page.entries, head: page.head, serverTime: clock.now(), hasMore: page.hasMore,
+            generation: try await store.generation(), keyVersion: page.keyVersion)
     }
 
     private func page(after cursor: Int64, size: Int, of account: SyncAccountID) async throws -> PullPage {
-        let horizon = try await store.horizon(of: account)
-        guard cursor == 0 || cursor >= horizon else { throw SyncServerError.cursorExpired(horizon: horizon) }
+        let bounds = try await store.pullBounds(of: account)
+        guard cursor == 0 || cursor >= bounds.horizon else { throw SyncServerError.cursorExpired(horizon: bounds.horizon) }
         let entries = try await store.changes(of: account, after: cursor, limit: size + 1)
         // Read after the entries, so the head is never behind a page.
         let head = try await store.head(of: account)
-        return PullPage(entries: Array(entries.prefix(size)), head: head, serverTime: clock.now(), hasMore: entries.count > size)
+        return PullPage(
+            entries: Array(entries.prefix(size)), head: head, serverTime: clock.now(), hasMore: entries.count > size,
+            keyVersion: bounds.keyVersion)
     }
 }

@@ -111,6 +111,61 @@ paths:
         '404': { $ref: '#/components/responses/Problem' }
         '429': { $ref: '#/components/responses/Problem' }
         default: { $ref: '#/components/responses/Problem' }
+  /keys:
+    get:
+      operationId: getKeys
+      summary: >-
+        What the caller needs to follow the account's sync key: its version, the earlier keys
+        (sealed under the current one), the current key wrapped for the caller, and the device
+        keys of the account's unrevoked devices. All of it opaque to the server.
+      security: [{ bearer: [] }]
+      responses:
+        '200':
+          description: The account's keys as the caller may see them.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/KeyState' }
+        '401': { $ref: '#/components/responses/Problem' }
+        '429': { $ref: '#/components/responses/Problem' }
+        default: { $ref: '#/components/responses/Problem' }
+    post:
+      operationId: rotateKey
+      summary: >-
+        Replaces the account's sync key: the next version, its auth key (enrolment with the old one
+        is refused after), the devices revoked, and the new key wrapped for each device that stays.
+      security: [{ bearer: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/KeyRotation' }
+      responses:
+        '204': { description: Rotated. }
+        '400': { $ref: '#/components/responses/Problem' }
+        '401': { $ref: '#/components/responses/Problem' }
+        '404': { $ref: '#/components/responses/Problem' }
+        '409': { $ref: '#/components/responses/Problem' }
+        '413': { $ref: '#/components/responses/Problem' }
+        '429': { $ref: '#/components/responses/Problem' }
+        default: { $ref: '#/components/responses/Problem' }
+  /keys/device:
+    put:
+      operationId: registerDeviceKey
+      summary: Gives the caller its device key, once (the same key again is accepted; another is a conflict).
+      security: [{ bearer: [] }]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/DeviceKeyRequest' }
+      responses:
+        '204': { description: Registered. }
+        '400': { $ref: '#/components/responses/Problem' }
+        '401': { $ref: '#/components/responses/Problem' }
+        '409': { $ref: '#/components/responses/Problem' }
+        '413': { $ref: '#/components/responses/Problem' }
+        '429': { $ref: '#/components/responses/Problem' }
+        default: { $ref: '#/components/responses/Problem' }
   /entries:
     get:
       operationId: pullEntries
@@ -142,6 +197,11 @@ paths:
                 client that sees it change merges with what the server holds and sends again what
                 the server lacks.
               schema: { type: string, minLength: 1, maxLength: 64 }
+            Tokens-Key-Version:
+              description: >-
+                The version of the account's sync key. A client behind it fetches the new key
+                (GET /v1/keys) before it sends anything.
+              schema: { type: integer, format: int32, minimum: 1 }
           content:
             application/json:
               schema: { $ref: '#/components/schemas/PullPage' }
@@ -249,7 +309,77 @@ components:
           minLength: 1
           maxLength: 64
           pattern: '^[^\u0000-\u001F\u007F-\u009F]*$'
+        deviceKey: { $ref: '#/components/schemas/DeviceKey' }
       required: [authKey, name]
+    DeviceKey:
+      type: string
+      description: >-
+        The device's own public key, sealed by the client to the sync key (opaque to the server):
+        1 to 256 bytes, base64. A new sync key is wrapped to it.
+      pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$'
+      minLength: 4
+      maxLength: 344
+    DeviceKeyRequest:
+      type: object
+      additionalProperties: false
+      properties:
+        deviceKey: { $ref: '#/components/schemas/DeviceKey' }
+      required: [deviceKey]
+    WrappedKey:
+      type: object
+      additionalProperties: false
+      properties:
+        deviceId: { type: string, format: uuid }
+        key:
+          type: string
+          description: The new sync key, sealed to the device's key (opaque to the server); 1 to 512 bytes, base64.
+          pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$'
+          minLength: 4
+          maxLength: 684
+      required: [deviceId, key]
+    KeyRing:
+      type: string
+      description: >-
+        The account's earlier sync keys, sealed by a client under the current one (opaque to the
+        server); 1 to 8 192 bytes, base64.
+      pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$'
+      minLength: 4
+      maxLength: 10924
+    KeyRotation:
+      type: object
+      additionalProperties: false
+      properties:
+        keyVersion: { type: integer, format: int32, minimum: 2, description: The account's version plus one. }
+        authKey: { $ref: '#/components/schemas/Secret' }
+        keyRing: { $ref: '#/components/schemas/KeyRing' }
+        revoke:
+          type: array
+          maxItems: 64
+          items: { type: string, format: uuid }
+        wrapped:
+          type: array
+          maxItems: 64
+          items: { $ref: '#/components/schemas/WrappedKey' }
+      required: [keyVersion, authKey, revoke, wrapped]
+    KeyState:
+      type: object
+      additionalProperties: false
+      properties:
+        keyVersion: { type: integer, format: int32, minimum: 1 }
+        keyRing: { $ref: '#/components/schemas/KeyRing' }
+        wrapped:
+          type: string
+          description: The current key wrapped for the caller (absent when none was); base64.
+        deviceKeys:
+          type: array
+          items:
+            type: object
+            additionalProperties: false
+            properties:
+              deviceId: { type: string, format: uuid }
+              deviceKey: { $ref: '#/components/schemas/DeviceKey' }
+            required: [deviceId, deviceKey]
+      required: [keyVersion, deviceKeys]
     Enrolment:
       type: object
       additionalProperties: false

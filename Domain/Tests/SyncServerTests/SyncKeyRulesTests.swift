@@ -1,0 +1,66 @@
+import Foundation
+import SyncServer
+import SyncServerTestSupport
+import Testing
+
+/// What a key rotation and a device key must be before the store is asked.
+@Suite("Sync key rules")
+struct SyncKeyRulesTests {
+    let limits = SyncLimits()
+    let account = SyncAccountID(ServerSamples.uuid(1, high: 0xA0))
+    let at = Date(timeIntervalSince1970: 0)
+
+    func device(_ n: UInt8, revoked: Bool = false) -> SyncDevice {
+        SyncDevice(
+            id: DeviceID(ServerSamples.uuid(n, high: 0xD0)), account: account, name: "d\(n)", tokenDigest: SecretDigest(bytes: [n]),
+            enrolledAt: at, revokedAt: revoked ? at : nil)
+    }
+
+    func rotation(version: Int32 = 2, revoke: [UInt8] = [2], wrappedFor: [UInt8] = [3], ring: [UInt8]? = [1]) -> SyncKeyRotation {
+        SyncKeyRotation(
+            keyVersion: version, authKey: ServerSamples.secret(7), keyRing: ring, revoke: revoke.map { device($0).id },
+            wrapped: Dictionary(uniqueKeysWithValues: wrappedFor.map { (device($0).id, [9, 9]) }))
+    }
+
+    func check(_ rotation: SyncKeyRotation, current: Int32 = 1) throws(SyncServerError) {
+        try SyncKeyRules.check(rotation, by: device(1).id, current: current, devices: [1, 2, 3].map { device($0) } + [device(4, revoked: true)], limits: limits)
+    }
+
+    @Test("a rotation makes the next version, revokes other devices of the account, and wraps only for those that stay")
+    func rotation() throws {
+        try check(rotation())
+        try check(rotation(version: 5), current: 4)
+        try check(rotation(revoke: [], wrappedFor: [2, 3], ring: nil))
+        #expect(throws: SyncServerError.keyConflict("the sync key is at version 2: a rotation makes version 3")) {
+            try check(rotation(version: 2), current: 2)
+        }
+        #expect(throws: SyncServerError.keyConflict("the sync key is at version 1: a rotation makes version 2")) {
+            try check(rotation(version: 3))
+        }
+        #expect(throws: SyncServerError.deviceNotFound) { try check(rotation(revoke: [8])) }
+        #expect(throws: SyncServerError.invalid("a rotation does not revoke the device that sends it (leaving is revoking itself)")) {
+            try check(rotation(revoke: [1]))
+        }
+        #expect(throws: SyncServerError.invalid("a device is revoked once")) { try check(rotation(revoke: [2, 2])) }
+        for wrappedFor: [UInt8] in [[2], [4], [8]] {
+            #expect(throws: SyncServerError.invalid("a key is wrapped only for a device of the account that stays")) {
+                try check(rotation(wrappedFor: wrappedFor))
+            }
+        }
+    }
+
+    @Test("device keys, wrapped keys and key rings are bounded in bytes")
+    func sizes() throws {
+        try SyncKeyRules.checkDeviceKey(Array(repeating: 1, count: limits.deviceKeyBytes), limits: limits)
+        for bad in [[], Array(repeating: UInt8(1), count: limits.deviceKeyBytes + 1)] {
+            #expect(throws: SyncServerError.invalid("a device key has 1 to 256 bytes")) { try SyncKeyRules.checkDeviceKey(bad, limits: limits) }
+        }
+        #expect(throws: SyncServerError.invalid("a key ring has 1 to 8192 bytes")) {
+            try check(rotation(ring: Array(repeating: 1, count: limits.keyRingBytes + 1)))
+        }
+        let big = SyncKeyRotation(
+            keyVersion: 2, authKey: ServerSamples.secret(7), keyRing: nil, revoke: [],
+            wrapped: [device(3).id: Array(repeating: 1, count: limits.wrappedKeyBytes + 1)])
+        #expect(throws: SyncServerError.invalid("a wrapped key has 1 to 512 bytes")) { try check(big) }
+    }
+}
