@@ -1,11 +1,12 @@
 import Domain
 import Synchronization
 
-/// A RandomSource that returns a predictable sequence: call n fills every byte with n.
+/// A RandomSource that returns a predictable sequence: call n fills every byte with n (or with
+/// `start` + n).
 public final class CountingRandomSource: RandomSource {
-    private let calls = Mutex<UInt8>(0)
+    private let calls: Mutex<UInt8>
 
-    public init() {}
+    public init(start: UInt8 = 0) { calls = Mutex(start) }
 
     public func bytes(count: Int) -> [UInt8] {
         let call = calls.withLock { value -> UInt8 in

@@ -22,14 +22,20 @@ public final class SyncConnection: Sendable {
         RemoteSyncAccountDataSource.make(server: api, keys: SyncKeys(key: key, account: account), transport: http.transport)
     }
 
-    /// The account's entries and devices, as the enrolled device whose token is `token`.
-    public func makeRemote(key: SyncKey, account: UUID, token: [UInt8]) -> any SyncRemote & SyncDevicesRemote {
+    /// The account's entries, devices and sync key under `key` (version 1), as the enrolled
+    /// device whose token is `token`.
+    public func makeRemote(key: SyncKey, account: UUID, token: [UInt8]) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote {
         RemoteSyncDataSource.make(server: api, token: token, keys: SyncKeys(key: key, account: account), transport: http.transport)
     }
 
-    /// The entries and devices of `membership`'s account, as its enrolled device.
-    public func makeRemote(for membership: SyncMembership) -> any SyncRemote & SyncDevicesRemote {
-        makeRemote(key: membership.code.key, account: membership.code.account, token: membership.enrolment.token)
+    /// The entries, devices and sync key of `membership`'s account, as its enrolled device:
+    /// entries sealed under its current key, opened under the key of their version.
+    public func makeRemote(for membership: SyncMembership) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote {
+        let account = membership.code.account
+        return RemoteSyncDataSource.make(
+            server: api, token: membership.enrolment.token,
+            keys: SyncKeys(key: membership.code.key, account: account, version: membership.keys.version),
+            earlier: membership.keys.earlier.map { SyncKeys(key: $0.value, account: account, version: $0.key) }, transport: http.transport)
     }
 
     /// Closes the connections; no request may follow.

@@ -35,11 +35,12 @@ public struct RemoteSyncAccountDataSource: SyncAccountRemote {
         }
     }
 
-    public func enrol(deviceName: String) async throws(SyncError) -> SyncEnrolment {
+    public func enrol(deviceName: String, deviceKey: [UInt8]) async throws(SyncError) -> SyncEnrolment {
         let output: Operations.EnrolDevice.Output
         do {
             output = try await api.enrolDevice(
-                path: .init(accountId: accountID), body: .json(.init(authKey: authKey, name: deviceName)))
+                path: .init(accountId: accountID),
+                body: .json(.init(authKey: authKey, name: deviceName, deviceKey: Data(deviceKey).base64EncodedString())))
         } catch { throw RemoteSyncDataSource.transportError(error) }
         switch output {
         case .created(let created):

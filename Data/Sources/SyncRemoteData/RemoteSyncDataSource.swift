@@ -6,20 +6,28 @@ import OpenAPIRuntime
 /// The sync server as Domain's `SyncRemote`, through the client generated from the API document:
 /// records are encrypted before they leave and decrypted when they come back (SyncEntryCipher),
 /// the wire DTOs are mapped to domain types, and every answer and failure to a `SyncError`.
+/// Records are sealed under the current sync key and opened under the key of their version; a
+/// pull that finds the account's key newer than this machine's stops before it reads or sends
+/// anything (`.keyChanged`).
 public struct RemoteSyncDataSource: SyncRemote {
     let api: any APIProtocol
-    private let keys: SyncKeys
+    let keys: SyncKeys
+    /// The earlier keys, by version, for entries not yet sealed again.
+    private let earlier: [Int: SyncKeys]
 
-    init(api: any APIProtocol, keys: SyncKeys) {
+    init(api: any APIProtocol, keys: SyncKeys, earlier: [SyncKeys] = []) {
         self.api = api
         self.keys = keys
+        self.earlier = Dictionary(earlier.map { ($0.version, $0) }) { first, _ in first }
     }
 
     /// The remote at `server` (its base URL, e.g. https://sync.example/v1), as the device whose
-    /// bearer token is `token`, over `transport` (App chooses it).
-    public static func make(server: URL, token: [UInt8], keys: SyncKeys, transport: any ClientTransport) -> RemoteSyncDataSource {
+    /// bearer token is `token`, over `transport` (App chooses it); `earlier` opens older entries.
+    public static func make(
+        server: URL, token: [UInt8], keys: SyncKeys, earlier: [SyncKeys] = [], transport: any ClientTransport
+    ) -> RemoteSyncDataSource {
         RemoteSyncDataSource(
-            api: Client(serverURL: server, transport: transport, middlewares: [BearerToken(token: token)]), keys: keys)
+            api: Client(serverURL: server, transport: transport, middlewares: [BearerToken(token: token)]), keys: keys, earlier: earlier)
     }
 
     public func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
@@ -28,6 +36,7 @@ public struct RemoteSyncDataSource: SyncRemote {
         switch output {
         case .ok(let ok):
             guard case .json(let page) = ok.body else { throw .incompatible }
+            if let version = ok.headers.tokensKeyVersion, Int(version) > keys.version { throw .keyChanged }
             // One entry that does not open stops nothing: it is listed apart, the rest is read.
             var entries: [RemoteEntry] = []
             var unreadable: [UnreadableEntry] = []
@@ -81,8 +90,10 @@ public struct RemoteSyncDataSource: SyncRemote {
         guard let id = UUID(uuidString: entry.id), let nonce = Data(base64Encoded: entry.nonce),
             let ciphertext = Data(base64Encoded: entry.ciphertext)
         else { throw .corruptEntry(id: entry.id) }
+        let sealedWith = Int(entry.keyVersion) == keys.version ? keys : earlier[Int(entry.keyVersion)]
+        guard let sealedWith else { throw .corruptEntry(id: entry.id) }
         let (record, version) = try SyncEntryCipher.open(
-            entry: id, keyVersion: Int(entry.keyVersion), nonce: Array(nonce), ciphertext: Array(ciphertext), keys: keys)
+            entry: id, keyVersion: sealedWith.version, nonce: Array(nonce), ciphertext: Array(ciphertext), keys: sealedWith)
         return RemoteEntry(sequence: entry.sequence, record: record, version: version)
     }
 
@@ -90,7 +101,7 @@ public struct RemoteSyncDataSource: SyncRemote {
         let box = try SyncEntryCipher.seal(change.record, version: change.version, keys: keys)
         return Components.Schemas.Change(
             id: change.record.id.uuidString.lowercased(), basedOn: change.basedOn, deleted: change.record.isDeleted.value,
-            keyVersion: Int32(SyncEntryCipher.keyVersion), nonce: Data(box.nonce).base64EncodedString(),
+            keyVersion: Int32(keys.version), nonce: Data(box.nonce).base64EncodedString(),
             ciphertext: Data(box.ciphertext).base64EncodedString())
     }
 

@@ -55,6 +55,27 @@ struct VaultSyncStoreTests {
         #expect(try await machine.store.status().membership?.caFile == nil)
     }
 
+    @Test("a replaced membership keeps its key chain across unlocks; resending marks every entry pending, the records unchanged")
+    func replacedKeys() async throws {
+        let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2)])
+        try await machine.join(device: 1)
+        _ = try await machine.sync(InMemorySyncRemote())
+        #expect(try await machine.store.status().pending == 0)
+        let before = try await machine.store.snapshot().records
+        let membership = try #require(try await machine.store.status().membership)
+        let key = { (n: UInt8) in SyncKey(bytes: Array(repeating: n, count: 32))! }
+        let rotated = membership.with(
+            code: SyncCode(account: membership.code.account, key: key(8)),
+            keys: SyncKeyChain(version: 3, earlier: [1: Self.code.key, 2: key(5)], deviceSecret: key(9)))
+        try await machine.store.replace(with: rotated, resend: true)
+        let reopened = VaultSyncStore(vault: machine.vault, clock: machine.clock)
+        #expect(try await reopened.status().membership == rotated)
+        #expect(try await reopened.status().pending == 2)
+        #expect(try await reopened.snapshot().records == before)
+        let other = SyncMembership(code: SyncCode(account: Self.id(701), key: key(8)), server: membership.server, enrolment: membership.enrolment)
+        await #expect(throws: SyncError.notSetUp) { try await machine.store.replace(with: other, resend: false) }
+    }
+
     @Test("joining records every entry as pending, in the vault's order, with no base")
     func joinRecordsEverything() async throws {
         let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2), VaultFolder.account(3)])

@@ -32,15 +32,15 @@ struct RemoteSyncAccountDataSourceTests {
         let device = UUID()
         let token = Array(repeating: UInt8(9), count: 32)
         let api = StubAPI(enrol: { .created(.init(body: .json(.init(deviceId: device.uuidString, token: Data(token).base64EncodedString())))) })
-        let enrolment = try await Self.account(api).enrol(deviceName: "laptop")
+        let enrolment = try await Self.account(api).enrol(deviceName: "laptop", deviceKey: [1, 2, 3])
         #expect(enrolment == SyncEnrolment(deviceID: device, token: token))
         #expect(!"\(enrolment)".contains(Data(token).base64EncodedString()) && "\(enrolment)".contains("redacted"))
         #expect(api.sent.withLock { $0 }.first?.hasSuffix(" laptop") == true)
         await #expect(throws: SyncError.unauthorized) {
-            try await Self.account(StubAPI(enrol: { .unauthorized(Self.problem) })).enrol(deviceName: "x")
+            try await Self.account(StubAPI(enrol: { .unauthorized(Self.problem) })).enrol(deviceName: "x", deviceKey: [1])
         }
         let short = StubAPI(enrol: { .created(.init(body: .json(.init(deviceId: device.uuidString, token: "c2hvcnQ=")))) })
-        await #expect(throws: SyncError.incompatible) { try await Self.account(short).enrol(deviceName: "x") }
+        await #expect(throws: SyncError.incompatible) { try await Self.account(short).enrol(deviceName: "x", deviceKey: [1]) }
     }
 
     @Test("devices come back as domain values; revoking an unknown device is unknownDevice")

@@ -113,6 +113,24 @@ struct RemoteSyncDataSourceTests {
         #expect(page.generation == "g7")
     }
 
+    @Test("a page from an account whose key is newer stops the pull (keyChanged); an entry of an earlier key version still opens")
+    func keyVersions() async throws {
+        let newer = RemoteSyncDataSource(
+            api: StubAPI(pull: {
+                .ok(.init(headers: .init(tokensKeyVersion: 2), body: .json(.init(entries: [], head: 0, serverTime: Date(), hasMore: false))))
+            }), keys: Self.keys)
+        await #expect(throws: SyncError.keyChanged) { try await newer.pull(after: 0) }
+        let old = try Self.entry(Self.record(1), sequence: 7)
+        let current = SyncKeys(key: SyncKey(bytes: Array(repeating: 0x43, count: 32))!, account: Self.keys.account, version: 2)
+        let rotated = RemoteSyncDataSource(
+            api: StubAPI(pull: {
+                .ok(.init(headers: .init(tokensKeyVersion: 2), body: .json(.init(entries: [old], head: 7, serverTime: Date(), hasMore: false))))
+            }), keys: current, earlier: [Self.keys])
+        #expect(try await rotated.pull(after: 0).entries == [RemoteEntry(sequence: 7, record: Self.record(1))])
+        let withoutEarlier = RemoteSyncDataSource(api: StubAPI(pull: { Self.page([old]) }), keys: current)
+        #expect(try await withoutEarlier.pull(after: 0).unreadable.map(\.sequence) == [7])
+    }
+
     @Test("an entry that does not open (sealed for another id, or garbage) is listed apart; the rest of the page is read")
     func moved() async throws {
         let other = UUID()

@@ -27,7 +27,7 @@ struct SyncEntryCipherTests {
         let sealed = try SyncEntryCipher.seal(record, version: 3, keys: Self.keys)
         #expect(sealed.nonce.count == 12)
         let opened = try SyncEntryCipher.open(
-            entry: record.id, keyVersion: SyncEntryCipher.keyVersion, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: Self.keys)
+            entry: record.id, keyVersion: Self.keys.version, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: Self.keys)
         #expect(opened.record == record && opened.version == 3)
         let text = String(decoding: sealed.ciphertext, as: UTF8.self)
         #expect(!text.contains("GitHub") && !text.contains("me@example.com"))
@@ -42,7 +42,7 @@ struct SyncEntryCipherTests {
         record.counter = counter
         let sealed = try SyncEntryCipher.seal(record, version: 1, keys: Self.keys)
         let opened = try SyncEntryCipher.open(
-            entry: record.id, keyVersion: SyncEntryCipher.keyVersion, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: Self.keys)
+            entry: record.id, keyVersion: Self.keys.version, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: Self.keys)
         #expect(opened.record == record)
     }
 
@@ -55,11 +55,11 @@ struct SyncEntryCipherTests {
         ]
         let sealed = try SyncEntryCipher.seal(record, version: 2, keys: Self.keys)
         let opened = try SyncEntryCipher.open(
-            entry: record.id, keyVersion: SyncEntryCipher.keyVersion, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: Self.keys)
+            entry: record.id, keyVersion: Self.keys.version, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: Self.keys)
         #expect(opened.record == record && opened.record.keyHistory.count == 2)
         let older = try SyncEntryCipher.seal(Self.record(), version: 2, keys: Self.keys)
         let openedOlder = try SyncEntryCipher.open(
-            entry: record.id, keyVersion: SyncEntryCipher.keyVersion, nonce: older.nonce, ciphertext: older.ciphertext, keys: Self.keys)
+            entry: record.id, keyVersion: Self.keys.version, nonce: older.nonce, ciphertext: older.ciphertext, keys: Self.keys)
         #expect(openedOlder.record.keyHistory.isEmpty)
     }
 

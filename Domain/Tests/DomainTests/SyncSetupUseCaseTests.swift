@@ -15,6 +15,7 @@ struct SyncSetupUseCaseTests {
             self.joining = joining
         }
         func end() async throws { membership = nil }
+        func replace(with membership: SyncMembership, resend: Bool) async throws { self.membership = membership }
     }
 
     actor Server: SyncAccountRemote, SyncDevicesRemote {
@@ -26,7 +27,7 @@ struct SyncSetupUseCaseTests {
             if opened { throw .accountExists }
             opened = true
         }
-        func enrol(deviceName: String) async throws(SyncError) -> SyncEnrolment {
+        func enrol(deviceName: String, deviceKey: [UInt8]) async throws(SyncError) -> SyncEnrolment {
             guard opened else { throw .unauthorized }
             return SyncEnrolment(deviceID: UUID(uuidString: "00000000-0000-4000-8000-000000000042")!, token: Array(repeating: 1, count: 32))
         }
@@ -40,7 +41,7 @@ struct SyncSetupUseCaseTests {
     let store = Store()
     let server = Server()
     let url = URL(string: "https://sync.example")!
-    var setup: SyncSetupUseCase { SyncSetupUseCase(store: store, random: CountingRandomSource(), clock: FixedClock()) }
+    var setup: SyncSetupUseCase { SyncSetupUseCase(store: store, random: CountingRandomSource(), clock: FixedClock(), sealing: FakeKeySealing()) }
 
     @Test("open makes the account and enrols; join enrols, placing this machine's entries after the account's")
     func openAndJoin() async throws {
@@ -73,4 +74,10 @@ struct SyncSetupUseCaseTests {
         #expect(try await setup.leave(devices: server) == false)
         #expect(await store.membership == nil)
     }
+}
+
+@Suite("Fake key sealing")
+struct FakeKeySealingTests {
+    @Test("the fake keeps the sealing contract")
+    func contract() throws { try SyncKeySealingContract.check(FakeKeySealing()) }
 }

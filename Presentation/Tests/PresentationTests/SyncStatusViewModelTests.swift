@@ -106,7 +106,7 @@ struct SyncStatusViewModelTests {
     func revoked() async {
         let model = model(ScriptedSync(.failure(.revoked)))
         await model.syncNow()
-        #expect(model.line { _ in "" } == "this machine was removed from sync (tokens sync join to add it again)")
+        #expect(model.line { _ in "" } == "this machine was revoked from sync: tokens sync leave, then tokens sync join with the code another machine shows")
     }
 
     @Test("a vault that syncs with nothing shows nothing (the schedule stops); `s` then says how to start")

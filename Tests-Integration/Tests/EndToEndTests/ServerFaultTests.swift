@@ -179,7 +179,7 @@ struct ServerFaultTests {
         try await SyncConnection.with(server: proxy.url, timeout: SyncClientProcessTests.timeout) { patient in
             let opening = patient.makeAccountRemote(key: account.key, account: account.id)
             try await opening.createAccount()
-            let token = try await opening.enrol(deviceName: "laptop").token
+            let token = try await opening.enrol(deviceName: "laptop", deviceKey: [0xD0]).token
             try await SyncConnection.with(server: proxy.url, timeout: .seconds(2)) { hasty in
                 try await body(
                     patient.makeRemote(key: account.key, account: account.id, token: token),

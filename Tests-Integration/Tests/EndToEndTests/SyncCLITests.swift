@@ -108,7 +108,7 @@ struct SyncCLITests {
         let devices = try Self.tokens(["sync", "devices"], laptop.url).stdout
         let desktopID = try #require(devices.split(separator: "\n").first { $0.contains("desktop") }?.split(separator: " ").first)
         try Self.tokens(["sync", "revoke", String(desktopID)], laptop.url)
-        #expect(try Self.tokens(["sync"], desktop.url, status: 6).stderr.contains("removed from sync"))
+        #expect(try Self.tokens(["sync"], desktop.url, status: 6).stderr.contains("revoked from sync: tokens sync leave"))
 
         #expect(server.stop() == .exited(0))
         try Self.offline(laptop: laptop.url)

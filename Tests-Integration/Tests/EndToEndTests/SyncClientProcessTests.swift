@@ -29,7 +29,7 @@ struct SyncClientProcessTests {
         let account = Account()
         let remote = connection.makeAccountRemote(key: account.key, account: account.id)
         try await remote.createAccount()
-        let enrolment = try await remote.enrol(deviceName: name)
+        let enrolment = try await remote.enrol(deviceName: name, deviceKey: [0xD0])
         return (connection.makeRemote(key: account.key, account: account.id, token: enrolment.token), account)
     }
 
@@ -65,9 +65,9 @@ struct SyncClientProcessTests {
         await #expect(throws: SyncError.accountExists) { try await account.createAccount() }
         await #expect(throws: SyncError.unauthorized) {
             try await connection.makeAccountRemote(key: SyncKey(bytes: Array(repeating: 1, count: 32))!, account: opened.id)
-                .enrol(deviceName: "thief")
+                .enrol(deviceName: "thief", deviceKey: [0xD0])
         }
-        let desktopEnrolment = try await account.enrol(deviceName: "desktop")
+        let desktopEnrolment = try await account.enrol(deviceName: "desktop", deviceKey: [0xD0])
         let desktop = connection.makeRemote(key: opened.key, account: opened.id, token: desktopEnrolment.token)
         let devices = try await laptop.devices()
         #expect(devices.map(\.name) == ["laptop", "desktop"] && devices.map(\.isThisDevice) == [true, false])
@@ -94,7 +94,7 @@ struct SyncClientProcessTests {
             #expect(try await remote.pull(after: 0).head == 0)
             try await SyncConnection.with(server: server.baseURL, caFile: other.certificate, timeout: Self.timeout) { wary in
                 await #expect(throws: SyncError.insecureConnection) {
-                    try await wary.makeAccountRemote(key: account.key, account: account.id).enrol(deviceName: "x")
+                    try await wary.makeAccountRemote(key: account.key, account: account.id).enrol(deviceName: "x", deviceKey: [0xD0])
                 }
             }
             #expect(server.stop() == .exited(0))

@@ -54,7 +54,7 @@ struct Interactive: TokensCommand {
             if let local = vault.localSync {
                 useCase = local
             } else {
-                let membership = MembershipSyncUseCase(store: vault.syncStore, caFile: settings.sync.caFilePath)
+                let membership = MembershipSyncUseCase(store: vault.syncStore, random: vault.random, caFile: settings.sync.caFilePath)
                 syncing = membership
                 useCase = membership
             }

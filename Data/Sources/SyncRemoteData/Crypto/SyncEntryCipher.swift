@@ -6,11 +6,10 @@ import Foundation
 /// An entry's encryption for the server: the record as JSON, padded to a multiple of 256 bytes
 /// (so sizes say little), sealed with AES-256-GCM under the sync entries key. The associated
 /// data binds the ciphertext to its sync account, its entry id and its key version: the server
-/// cannot move one entry's ciphertext onto another.
+/// cannot move one entry's ciphertext onto another, nor pass it off under another key version.
 public enum SyncEntryCipher {
     /// Plaintexts are padded to a multiple of this.
     static let paddingStep = 256
-    public static let keyVersion = 1
 
     /// `record` at `version` sealed for the server: the nonce and the ciphertext (with its tag).
     public static func seal(_ record: SyncRecord, version: UInt64, keys: SyncKeys) throws -> (nonce: [UInt8], ciphertext: [UInt8]) {
@@ -18,7 +17,7 @@ public enum SyncEntryCipher {
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         let box = try AES.GCM.seal(
             plaintext, using: keys.entries, nonce: AES.GCM.Nonce(),
-            authenticating: additionalData(account: keys.account, entry: record.id, keyVersion: keyVersion))
+            authenticating: additionalData(account: keys.account, entry: record.id, keyVersion: keys.version))
         return (Array(box.nonce), Array(box.ciphertext + box.tag))
     }
 

@@ -39,9 +39,9 @@ public struct EnrolledDevice: Hashable, Sendable {
 public protocol SyncAccountRemote: Sendable {
     /// Opens the account; `.accountExists` when it is already open.
     func createAccount() async throws(SyncError)
-    /// Enrols this machine under `deviceName` (1 to 64 characters); `.unauthorized` when the
-    /// auth key is not the account's.
-    func enrol(deviceName: String) async throws(SyncError) -> SyncEnrolment
+    /// Enrols this machine under `deviceName` (1 to 64 characters) with its device key (see
+    /// `SyncKeySealing`); `.unauthorized` when the auth key is not the account's.
+    func enrol(deviceName: String, deviceKey: [UInt8]) async throws(SyncError) -> SyncEnrolment
 }
 
 /// The enrolled machines of the account, as one of them sees them. Throws SyncError only.

@@ -36,4 +36,11 @@ public enum SyncError: Error, Equatable, Sendable {
     case notSetUp
     /// This machine already belongs to a sync account (leave it first).
     case alreadySetUp
+    /// The account's sync key was replaced on another machine: fetch it, then sync again.
+    case keyChanged
+    /// The account's sync key was replaced and not shared with this machine (it had no device
+    /// key, or what it was given does not open): join again with the new code.
+    case keyNotShared
+    /// Another machine replaced the sync key at the same time: try again.
+    case keyConflict
 }

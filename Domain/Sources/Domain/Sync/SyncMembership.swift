@@ -10,12 +10,15 @@ public struct SyncMembership: Equatable, Sendable, CustomStringConvertible {
     /// The CA certificates (a PEM file's absolute path) trusted for the server, as given when this
     /// machine opened or joined the account; nil: the system's. Used unless another is given.
     public let caFile: String?
+    /// The version of the code's key, the earlier keys and this device's own secret.
+    public let keys: SyncKeyChain
 
-    public init(code: SyncCode, server: URL, enrolment: SyncEnrolment, caFile: String? = nil) {
+    public init(code: SyncCode, server: URL, enrolment: SyncEnrolment, caFile: String? = nil, keys: SyncKeyChain = SyncKeyChain()) {
         self.code = code
         self.server = server
         self.enrolment = enrolment
         self.caFile = caFile
+        self.keys = keys
     }
 
     public var description: String { "SyncMembership(server: \(server), device: \(enrolment.deviceID))" }
@@ -49,4 +52,7 @@ public protocol SyncMembershipStore: Sendable {
     func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws
     /// Forgets the membership and every sync record; the entries stay as they are.
     func end() async throws
+    /// Keeps `membership` (the same account, with another key or device secret) in place of the
+    /// current one; `resend` marks every entry to be sent again (sealed under the new key).
+    func replace(with membership: SyncMembership, resend: Bool) async throws
 }

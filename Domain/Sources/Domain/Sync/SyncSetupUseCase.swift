@@ -1,17 +1,19 @@
 import Foundation
 
-/// Opening a sync account, joining one, and leaving it. The sync code is made here from the
-/// injected randomness; the server is reached only through the ports the caller hands in (built
+/// Opening a sync account, joining one, and leaving it. The sync code and the device secret are
+/// made here from the injected randomness; the server is reached only through the ports the caller hands in (built
 /// for that code), and the vault learns the membership only once the server has enrolled us.
 public struct SyncSetupUseCase: Sendable {
     private let store: any SyncMembershipStore
     private let random: any RandomSource
     private let clock: any WallClock
+    private let sealing: any SyncKeySealing
 
-    public init(store: any SyncMembershipStore, random: any RandomSource, clock: any WallClock) {
+    public init(store: any SyncMembershipStore, random: any RandomSource, clock: any WallClock, sealing: any SyncKeySealing) {
         self.store = store
         self.random = random
         self.clock = clock
+        self.sealing = sealing
     }
 
     /// A fresh sync account: a random account id and a random 256-bit sync key.
@@ -62,8 +64,11 @@ public struct SyncSetupUseCase: Sendable {
     private func enrol(
         _ code: SyncCode, server: URL, caFile: String?, deviceName: String, remote: any SyncAccountRemote, joining: Bool
     ) async throws -> SyncMembership {
-        let enrolment = try await remote.enrol(deviceName: deviceName)
-        let membership = SyncMembership(code: code, server: server, enrolment: enrolment, caFile: caFile)
+        // The device key a later sync key is wrapped to; its secret stays in the vault.
+        let (secret, deviceKey) = SyncKeyUseCase(store: store, sealing: sealing, random: random).newDeviceKey(for: code)
+        let enrolment = try await remote.enrol(deviceName: deviceName, deviceKey: deviceKey)
+        let membership = SyncMembership(
+            code: code, server: server, enrolment: enrolment, caFile: caFile, keys: SyncKeyChain(deviceSecret: secret))
         try await store.begin(membership, now: clock.now(), joining: joining)
         return membership
     }

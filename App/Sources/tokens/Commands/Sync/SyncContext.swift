@@ -49,7 +49,15 @@ struct SyncContext {
         return membership
     }
 
-    var setup: SyncSetupUseCase { SyncSetupUseCase(store: store, random: container.random, clock: container.clock) }
+    var setup: SyncSetupUseCase {
+        SyncComposer.makeSetupUseCase(store: store, random: container.random, clock: container.clock)
+    }
+
+    /// Sync rounds of this machine, following the account's key.
+    var round: SyncRound { SyncRound(store: store, random: container.random) }
+
+    /// The sync key's use cases (revocation).
+    var keys: SyncKeyUseCase { SyncComposer.makeKeyUseCase(store: store, random: container.random) }
 
     /// Runs `body` with a connection to `server`, trusting `caFile` (the one given, else the one
     /// remembered with the membership, else the system's CAs).
@@ -64,7 +72,7 @@ struct SyncContext {
 
     /// Syncs once over `connection`; the round's notices go to standard error.
     func sync(over connection: SyncConnection, membership: SyncMembership) async throws -> SyncReport {
-        let report = try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).execute()
+        let report = try await round.run(membership, over: connection)
         for notice in SyncStatusText.notices(for: report) { StandardStreams.writeErrorLine("tokens: \(notice)") }
         return report
     }

@@ -105,37 +105,6 @@ extension Sync {
         }
     }
 
-    /// `tokens sync revoke DEVICE`: a lost machine's token stops working.
-    struct Revoke: TokensCommand {
-        static let spec = CommandSpec(
-            "revoke", abstract: "Revoke a machine: its token stops working at once.",
-            discussion: "A revoked machine keeps what it had; change the accounts' secrets if it was stolen.",
-            arguments: [.positional("device", help: "The device's id, or the start of it (tokens sync devices lists them)."), Sync.caFile])
-        let options: SyncContext.Options
-        let device: String
-        init(_ arguments: ParsedArguments) {
-            options = SyncContext.Options(arguments)
-            device = arguments.string("device") ?? ""
-        }
-
-        func run() async throws {
-            try await SyncContext.with(options) { context in
-                let membership = try await context.membership()
-                let revoked = try await context.connect(to: membership) { connection in
-                    let remote = connection.makeRemote(for: membership)
-                    let prefix = device.lowercased()
-                    let matches = try await remote.devices().filter { $0.id.uuidString.lowercased().hasPrefix(prefix) && !prefix.isEmpty }
-                    guard matches.count == 1 else {
-                        throw CLIError(matches.isEmpty ? "no device matches \(device)" : "several devices match \(device): give more of its id")
-                    }
-                    try await remote.revoke(matches[0].id)
-                    return matches[0]
-                }
-                StandardStreams.writeLine("Revoked \(TerminalText.escaped(revoked.name)) (\(revoked.id.uuidString.lowercased()))")
-            }
-        }
-    }
-
     /// `tokens sync leave`: stop syncing this machine.
     struct Leave: TokensCommand {
         static let spec = CommandSpec(

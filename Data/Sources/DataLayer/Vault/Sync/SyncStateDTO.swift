@@ -64,6 +64,11 @@ struct SyncAccountStateDTO: Codable {
     var left: Bool?
     /// The CA file given at init or join (absent: the system's CAs).
     var caFile: String?
+    /// The sync key's version (absent: 1), the earlier keys by version (Base64), and this
+    /// device's own secret (Base64; absent for a device enrolled before device keys). Gone once left.
+    var keyVersion: Int?
+    var earlierKeys: [String: String]?
+    var deviceSecret: String?
 
     init(_ state: SyncAccountState) {
         account = state.account.uuidString
@@ -73,6 +78,10 @@ struct SyncAccountStateDTO: Codable {
             device = membership.enrolment.deviceID.uuidString
             token = Data(membership.enrolment.token).base64EncodedString()
             caFile = membership.caFile
+            keyVersion = membership.keys.version
+            earlierKeys = membership.keys.earlier.isEmpty
+                ? nil : Dictionary(uniqueKeysWithValues: membership.keys.earlier.map { (String($0.key), Data($0.value.bytes).base64EncodedString()) })
+            deviceSecret = membership.keys.deviceSecret.map { Data($0.bytes).base64EncodedString() }
         } else {
             device = state.clock.device.uuidString
             left = true
@@ -92,9 +101,20 @@ struct SyncAccountStateDTO: Codable {
             guard let key, let keyBytes = Data(base64Encoded: key), let syncKey = SyncKey(bytes: Array(keyBytes)),
                 let server, let url = URL(string: server), let token, let tokenBytes = Data(base64Encoded: token)
             else { return nil }
+            var earlier: [Int: SyncKey] = [:]
+            for (version, key) in earlierKeys ?? [:] {
+                guard let version = Int(version), let bytes = Data(base64Encoded: key), let key = SyncKey(bytes: Array(bytes)) else { return nil }
+                earlier[version] = key
+            }
+            var secret: SyncKey?
+            if let deviceSecret {
+                guard let bytes = Data(base64Encoded: deviceSecret), let key = SyncKey(bytes: Array(bytes)) else { return nil }
+                secret = key
+            }
             membership = SyncMembership(
                 code: SyncCode(account: account, key: syncKey), server: url,
-                enrolment: SyncEnrolment(deviceID: device, token: Array(tokenBytes)), caFile: caFile)
+                enrolment: SyncEnrolment(deviceID: device, token: Array(tokenBytes)), caFile: caFile,
+                keys: SyncKeyChain(version: keyVersion ?? 1, earlier: earlier, deviceSecret: secret))
         }
         return SyncAccountState(
             membership: membership, account: account, cursor: cursor,

@@ -88,6 +88,26 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
         }
     }
 
+    /// The same account under another key (or with a device secret); with `resend`, every entry
+    /// the server holds is sent again as it is, sealed under the new key.
+    public func replace(with membership: SyncMembership, resend: Bool) async throws {
+        try vault.write { db, keys in
+            let tables = VaultSyncTables(db: db, keys: keys)
+            guard let (stored, version) = try tables.account(), let current = stored.membership,
+                current.code.account == membership.code.account
+            else { throw SyncError.notSetUp }
+            var state = stored
+            state.membership = membership
+            try tables.write(state, version: version + 1)
+            guard resend else { return }
+            for (_, entry) in try tables.entries() where !entry.state.pending {
+                var resent = entry.state
+                resent.pending = true
+                try tables.write(resent, previous: entry.version)
+            }
+        }
+    }
+
     public func snapshot() async throws -> SyncSnapshot {
         try vault.read { db, keys, _ in
             let tables = VaultSyncTables(db: db, keys: keys)

@@ -81,7 +81,7 @@ public enum SyncStatusText {
         case .timedOut: "the server did not answer in time"
         case .insecureConnection: "sync refused: the server's certificate is not trusted"
         case .unauthorized: "sync refused: the server does not know this machine (tokens sync join)"
-        case .revoked: "this machine was removed from sync (tokens sync join to add it again)"
+        case .revoked: "this machine was revoked from sync: tokens sync leave, then tokens sync join with the code another machine shows"
         case .cursorExpired: "a full resync is needed; it runs on the next sync"
         case .rateLimited(let seconds): "the server asks to wait \(seconds) s before trying again"
         case .incompatible: "the server speaks another version of sync: update Tokens or the server"
@@ -94,6 +94,10 @@ public enum SyncStatusText {
         case .unknownDevice: "the sync account has no such device (tokens sync devices lists them)"
         case .notSetUp: "this machine does not sync yet (tokens sync init, or tokens sync join with a sync code)"
         case .alreadySetUp: "this machine already syncs with a sync account (tokens sync leave first)"
+        case .keyChanged: "the sync key was replaced on another machine; the next sync takes it"
+        case .keyNotShared:
+            "the sync key was replaced and not shared with this machine: tokens sync leave, then tokens sync join with the code another machine shows"
+        case .keyConflict: "another machine replaced the sync key at the same time; try again"
         }
     }
 

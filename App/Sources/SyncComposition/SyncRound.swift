@@ -1,0 +1,30 @@
+import Domain
+import Foundation
+
+/// One sync of this machine over a connection, following the account's sync key: a machine
+/// enrolled before device keys registers one first (once; a server that does not know them is
+/// left alone), and a pull that finds the key replaced on another machine takes the new key
+/// (wrapped for this device, or this machine's code when it joined with the new one) and syncs
+/// again under it. Every command and the screen sync through here.
+public struct SyncRound: Sendable {
+    private let store: any SyncLocalStore & SyncMembershipStore
+    private let keys: SyncKeyUseCase
+
+    public init(store: any SyncLocalStore & SyncMembershipStore, random: any RandomSource) {
+        self.store = store
+        keys = SyncComposer.makeKeyUseCase(store: store, random: random)
+    }
+
+    public func run(_ membership: SyncMembership, over connection: SyncConnection) async throws -> SyncReport {
+        var membership = membership
+        if membership.keys.deviceSecret == nil {
+            membership = (try? await keys.registerDeviceKey(remote: connection.makeRemote(for: membership))) ?? membership
+        }
+        do {
+            return try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).execute()
+        } catch SyncError.keyChanged {
+            membership = try await keys.follow(remote: connection.makeRemote(for: membership))
+            return try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).execute()
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// What a revocation did to the sync key.
+public struct KeyRotationReport: Equatable, Sendable {
+    /// The new key's version.
+    public let version: Int
+    /// The machines the new key was wrapped for (this one included).
+    public let sharedWith: Int
+    /// Machines that stay but have no device key bound to the sync key (they enrolled with an
+    /// older Tokens and have not synced since): they must join again with the new code.
+    public let notShared: [UUID]
+
+    public init(version: Int, sharedWith: Int, notShared: [UUID]) {
+        self.version = version
+        self.sharedWith = sharedWith
+        self.notShared = notShared
+    }
+}
+
+/// The sync key's life on this machine: a device key registered once, the account's key
+/// followed when another machine replaced it, and a revocation that replaces it. The new key
+/// is drawn from the injected randomness and reaches the other machines only wrapped to their
+/// device keys: the server never holds it, and the revoked machine cannot open it.
+public struct SyncKeyUseCase: Sendable {
+    private let store: any SyncMembershipStore
+    private let sealing: any SyncKeySealing
+    private let random: any RandomSource
+
+    public init(store: any SyncMembershipStore, sealing: any SyncKeySealing, random: any RandomSource) {
+        self.store = store
+        self.sealing = sealing
+        self.random = random
+    }
+
+    /// A device secret for a new enrolment, and the device key to enrol with.
+    public func newDeviceKey(for code: SyncCode) -> (secret: SyncKey, deviceKey: [UInt8]) {
+        let secret = SyncKey(bytes: random.bytes(count: SyncKey.byteCount))!
+        return (secret, sealing.deviceKey(secret: secret, code: code))
+    }
+
+    /// Gives this device a device key when it has none (it enrolled with an older Tokens).
+    @discardableResult
+    public func registerDeviceKey(remote: any SyncKeysRemote) async throws -> SyncMembership {
+        let membership = try await current()
+        guard membership.keys.deviceSecret == nil else { return membership }
+        let (secret, deviceKey) = newDeviceKey(for: membership.code)
+        try await remote.registerDeviceKey(deviceKey)
+        let updated = membership.with(code: membership.code, keys: membership.keys.with(deviceSecret: secret))
+        try await store.replace(with: updated, resend: false)
+        return updated
+    }
+
+    /// Takes the account's current key when the server holds a newer one than this machine:
+    /// either this machine's code already is it (it joined with the new code), or it was
+    /// wrapped for this device by the machine that replaced it. `.keyNotShared` otherwise.
+    @discardableResult
+    public func follow(remote: any SyncKeysRemote) async throws -> SyncMembership {
+        let membership = try await current()
+        let state = try await remote.keyState()
+        guard state.version > membership.keys.version else { return membership }
+        let account = membership.code.account
+        let key: SyncKey
+        var earlier = membership.allKeys
+        if let ring = state.keyRing, let keys = sealing.openRing(ring, under: membership.code.key, version: state.version, account: account) {
+            // Joined with the new code: the code's key is the current one, not that of the version
+            // this machine took it for; the ring names the earlier ones.
+            key = membership.code.key
+            earlier = keys.merging(membership.keys.earlier) { ring, _ in ring }
+        } else if let wrapped = state.wrapped, let secret = membership.keys.deviceSecret,
+            let unwrapped = sealing.unwrap(
+                wrapped, version: state.version, device: membership.enrolment.deviceID, account: account, secret: secret,
+                previous: membership.allKeys)
+        {
+            key = unwrapped
+            if let ring = state.keyRing, let keys = sealing.openRing(ring, under: key, version: state.version, account: account) {
+                earlier.merge(keys) { mine, _ in mine }
+            }
+        } else {
+            throw SyncError.keyNotShared
+        }
+        earlier[state.version] = nil
+        let updated = membership.with(
+            code: SyncCode(account: account, key: key),
+            keys: SyncKeyChain(version: state.version, earlier: earlier, deviceSecret: membership.keys.deviceSecret))
+        try await store.replace(with: updated, resend: false)
+        return updated
+    }
+
+    /// Revokes another machine and replaces the sync key: a new key one version on, wrapped for
+    /// every machine that stays and has a device key bound to the sync key, with the earlier
+    /// keys sealed under it; the server then refuses the old code, and every entry here is sent
+    /// again under the new key. `.unknownDevice` when the account has no such machine.
+    public func revoke(_ device: UUID, remote: any SyncKeysRemote & SyncDevicesRemote) async throws -> KeyRotationReport {
+        try await registerDeviceKey(remote: remote)
+        let membership = try await follow(remote: remote)
+        let devices = try await remote.devices()
+        guard devices.contains(where: { $0.id == device }) else { throw SyncError.unknownDevice }
+        let state = try await remote.keyState()
+        let account = membership.code.account
+        let all = membership.allKeys
+        let version = state.version + 1
+        let key = SyncKey(bytes: random.bytes(count: SyncKey.byteCount))!
+        var wrapped: [UUID: [UInt8]] = [:]
+        for (id, deviceKey) in state.deviceKeys where id != device && sealing.isBound(deviceKey, account: account, keys: all) {
+            wrapped[id] = try sealing.wrap(key, version: version, for: deviceKey, device: id, account: account, previous: membership.code.key)
+        }
+        let staying = devices.filter { $0.revokedAt == nil && $0.id != device }.map(\.id)
+        let code = SyncCode(account: account, key: key)
+        let rotation = RemoteKeyRotation(
+            code: code, version: version, keyRing: try sealing.sealRing(all, under: key, version: version, account: account),
+            revoke: [device], wrapped: wrapped)
+        try await remote.rotate(rotation)
+        let updated = membership.with(code: code, keys: SyncKeyChain(version: version, earlier: all, deviceSecret: membership.keys.deviceSecret))
+        try await store.replace(with: updated, resend: true)
+        return KeyRotationReport(version: version, sharedWith: wrapped.count, notShared: staying.filter { wrapped[$0] == nil })
+    }
+
+    private func current() async throws -> SyncMembership {
+        guard let membership = try await store.status().membership else { throw SyncError.notSetUp }
+        return membership
+    }
+}
