@@ -113,6 +113,15 @@ struct SyncKeyUseCaseTests {
         #expect(await old.store.membership?.keys.version == 1)
     }
 
+    @Test("a rotation that revokes no one (after passwd) wraps the new key for every machine, this one included")
+    func rotateWithoutRevoking() async throws {
+        let laptop = await machine(1)
+        _ = await machine(2)
+        let report = try await keys(laptop.store).rotate(remote: laptop.remote)
+        #expect(report == KeyRotationReport(version: 2, sharedWith: 2, notShared: []))
+        #expect(await server.revoked.isEmpty)
+    }
+
     @Test("a machine that joins with the new code follows the version through the key ring; one already current asks nothing more")
     func joinerWithNewCode() async throws {
         let laptop = await machine(1)

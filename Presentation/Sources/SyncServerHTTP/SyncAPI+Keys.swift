@@ -24,12 +24,12 @@ extension SyncAPI {
         var wrapped: [DeviceID: [UInt8]] = [:]
         for key in body.wrapped {
             let device = DeviceID(try WireMapping.uuid(key.deviceId, field: "wrapped.deviceId"))
-            guard wrapped[device] == nil else { throw Problem.badRequest("a key is wrapped once for each device") }
+            guard wrapped[device] == nil else { throw SyncServerError.keyConflict("a key is wrapped once for each device") }
             wrapped[device] = try WireMapping.bytes(key.key, field: "wrapped.key")
         }
         let rotation = SyncKeyRotation(
             keyVersion: body.keyVersion, authKey: try WireMapping.secret(body.authKey, field: "authKey"),
-            keyRing: try body.keyRing.map { try WireMapping.bytes($0, field: "keyRing") },
+            keyRing: try WireMapping.bytes(body.keyRing, field: "keyRing"),
             revoke: try body.revoke.map { DeviceID(try WireMapping.uuid($0, field: "revoke")) }, wrapped: wrapped)
         try await useCases.keys.rotate.execute(rotation, for: caller)
         return .noContent(.init())

@@ -57,4 +57,36 @@ struct SyncRevocationTests {
         #expect(try !CLI.tokens(["list", "--json"], phone.url).stdout.contains("after the revoke"))
         #expect(server.stop() == .exited(0))
     }
+
+    @Test("passwd on a syncing vault replaces the sync key too: the old code opens nothing new, the other machine follows; offline it says how to do it later")
+    func passwdRekeys() throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let url = server.baseURL.absoluteString
+        let laptop = try TemporaryHome()
+        let desktop = try TemporaryHome()
+        let tablet = try TemporaryHome()
+        for home in [laptop.url, desktop.url, tablet.url] { try CLI.tokens(["init"], home) }
+        try CLI.tokens(["add", "-"], laptop.url, input: CLI.github + "\n")
+        try CLI.tokens(["sync", "init", "--server", url, "--name", "laptop"], laptop.url)
+        let oldCode = try CLI.tokens(["sync", "code"], laptop.url).stdout
+        try CLI.tokens(["sync", "join", "--server", url, "--name", "desktop"], desktop.url, input: oldCode)
+
+        let passwd = { () throws -> ProcessResult in
+            try TokensProcess.run(
+                ["--phase", "real", "passwd"], home: laptop.url,
+                environment: Vaults.environment().merging(["TOKENS_NEW_PASSPHRASE": Vaults.passphrase]) { _, new in new })
+        }
+        let changed = try passwd()
+        #expect(changed.status == 0 && changed.stdout.contains("Passphrase changed"), "\(changed.stderr)")
+        #expect(changed.stdout.contains("The sync key was replaced (version 2) and shared with 2 machines"), "\(changed.stdout)")
+        let newCode = try CLI.tokens(["sync", "code"], laptop.url).stdout
+        #expect(newCode != oldCode)
+        try CLI.tokens(["sync", "join", "--server", url, "--name", "old copy"], tablet.url, input: oldCode, status: 6)
+        try CLI.tokens(["sync"], desktop.url)
+        #expect(try CLI.tokens(["sync", "code"], desktop.url).stdout == newCode)
+
+        #expect(server.stop() == .exited(0))
+        let offline = try passwd()
+        #expect(offline.status == 0 && offline.stderr.contains("run tokens sync rekey when the server can be reached"), "\(offline.stderr)")
+    }
 }

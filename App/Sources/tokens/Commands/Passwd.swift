@@ -9,8 +9,9 @@ struct Passwd: TokensCommand {
         abstract: "Change the vault passphrase.",
         discussion: """
             The master key is rotated: a new key, every account re-encrypted under it and the old \
-            passphrase's slot removed, in one transaction. For scripts: --new-passphrase-file or \
-            TOKENS_NEW_PASSPHRASE.
+            passphrase's slot removed, in one transaction. On a vault that syncs, the sync key is \
+            replaced too (tokens sync rekey), so an old copy of this vault opens nothing new. For \
+            scripts: --new-passphrase-file or TOKENS_NEW_PASSPHRASE.
             """,
         arguments: [.option("new-passphrase-file", value: "file", help: "Read the new passphrase from this file.")])
 
@@ -33,9 +34,19 @@ struct Passwd: TokensCommand {
                 file: newPassphraseFile, environmentVariable: "TOKENS_NEW_PASSPHRASE",
                 environment: ProcessEnvironment.variables)
             try vault.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
+            StandardStreams.writeLine("Passphrase changed")
+            // An old copy of the vault holds the sync code: replace the sync key too.
+            let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath)
+            if try await context.store.status().membership != nil {
+                do {
+                    try await SyncContext.mappingSyncErrors { try await Sync.Rekey.rekey(context) }
+                } catch let error as CLIError {
+                    StandardStreams.writeErrorLine(
+                        "tokens: the sync key was not replaced (\(error.message)): run tokens sync rekey when the server can be reached")
+                }
+            }
             return settings
         }
         _ = try? KeptUnlock(settings: settings)?.lock()
-        StandardStreams.writeLine("Passphrase changed")
     }
 }

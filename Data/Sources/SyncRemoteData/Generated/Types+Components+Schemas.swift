@@ -143,18 +143,20 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/EnrolmentRequest/name`.
             internal var name: Swift.String
+            /// The device's key (see DeviceKey); absent or null from a client that has none yet (it registers one later with PUT /v1/keys/device).
+            ///
             /// - Remark: Generated from `#/components/schemas/EnrolmentRequest/deviceKey`.
-            internal var deviceKey: Components.Schemas.DeviceKey?
+            internal var deviceKey: Swift.String?
             /// Creates a new `EnrolmentRequest`.
             ///
             /// - Parameters:
             ///   - authKey:
             ///   - name: Shown on the account's other machines: 1 to 64 characters (Unicode code points), no control character (C0, DEL or C1).
-            ///   - deviceKey:
+            ///   - deviceKey: The device's key (see DeviceKey); absent or null from a client that has none yet (it registers one later with PUT /v1/keys/device).
             internal init(
                 authKey: Components.Schemas.Secret,
                 name: Swift.String,
-                deviceKey: Components.Schemas.DeviceKey? = nil
+                deviceKey: Swift.String? = nil
             ) {
                 self.authKey = authKey
                 self.name = name
@@ -176,7 +178,7 @@ extension Components {
                     forKey: .name
                 )
                 self.deviceKey = try container.decodeIfPresent(
-                    Components.Schemas.DeviceKey.self,
+                    Swift.String.self,
                     forKey: .deviceKey
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
@@ -186,7 +188,7 @@ extension Components {
                 ])
             }
         }
-        /// The device's own public key, sealed by the client to the sync key (opaque to the server): 1 to 256 bytes, base64. A new sync key is wrapped to it.
+        /// The device's own public key, sealed by the client to the sync key (opaque to the server): 1 to 255 bytes, base64. A new sync key is wrapped to it.
         ///
         /// - Remark: Generated from `#/components/schemas/DeviceKey`.
         internal typealias DeviceKey = Swift.String
@@ -219,7 +221,7 @@ extension Components {
         internal struct WrappedKey: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/WrappedKey/deviceId`.
             internal var deviceId: Swift.String
-            /// The new sync key, sealed to the device's key (opaque to the server); 1 to 512 bytes, base64.
+            /// The new sync key, sealed to the device's key (opaque to the server); 1 to 510 bytes, base64.
             ///
             /// - Remark: Generated from `#/components/schemas/WrappedKey/key`.
             internal var key: Swift.String
@@ -227,7 +229,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - deviceId:
-            ///   - key: The new sync key, sealed to the device's key (opaque to the server); 1 to 512 bytes, base64.
+            ///   - key: The new sync key, sealed to the device's key (opaque to the server); 1 to 510 bytes, base64.
             internal init(
                 deviceId: Swift.String,
                 key: Swift.String
@@ -255,7 +257,7 @@ extension Components {
                 ])
             }
         }
-        /// The account's earlier sync keys, sealed by a client under the current one (opaque to the server); 1 to 8 192 bytes, base64.
+        /// The account's earlier sync keys, sealed by a client under the current one (opaque to the server); 1 to 8 190 bytes, base64.
         ///
         /// - Remark: Generated from `#/components/schemas/KeyRing`.
         internal typealias KeyRing = Swift.String
@@ -268,7 +270,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/KeyRotation/authKey`.
             internal var authKey: Components.Schemas.Secret
             /// - Remark: Generated from `#/components/schemas/KeyRotation/keyRing`.
-            internal var keyRing: Components.Schemas.KeyRing?
+            internal var keyRing: Components.Schemas.KeyRing
             /// - Remark: Generated from `#/components/schemas/KeyRotation/revoke`.
             internal var revoke: [Swift.String]
             /// - Remark: Generated from `#/components/schemas/KeyRotation/wrapped`.
@@ -284,7 +286,7 @@ extension Components {
             internal init(
                 keyVersion: Swift.Int32,
                 authKey: Components.Schemas.Secret,
-                keyRing: Components.Schemas.KeyRing? = nil,
+                keyRing: Components.Schemas.KeyRing,
                 revoke: [Swift.String],
                 wrapped: [Components.Schemas.WrappedKey]
             ) {
@@ -311,7 +313,7 @@ extension Components {
                     Components.Schemas.Secret.self,
                     forKey: .authKey
                 )
-                self.keyRing = try container.decodeIfPresent(
+                self.keyRing = try container.decode(
                     Components.Schemas.KeyRing.self,
                     forKey: .keyRing
                 )

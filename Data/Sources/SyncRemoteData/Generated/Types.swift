@@ -40,7 +40,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /keys`.
     /// - Remark: Generated from `#/paths//keys/get(getKeys)`.
     func getKeys(_ input: Operations.GetKeys.Input) async throws -> Operations.GetKeys.Output
-    /// Replaces the account's sync key: the next version, its auth key (enrolment with the old one is refused after), the devices revoked, and the new key wrapped for each device that stays.
+    /// Replaces the account's sync key: the next version, its auth key (enrolment with the old one is refused after), the devices revoked, and the new key wrapped for each device that stays. 404: a device revoked or wrapped for is not one of the account's that stays; 409: the version is not the next, or a device is named twice, or the caller revokes itself.
     ///
     /// - Remark: HTTP `POST /keys`.
     /// - Remark: Generated from `#/paths//keys/post(rotateKey)`.
@@ -133,7 +133,7 @@ extension APIProtocol {
     internal func getKeys(headers: Operations.GetKeys.Input.Headers = .init()) async throws -> Operations.GetKeys.Output {
         try await getKeys(Operations.GetKeys.Input(headers: headers))
     }
-    /// Replaces the account's sync key: the next version, its auth key (enrolment with the old one is refused after), the devices revoked, and the new key wrapped for each device that stays.
+    /// Replaces the account's sync key: the next version, its auth key (enrolment with the old one is refused after), the devices revoked, and the new key wrapped for each device that stays. 404: a device revoked or wrapped for is not one of the account's that stays; 409: the version is not the next, or a device is named twice, or the caller revokes itself.
     ///
     /// - Remark: HTTP `POST /keys`.
     /// - Remark: Generated from `#/paths//keys/post(rotateKey)`.

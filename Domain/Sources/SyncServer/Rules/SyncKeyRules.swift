@@ -9,7 +9,8 @@ public enum SyncKeyRules {
 
     /// A rotation by `caller` of an account at `current` whose devices are `devices`: the next
     /// version; it revokes other devices of the account (not the caller: leaving is a revoke of
-    /// its own) and wraps the key only for devices that stay.
+    /// its own) and wraps the key only for devices that stay. What the document's schema cannot
+    /// say is refused as a conflict or a device not found, never as a malformed request.
     public static func check(
         _ rotation: SyncKeyRotation, by caller: DeviceID, current: Int32, devices: [SyncDevice], limits: SyncLimits
     ) throws(SyncServerError) {
@@ -20,17 +21,15 @@ public enum SyncKeyRules {
             throw .invalid("a wrapped key has 1 to \(limits.wrappedKeyBytes) bytes")
         }
         guard !rotation.revoke.contains(caller) else {
-            throw .invalid("a rotation does not revoke the device that sends it (leaving is revoking itself)")
+            throw .keyConflict("a rotation does not revoke the device that sends it (leaving is revoking itself)")
         }
-        guard Set(rotation.revoke).count == rotation.revoke.count else { throw .invalid("a device is revoked once") }
+        guard Set(rotation.revoke).count == rotation.revoke.count else { throw .keyConflict("a device is revoked once") }
         guard rotation.keyVersion == current + 1 else {
             throw .keyConflict("the sync key is at version \(current): a rotation makes version \(current + 1)")
         }
         let known = Set(devices.map(\.id))
         guard rotation.revoke.allSatisfy(known.contains) else { throw .deviceNotFound }
         let staying = Set(devices.filter { !$0.isRevoked }.map(\.id)).subtracting(rotation.revoke)
-        guard rotation.wrapped.keys.allSatisfy(staying.contains) else {
-            throw .invalid("a key is wrapped only for a device of the account that stays")
-        }
+        guard rotation.wrapped.keys.allSatisfy(staying.contains) else { throw .deviceNotFound }
     }
 }

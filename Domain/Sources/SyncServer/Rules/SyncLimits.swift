@@ -35,10 +35,11 @@ public struct SyncLimits: Equatable, Sendable {
     public var accountsInAll = 1_000
     public var accountWindow: Int64 = 3600
     /// Bytes of a device key as the client seals it, of a new key wrapped for one device, and of
-    /// an account's key ring (the earlier keys, sealed).
-    public var deviceKeyBytes = 256
-    public var wrappedKeyBytes = 512
-    public var keyRingBytes = 8192
+    /// an account's key ring (the earlier keys, sealed): multiples of 3, so that the document's
+    /// base64 maxLength (340, 680, 10 920) allows exactly these.
+    public var deviceKeyBytes = 255
+    public var wrappedKeyBytes = 510
+    public var keyRingBytes = 8190
 
     public init() {}
 }

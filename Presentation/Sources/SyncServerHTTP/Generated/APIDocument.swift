@@ -133,6 +133,8 @@ paths:
       summary: >-
         Replaces the account's sync key: the next version, its auth key (enrolment with the old one
         is refused after), the devices revoked, and the new key wrapped for each device that stays.
+        404: a device revoked or wrapped for is not one of the account's that stays; 409: the
+        version is not the next, or a device is named twice, or the caller revokes itself.
       security: [{ bearer: [] }]
       requestBody:
         required: true
@@ -309,16 +311,23 @@ components:
           minLength: 1
           maxLength: 64
           pattern: '^[^\u0000-\u001F\u007F-\u009F]*$'
-        deviceKey: { $ref: '#/components/schemas/DeviceKey' }
+        deviceKey:
+          type: [string, 'null']
+          description: >-
+            The device's key (see DeviceKey); absent or null from a client that has none yet (it
+            registers one later with PUT /v1/keys/device).
+          pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$'
+          minLength: 4
+          maxLength: 340
       required: [authKey, name]
     DeviceKey:
       type: string
       description: >-
         The device's own public key, sealed by the client to the sync key (opaque to the server):
-        1 to 256 bytes, base64. A new sync key is wrapped to it.
+        1 to 255 bytes, base64. A new sync key is wrapped to it.
       pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$'
       minLength: 4
-      maxLength: 344
+      maxLength: 340
     DeviceKeyRequest:
       type: object
       additionalProperties: false
@@ -332,19 +341,19 @@ components:
         deviceId: { type: string, format: uuid }
         key:
           type: string
-          description: The new sync key, sealed to the device's key (opaque to the server); 1 to 512 bytes, base64.
+          description: The new sync key, sealed to the device's key (opaque to the server); 1 to 510 bytes, base64.
           pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$'
           minLength: 4
-          maxLength: 684
+          maxLength: 680
       required: [deviceId, key]
     KeyRing:
       type: string
       description: >-
         The account's earlier sync keys, sealed by a client under the current one (opaque to the
-        server); 1 to 8 192 bytes, base64.
+        server); 1 to 8 190 bytes, base64.
       pattern: '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$'
       minLength: 4
-      maxLength: 10924
+      maxLength: 10920
     KeyRotation:
       type: object
       additionalProperties: false
@@ -360,7 +369,7 @@ components:
           type: array
           maxItems: 64
           items: { $ref: '#/components/schemas/WrappedKey' }
-      required: [keyVersion, authKey, revoke, wrapped]
+      required: [keyVersion, authKey, keyRing, revoke, wrapped]
     KeyState:
       type: object
       additionalProperties: false

@@ -1353,7 +1353,7 @@ internal enum Operations {
             }
         }
     }
-    /// Replaces the account's sync key: the next version, its auth key (enrolment with the old one is refused after), the devices revoked, and the new key wrapped for each device that stays.
+    /// Replaces the account's sync key: the next version, its auth key (enrolment with the old one is refused after), the devices revoked, and the new key wrapped for each device that stays. 404: a device revoked or wrapped for is not one of the account's that stays; 409: the version is not the next, or a device is named twice, or the caller revokes itself.
     ///
     /// - Remark: HTTP `POST /keys`.
     /// - Remark: Generated from `#/paths//keys/post(rotateKey)`.

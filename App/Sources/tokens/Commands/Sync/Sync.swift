@@ -21,11 +21,11 @@ enum Sync {
             is no reset. Set up with `tokens sync init --server URL` on one machine and `tokens \
             sync join` (the code on standard input) on the others.
             """,
-        subcommands: [Now.spec, Open.spec, Join.spec, ShowCode.spec, Status.spec, Devices.spec, Revoke.spec, Leave.spec],
+        subcommands: [Now.spec, Open.spec, Join.spec, ShowCode.spec, Status.spec, Devices.spec, Revoke.spec, Rekey.spec, Leave.spec],
         defaultSubcommand: Now.spec.name)
 
     static let commands: [any TokensCommand.Type] = [
-        Now.self, Open.self, Join.self, ShowCode.self, Status.self, Devices.self, Revoke.self, Leave.self,
+        Now.self, Open.self, Join.self, ShowCode.self, Status.self, Devices.self, Revoke.self, Rekey.self, Leave.self,
     ]
 
     static let caFile = ArgumentSpec.option("ca-file", value: "file", help: "Trust only the CA certificates in this PEM file (sync.ca.file).")

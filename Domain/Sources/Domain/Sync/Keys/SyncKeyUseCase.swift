@@ -86,15 +86,21 @@ public struct SyncKeyUseCase: Sendable {
         return updated
     }
 
-    /// Revokes another machine and replaces the sync key: a new key one version on, wrapped for
-    /// every machine that stays and has a device key bound to the sync key, with the earlier
-    /// keys sealed under it; the server then refuses the old code, and every entry here is sent
-    /// again under the new key. `.unknownDevice` when the account has no such machine.
+    /// Revokes another machine and replaces the sync key (see `rotate`). `.unknownDevice` when
+    /// the account has no such machine.
     public func revoke(_ device: UUID, remote: any SyncKeysRemote & SyncDevicesRemote) async throws -> KeyRotationReport {
+        try await rotate(revoking: device, remote: remote)
+    }
+
+    /// Replaces the sync key, revoking `device` if one is named: a new key one version on,
+    /// wrapped for every machine that stays and has a device key bound to the sync key, with the
+    /// earlier keys sealed under it; the server then refuses the old code, and every entry here
+    /// is sent again under the new key. After `passwd`, or when the code may have been seen.
+    public func rotate(revoking device: UUID? = nil, remote: any SyncKeysRemote & SyncDevicesRemote) async throws -> KeyRotationReport {
         try await registerDeviceKey(remote: remote)
         let membership = try await follow(remote: remote)
         let devices = try await remote.devices()
-        guard devices.contains(where: { $0.id == device }) else { throw SyncError.unknownDevice }
+        if let device, !devices.contains(where: { $0.id == device }) { throw SyncError.unknownDevice }
         let state = try await remote.keyState()
         let account = membership.code.account
         let all = membership.allKeys
@@ -108,7 +114,7 @@ public struct SyncKeyUseCase: Sendable {
         let code = SyncCode(account: account, key: key)
         let rotation = RemoteKeyRotation(
             code: code, version: version, keyRing: try sealing.sealRing(all, under: key, version: version, account: account),
-            revoke: [device], wrapped: wrapped)
+            revoke: device.map { [$0] } ?? [], wrapped: wrapped)
         try await remote.rotate(rotation)
         let updated = membership.with(code: code, keys: SyncKeyChain(version: version, earlier: all, deviceSecret: membership.keys.deviceSecret))
         try await store.replace(with: updated, resend: true)

@@ -36,18 +36,7 @@ extension Sync {
                     guard target.revokedAt == nil else { throw CLIError("\(TerminalText.escaped(target.name)) is revoked already") }
                     let report = try await context.keys.revoke(target.id, remote: remote)
                     StandardStreams.writeLine("Revoked \(TerminalText.escaped(target.name)) (\(target.id.uuidString.lowercased()))")
-                    StandardStreams.writeLine(
-                        "The sync key was replaced (version \(report.version)) and shared with \(report.sharedWith) machine\(report.sharedWith == 1 ? "" : "s"); tokens sync code shows the new code")
-                    if !report.notShared.isEmpty {
-                        StandardStreams.writeErrorLine(
-                            "tokens: \(report.notShared.count) machine\(report.notShared.count == 1 ? " has" : "s have") no device key (an older Tokens that has not synced since): join again there with the new code")
-                    }
-                    // Every entry goes to the server again under the new key.
-                    do {
-                        _ = try await context.sync(over: connection, membership: try await context.membership())
-                    } catch let error as SyncError {
-                        StandardStreams.writeErrorLine("tokens: the entries are sent again under the new key at the next sync: \(SyncStatusText.reason(error))")
-                    }
+                    try await Rekey.finish(report, context: context, over: connection)
                 }
             }
         }
@@ -66,6 +55,46 @@ extension Sync {
                         : "several devices match \(TerminalText.escaped(query)): give more of its id")
             }
             return matches[0]
+        }
+    }
+
+    /// `tokens sync rekey`: replace the sync key without revoking anyone (after `passwd`, or
+    /// when the code may have been seen).
+    struct Rekey: TokensCommand {
+        static let spec = CommandSpec(
+            "rekey", abstract: "Replace the sync key (the old sync code then opens nothing new); no machine is revoked.",
+            discussion: "tokens passwd does this by itself when the server can be reached.", arguments: [Sync.caFile])
+        let options: SyncContext.Options
+        init(_ arguments: ParsedArguments) { options = SyncContext.Options(arguments) }
+
+        func run() async throws {
+            try await SyncContext.with(options) { context in
+                try await Self.rekey(context)
+            }
+        }
+
+        /// Replaces the key over a new connection and says what happened.
+        static func rekey(_ context: SyncContext) async throws {
+            let membership = try await context.membership()
+            try await context.connect(to: membership) { connection in
+                let report = try await context.keys.rotate(remote: connection.makeRemote(for: membership))
+                try await finish(report, context: context, over: connection)
+            }
+        }
+
+        /// Says what a rotation did, and sends every entry again under the new key.
+        static func finish(_ report: KeyRotationReport, context: SyncContext, over connection: SyncConnection) async throws {
+            StandardStreams.writeLine(
+                "The sync key was replaced (version \(report.version)) and shared with \(report.sharedWith) machine\(report.sharedWith == 1 ? "" : "s"); tokens sync code shows the new code")
+            if !report.notShared.isEmpty {
+                StandardStreams.writeErrorLine(
+                    "tokens: \(report.notShared.count) machine\(report.notShared.count == 1 ? " has" : "s have") no device key (an older Tokens that has not synced since): join again there with the new code")
+            }
+            do {
+                _ = try await context.sync(over: connection, membership: try await context.membership())
+            } catch let error as SyncError {
+                StandardStreams.writeErrorLine("tokens: the entries are sent again under the new key at the next sync: \(SyncStatusText.reason(error))")
+            }
         }
     }
 }
