@@ -22,6 +22,10 @@ public struct SyncRound: Sendable {
         }
         do {
             return try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).execute()
+        } catch SyncError.revoked {
+            // Remembered, so that `sync status` says so without asking the server.
+            try? await store.recordRevoked()
+            throw SyncError.revoked
         } catch SyncError.keyChanged {
             membership = try await keys.follow(remote: connection.makeRemote(for: membership))
             return try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).execute()

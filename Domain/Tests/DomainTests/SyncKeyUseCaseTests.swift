@@ -16,6 +16,7 @@ struct SyncKeyUseCaseTests {
         func status() async throws -> SyncLocalStatus { SyncLocalStatus(membership: membership, pending: 0, lastSync: nil) }
         func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws { self.membership = membership }
         func end() async throws { membership = nil }
+        func recordRevoked() async throws {}
         func replace(with membership: SyncMembership, resend: Bool) async throws {
             self.membership = membership
             resent = resend

@@ -15,6 +15,7 @@ struct SyncSetupUseCaseTests {
             self.joining = joining
         }
         func end() async throws { membership = nil }
+        func recordRevoked() async throws {}
         func replace(with membership: SyncMembership, resend: Bool) async throws { self.membership = membership }
     }
 

@@ -32,7 +32,7 @@ public enum SyncServerRouter {
                 budget: bodyBudget))
         try SyncAPI(useCases: useCases).registerHandlers(
             on: router, serverURL: URL(string: basePath)!, configuration: configuration,
-            middlewares: [ProblemMiddleware(logger: logger), BearerAuthMiddleware(authenticate: useCases.authenticate)])
+            middlewares: [ProblemMiddleware(logger: logger)])
         return router
     }
 }

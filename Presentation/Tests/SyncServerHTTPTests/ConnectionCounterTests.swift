@@ -11,12 +11,12 @@ struct ConnectionCounterTests {
         #expect(counter.open(from: "192.0.2.1") == nil && counter.open(from: "192.0.2.1") == nil)
         #expect(counter.open(from: "192.0.2.1") == .tooManyFromAddress(limit: 2))
         #expect(counter.open(from: "10.0.0.1") == nil && counter.open(from: "10.0.0.1") == nil && counter.open(from: "10.0.0.1") == nil)
-        #expect(counter.open == 5)
+        #expect(counter.openCount == 5)
         #expect(counter.open(from: "192.0.2.9") == .tooManyInAll(limit: 5))
         counter.close(from: "192.0.2.1")
         #expect(counter.open(from: "192.0.2.1") == nil)
         counter.close(from: "10.0.0.1")
-        #expect(counter.open(from: nil) == nil && counter.open == 5)
+        #expect(counter.open(from: nil) == nil && counter.openCount == 5)
     }
 
     @Test("refusals are reported once per interval, with how many there were")

@@ -34,6 +34,9 @@ struct SyncRevocationTests {
         // The phone's token opens nothing, and it is told how to come back (not in a circle).
         let refused = try CLI.tokens(["sync"], phone.url, status: 6).stderr
         #expect(refused.contains("revoked from sync: tokens sync leave, then tokens sync join"), "\(refused)")
+        // sync status says so too, without asking the server; leaving clears it.
+        #expect(try CLI.tokens(["sync", "status"], phone.url).stdout.contains("revoked from sync: tokens sync leave"))
+        #expect(try CLI.tokens(["sync", "status", "--json"], phone.url).stdout.contains("\"revoked\" : true"))
         // Its copy of the old code enrols nothing any more.
         try CLI.tokens(["sync", "join", "--server", url, "--name", "again"], tablet.url, input: oldCode, status: 6)
 

@@ -103,6 +103,7 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
         try await syncStore().begin(membership, now: now, joining: joining)
     }
     public func end() async throws { try await syncStore().end() }
+    public func recordRevoked() async throws { try await syncStore().recordRevoked() }
     public func replace(with membership: SyncMembership, resend: Bool) async throws {
         try await syncStore().replace(with: membership, resend: resend)
     }

@@ -33,12 +33,15 @@ public struct SyncLocalStatus: Equatable, Sendable {
     public let lastSync: Date?
     /// Accounts whose key the last sync found changed on two machines (each kept as a copy).
     public let conflicts: Int
+    /// The server refused this machine as revoked: it must leave and join again.
+    public let revoked: Bool
 
-    public init(membership: SyncMembership?, pending: Int, lastSync: Date?, conflicts: Int = 0) {
+    public init(membership: SyncMembership?, pending: Int, lastSync: Date?, conflicts: Int = 0, revoked: Bool = false) {
         self.membership = membership
         self.pending = pending
         self.lastSync = lastSync
         self.conflicts = conflicts
+        self.revoked = revoked
     }
 }
 
@@ -52,6 +55,8 @@ public protocol SyncMembershipStore: Sendable {
     func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws
     /// Forgets the membership and every sync record; the entries stay as they are.
     func end() async throws
+    /// Remembers that the server refused this machine as revoked (`status().revoked`, until it leaves).
+    func recordRevoked() async throws
     /// Keeps `membership` (the same account, with another key or device secret) in place of the
     /// current one; `resend` marks every entry to be sent again (sealed under the new key).
     func replace(with membership: SyncMembership, resend: Bool) async throws

@@ -52,7 +52,7 @@ public final class ConnectionCounter: Sendable {
     }
 
     /// Connections open now.
-    public var open: Int { state.withLock { $0.total } }
+    public var openCount: Int { state.withLock { $0.total } }
 
     /// How many connections were refused since the last report, when the last report is at least
     /// `interval` before `now` (or there was none); nil while it is too early to report again.

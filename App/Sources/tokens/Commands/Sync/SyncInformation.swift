@@ -53,6 +53,7 @@ extension Sync {
             let last = status.lastSync.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
             let conflicts = status.conflicts == 0 ? "0" : "\(status.conflicts) at the last sync (a key changed on two machines: both versions kept)"
             var rows = [("server", TerminalText.escaped(membership.server.absoluteString))]
+            if status.revoked { rows.append(("revoked", SyncStatusText.reason(.revoked))) }
             if let caFile = membership.caFile { rows.append(("CA file", TerminalText.escaped(caFile))) }
             rows += [
                 ("device", membership.enrolment.deviceID.uuidString.lowercased()),
@@ -70,12 +71,13 @@ extension Sync {
                 let lastSync: String?
                 let pending: Int
                 let conflicts: Int
+                let revoked: Bool
             }
             let output = Output(
                 syncing: status.membership != nil, server: status.membership?.server.absoluteString,
                 caFile: status.membership?.caFile, device: status.membership?.enrolment.deviceID.uuidString.lowercased(),
                 lastSync: status.lastSync.map { ISO8601DateFormatter().string(from: $0) }, pending: status.pending,
-                conflicts: status.conflicts)
+                conflicts: status.conflicts, revoked: status.revoked)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             return String(decoding: try encoder.encode(output), as: UTF8.self) + "\n"

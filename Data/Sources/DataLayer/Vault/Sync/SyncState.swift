@@ -32,6 +32,8 @@ struct SyncAccountState: Equatable, Sendable {
     var conflicts: Int
     /// The server generation the cursor belongs to.
     var generation: String?
+    /// The server refused this machine as revoked (until it leaves).
+    var revoked = false
 
     /// The reading for a change made here at `now`, the clock moved on to it.
     mutating func stamp(now: Date) -> HybridTimestamp {

@@ -69,6 +69,8 @@ struct SyncAccountStateDTO: Codable {
     var keyVersion: Int?
     var earlierKeys: [String: String]?
     var deviceSecret: String?
+    /// Set once the server refused this machine as revoked.
+    var revoked: Bool?
 
     init(_ state: SyncAccountState) {
         account = state.account.uuidString
@@ -91,6 +93,7 @@ struct SyncAccountStateDTO: Codable {
         lastSync = state.lastSync?.timeIntervalSince1970
         conflicts = state.conflicts
         generation = state.generation
+        revoked = state.revoked ? true : nil
     }
 
     func toDomain() -> SyncAccountState? {
@@ -119,6 +122,6 @@ struct SyncAccountStateDTO: Codable {
         return SyncAccountState(
             membership: membership, account: account, cursor: cursor,
             clock: HybridTimestamp(milliseconds: clock.ms, counter: clock.c, device: clockDevice),
-            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), conflicts: max(0, conflicts ?? 0), generation: generation)
+            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), conflicts: max(0, conflicts ?? 0), generation: generation, revoked: revoked == true)
     }
 }

@@ -22,7 +22,8 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                 return SyncLocalStatus(membership: nil, pending: 0, lastSync: nil)
             }
             let pending = try tables.entries().values.filter(\.state.pending).count
-            return SyncLocalStatus(membership: membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts)
+            return SyncLocalStatus(
+                membership: membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts, revoked: account.revoked)
         }
     }
 
@@ -84,6 +85,17 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             var state = stored
             state.membership = nil
             state.conflicts = 0
+            state.revoked = false
+            try tables.write(state, version: version + 1)
+        }
+    }
+
+    public func recordRevoked() async throws {
+        try vault.write { db, keys in
+            let tables = VaultSyncTables(db: db, keys: keys)
+            guard let (stored, version) = try tables.account(), stored.membership != nil, !stored.revoked else { return }
+            var state = stored
+            state.revoked = true
             try tables.write(state, version: version + 1)
         }
     }
