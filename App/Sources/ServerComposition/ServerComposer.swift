@@ -65,12 +65,17 @@ package enum ServerComposer {
         limits.longPollSeconds = settings.pullWait.value
         limits.accountsPerAddress = settings.accountsPerAddress.value
         limits.accountsInAll = settings.accountsPerHour.value
+        limits.enrolmentsPerAccount = settings.enrolmentsPerAccount.value
+        limits.enrolmentsPerAddress = settings.enrolmentsPerAddress.value
+        limits.waitingPullsPerDevice = settings.waitingPullsPerDevice.value
+        limits.waitingPulls = settings.waitingPulls.value
         services.append(
             TombstoneExpiryService(
                 expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),
                 interval: tombstoneExpiryInterval, logger: logger))
         let router = try SyncServerRouter.make(
-            useCases: makeUseCases(store: store, notifier: notifier, limits: limits), logger: logger, trustedProxies: Set(settings.trustedProxies.value))
+            useCases: makeUseCases(store: store, notifier: notifier, limits: limits), logger: logger, trustedProxies: Set(settings.trustedProxies.value),
+            bodyBudget: BodyBudget(bytes: settings.bodiesInFlightMiB.value * 1024 * 1024))
         var application = Application(
             router: router, server: server,
             configuration: .init(address: .hostname(settings.host.value, port: settings.port.value), serverName: "tokens-server"),

@@ -30,6 +30,15 @@ package struct ServerSettings: Sendable, Equatable {
     /// Sync accounts one address may open in an hour, and all addresses together.
     public let accountsPerAddress: Sourced<Int>
     public let accountsPerHour: Sourced<Int>
+    /// Enrolment attempts in an hour for one sync account, and from one address.
+    public let enrolmentsPerAccount: Sourced<Int>
+    public let enrolmentsPerAddress: Sourced<Int>
+    /// Pulls one device may keep waiting at once (more get 429), and pulls waiting in all (more
+    /// answer at once).
+    public let waitingPullsPerDevice: Sourced<Int>
+    public let waitingPulls: Sourced<Int>
+    /// MiB of request bodies the server reads at once, in all (past it, 503).
+    public let bodiesInFlightMiB: Sourced<Int>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -52,7 +61,8 @@ extension SettingsLoader {
     static let serverKeys = [
         "server.host", "server.port", "server.database.url", "server.tls.certificate", "server.tls.key", "server.pull.wait",
         "server.proxies", "server.connections.max", "server.connections.per.address", "server.request.timeout",
-        "server.idle.timeout", "server.accounts.per.address", "server.accounts.per.hour",
+        "server.idle.timeout", "server.accounts.per.address", "server.accounts.per.hour", "server.enrolments.per.account",
+        "server.enrolments.per.address", "server.pulls.waiting.per.device", "server.pulls.waiting", "server.bodies.in.flight",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -101,10 +111,19 @@ extension SettingsLoader {
         let accountsPerAddress = try resolver.resolve(
             "server.accounts.per.address", default: 10, expected: "1 to 1000000 accounts", count(1...1_000_000))
         let accountsPerHour = try resolver.resolve("server.accounts.per.hour", default: 1000, expected: "1 to 1000000 accounts", count(1...1_000_000))
+        let enrolmentsPerAccount = try resolver.resolve(
+            "server.enrolments.per.account", default: 10, expected: "1 to 1000000 enrolments", count(1...1_000_000))
+        let enrolmentsPerAddress = try resolver.resolve(
+            "server.enrolments.per.address", default: 30, expected: "1 to 1000000 enrolments", count(1...1_000_000))
+        let waitingPerDevice = try resolver.resolve("server.pulls.waiting.per.device", default: 4, expected: "1 to 1000 pulls", count(1...1000))
+        let waiting = try resolver.resolve("server.pulls.waiting", default: 1024, expected: "0 to 1000000 pulls", count(0...1_000_000))
+        let bodies = try resolver.resolve("server.bodies.in.flight", default: 64, expected: "4 to 65536 MiB", count(4...65_536))
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
             pullWait: pullWait, trustedProxies: proxies, maxConnections: maxConnections, maxConnectionsPerAddress: perAddress,
-            requestTimeout: requestTimeout, idleTimeout: idleTimeout, accountsPerAddress: accountsPerAddress, accountsPerHour: accountsPerHour)
+            requestTimeout: requestTimeout, idleTimeout: idleTimeout, accountsPerAddress: accountsPerAddress, accountsPerHour: accountsPerHour,
+            enrolmentsPerAccount: enrolmentsPerAccount, enrolmentsPerAddress: enrolmentsPerAddress, waitingPullsPerDevice: waitingPerDevice,
+            waitingPulls: waiting, bodiesInFlightMiB: bodies)
     }
 }
