@@ -1869,7 +1869,7 @@ internal enum Operations {
                 internal var after: Swift.Int64?
                 /// - Remark: Generated from `#/paths/entries/GET/query/limit`.
                 internal var limit: Swift.Int32?
-                /// A long-poll: when nothing follows the cursor, wait up to this many seconds for a change before answering (an empty page if none came). A push through any instance wakes it within a second.
+                /// A long-poll: when nothing follows the cursor, wait up to this many seconds for a change before answering (an empty page if none came). A push through any instance wakes it within a second. A device keeps at most a few pulls waiting (4 by default; one more is 429 with Retry-After); past the server's limit of waiting pulls in all, a pull answers at once, as if it had not asked to wait. A pull whose client has gone ends at once.
                 ///
                 /// - Remark: Generated from `#/paths/entries/GET/query/wait`.
                 internal var wait: Swift.Int32?
@@ -1878,7 +1878,7 @@ internal enum Operations {
                 /// - Parameters:
                 ///   - after: The last sequence the client has (0 for everything).
                 ///   - limit:
-                ///   - wait: A long-poll: when nothing follows the cursor, wait up to this many seconds for a change before answering (an empty page if none came). A push through any instance wakes it within a second.
+                ///   - wait: A long-poll: when nothing follows the cursor, wait up to this many seconds for a change before answering (an empty page if none came). A push through any instance wakes it within a second. A device keeps at most a few pulls waiting (4 by default; one more is 429 with Retry-After); past the server's limit of waiting pulls in all, a pull answers at once, as if it had not asked to wait. A pull whose client has gone ends at once.
                 internal init(
                     after: Swift.Int64? = nil,
                     limit: Swift.Int32? = nil,

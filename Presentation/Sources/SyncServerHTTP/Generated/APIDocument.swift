@@ -186,7 +186,9 @@ paths:
           description: >-
             A long-poll: when nothing follows the cursor, wait up to this many seconds for a change
             before answering (an empty page if none came). A push through any instance wakes it
-            within a second.
+            within a second. A device keeps at most a few pulls waiting (4 by default; one more is
+            429 with Retry-After); past the server's limit of waiting pulls in all, a pull answers
+            at once, as if it had not asked to wait. A pull whose client has gone ends at once.
           schema: { type: integer, format: int32, minimum: 0, maximum: 30, default: 0 }
       responses:
         '200':
