@@ -69,6 +69,7 @@ package enum ServerComposer {
         limits.enrolmentsPerAddress = settings.enrolmentsPerAddress.value
         limits.waitingPullsPerDevice = settings.waitingPullsPerDevice.value
         limits.waitingPulls = settings.waitingPulls.value
+        limits.quota = StorageQuota(entries: settings.quotaEntries.value, bytes: settings.quotaMiB.value * 1024 * 1024)
         services.append(
             TombstoneExpiryService(
                 expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),

@@ -59,8 +59,10 @@ struct ServerSettingsTests {
         #expect(defaults.accountsPerAddress.value == 10 && defaults.accountsPerHour.value == 1000)
         #expect(defaults.enrolmentsPerAccount.value == 10 && defaults.enrolmentsPerAddress.value == 30)
         #expect(defaults.waitingPullsPerDevice.value == 4 && defaults.waitingPulls.value == 1024 && defaults.bodiesInFlightMiB.value == 64)
+        #expect(defaults.quotaEntries.value == 10_000 && defaults.quotaMiB.value == 64)
         // The defaults are the rules' own.
         let rules = SyncLimits()
+        #expect(rules.quota == StorageQuota(entries: 10_000, bytes: 64 * 1024 * 1024))
         #expect(rules.enrolmentsPerAccount == 10 && rules.enrolmentsPerAddress == 30 && rules.waitingPullsPerDevice == 4 && rules.waitingPulls == 1024)
         let configured = try await load(
             flags: ["phase": "dev"],
@@ -69,7 +71,7 @@ struct ServerSettingsTests {
         #expect(configured.maxConnectionsPerAddress.value == 5 && configured.requestTimeout.value == 3)
         let limited = try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_ENROLMENTS_PER_ADDRESS": "3", "TOKENS_SERVER_BODIES_IN_FLIGHT": "8"])
         #expect(limited.enrolmentsPerAddress == Sourced(3, from: .environment("TOKENS_SERVER_ENROLMENTS_PER_ADDRESS")) && limited.bodiesInFlightMiB.value == 8)
-        for (key, value) in [("server.connections.max", "0"), ("server.connections.per.address", "many"), ("server.request.timeout", "0"), ("server.idle.timeout", "3601"), ("server.accounts.per.address", "0"), ("server.enrolments.per.account", "0"), ("server.pulls.waiting.per.device", "x"), ("server.bodies.in.flight", "1")] {
+        for (key, value) in [("server.connections.max", "0"), ("server.connections.per.address", "many"), ("server.request.timeout", "0"), ("server.idle.timeout", "3601"), ("server.accounts.per.address", "0"), ("server.enrolments.per.account", "0"), ("server.pulls.waiting.per.device", "x"), ("server.bodies.in.flight", "1"), ("server.quota.entries", "0"), ("server.quota.bytes", "lots")] {
             await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", key: value]) }
         }
     }

@@ -78,11 +78,21 @@ public struct RemoteSyncDataSource: SyncRemote {
                 default: throw .incompatible
                 }
             }
-        case .badRequest, .contentTooLarge: throw .incompatible
+        case .contentTooLarge(let problem): throw Self.tooLarge(problem)
+        case .badRequest: throw .incompatible
         case .unauthorized(let problem): throw Self.refusal(problem)
         case .tooManyRequests(let problem): throw Self.rateLimited(problem)
         case .default(let status, _): throw Self.error(status: status)
         }
+    }
+
+    /// The problem type of a push past the account's storage quota (see the document's Problem).
+    static let quotaExceededType = "urn:tokens:sync:quota-exceeded"
+
+    /// A 413: the account's storage quota, or a push this client should never have made.
+    static func tooLarge(_ problem: Components.Responses.Problem) -> SyncError {
+        guard case .applicationProblemJson(let document) = problem.body, document._type == quotaExceededType else { return .incompatible }
+        return .quotaExceeded
     }
 
     /// A server entry, decrypted.

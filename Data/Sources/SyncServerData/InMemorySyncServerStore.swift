@@ -94,11 +94,15 @@ public actor InMemorySyncServerStore: SyncServerStore {
         accounts[account]?.wrapped[device]
     }
 
-    public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) throws -> [PushResult] {
+    public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) throws -> [PushResult] {
         guard var state = accounts[account] else { throw SyncServerError.unauthorized }
+        let before = StorageUsage(
+            entries: state.entries.values.count { !$0.payload.isDeleted }, bytes: state.entries.values.reduce(0) { $0 + $1.payload.ciphertext.count })
+        var usage = before
         let results = changes.map { change -> PushResult in
             switch PushDecision.decide(change, stored: state.entries[change.id]) {
             case .write:
+                usage.write(change.payload, replacing: state.entries[change.id]?.payload)
                 state.head += 1
                 state.entries[change.id] = SyncEntry(id: change.id, sequence: state.head, payload: change.payload, changedAt: time)
                 return .applied(sequence: state.head)
@@ -106,6 +110,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
             case .conflict(let current): return .conflict(current: current)
             }
         }
+        try usage.check(quota, from: before)
         accounts[account] = state
         return results
     }

@@ -56,6 +56,10 @@ public enum PostgresStatements {
 
     // A push, in one transaction (per change: the stored entry, then the write if the rules decide so).
     public static let lockAccount = "SELECT seq FROM sync_account WHERE id = $1 FOR UPDATE"
+    /// The account's use of its storage quota (StorageUsage): live entries, and bytes of ciphertext.
+    public static let usage = """
+        SELECT count(*) FILTER (WHERE NOT deleted), coalesce(sum(octet_length(ciphertext)), 0)::bigint FROM entry WHERE account_id = $1
+        """
     public static let entry = """
         SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry WHERE account_id = $1 AND id = $2
         """

@@ -149,16 +149,21 @@ public final class PostgresSyncServerStore: SyncServerStore {
         }
     }
 
-    public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult] {
+    public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) async throws -> [PushResult] {
         try await guarded { [self] in
             try await client.withTransaction(logger: Q.queryLogger) { connection in
                 let locked = try await connection.query(Q.query(Q.lockAccount, account.uuid), logger: Q.queryLogger)
                 guard var head = try await locked.decode(Int64.self).collected().first else { throw SyncServerError.unauthorized }
+                let used = try await connection.query(Q.query(Q.usage, account.uuid), logger: Q.queryLogger)
+                let (entries, bytes) = try await used.decode((Int64, Int64).self).collected().first ?? (Int64(0), Int64(0))
+                let before = StorageUsage(entries: Int(entries), bytes: Int(bytes))
+                var usage = before
                 var results: [PushResult] = []
                 for change in changes {
                     let stored = try await Self.entries(connection, logger: Q.queryLogger, Q.query(Q.entry, account.uuid, change.id.uuid)).first
                     switch PushDecision.decide(change, stored: stored) {
                     case .write:
+                        usage.write(change.payload, replacing: stored?.payload)
                         head += 1
                         let payload = change.payload
                         try await connection.query(
@@ -171,6 +176,8 @@ public final class PostgresSyncServerStore: SyncServerStore {
                     case .conflict(let current): results.append(.conflict(current: current))
                     }
                 }
+                // Past the quota: thrown inside the transaction, so nothing of the push is kept.
+                try usage.check(quota, from: before)
                 try await connection.query(Q.query(Q.setHead, head, account.uuid), logger: Q.queryLogger)
                 return results
             }

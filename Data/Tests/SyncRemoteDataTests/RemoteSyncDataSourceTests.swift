@@ -177,6 +177,16 @@ struct RemoteSyncDataSourceTests {
         }
     }
 
+    @Test("a 413 with the quota's problem type is quotaExceeded; any other 413 is a server this client does not speak")
+    func quotaExceeded() async throws {
+        let quota = Components.Responses.Problem(
+            body: .applicationProblemJson(.init(_type: "urn:tokens:sync:quota-exceeded", title: "Content too large", status: 413)))
+        let full = RemoteSyncDataSource(api: StubAPI(push: { _ in .contentTooLarge(quota) }), keys: Self.keys)
+        await #expect(throws: SyncError.quotaExceeded) { try await full.push([RemoteChange(record: Self.record(1), basedOn: 0)]) }
+        let other = RemoteSyncDataSource(api: StubAPI(push: { _ in .contentTooLarge(Self.problem) }), keys: Self.keys)
+        await #expect(throws: SyncError.incompatible) { try await other.push([RemoteChange(record: Self.record(1), basedOn: 0)]) }
+    }
+
     @Test("a push leaves encrypted, based where it was; applied and conflicting answers come back as domain results")
     func push() async throws {
         let current = try Self.entry(Self.record(9), sequence: 12)

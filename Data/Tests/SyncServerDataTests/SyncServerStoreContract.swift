@@ -168,7 +168,7 @@ enum SyncServerStoreContract {
     static let clauses: [(name: String, run: @Sendable (any SyncServerStore) async throws -> Void)] = [
         ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("push to no account", pushToNoAccount), ("pulls", pulls),
         ("tombstones", tombstones), ("enrolment attempts", attempts), ("account creations", creations),
-        ("generation", generation), ("device keys", deviceKeys), ("key rotation", keyRotation),
+        ("generation", generation), ("device keys", deviceKeys), ("key rotation", keyRotation), ("storage quota", quota),
     ]
 }
 

@@ -63,3 +63,32 @@ struct SyncKeyRulesTests {
         #expect(throws: SyncServerError.invalid("a wrapped key has 1 to 510 bytes")) { try check(big) }
     }
 }
+
+/// What one account may hold.
+@Suite("Storage quota")
+struct StorageQuotaTests {
+    func payload(_ bytes: Int, deleted: Bool = false) -> EntryPayload {
+        EntryPayload(isDeleted: deleted, keyVersion: 1, nonce: Array(repeating: 0, count: 12), ciphertext: Array(repeating: 1, count: bytes))
+    }
+
+    @Test("live entries and bytes are counted as a push writes; past either it is refused, unless the push frees space")
+    func quota() throws {
+        let quota = StorageQuota(entries: 2, bytes: 100)
+        let before = StorageUsage(entries: 1, bytes: 40)
+        var usage = before
+        usage.write(payload(40), replacing: nil)
+        #expect(usage == StorageUsage(entries: 2, bytes: 80))
+        try usage.check(quota, from: before)
+        usage.write(payload(30), replacing: nil)
+        #expect(throws: SyncServerError.quotaExceeded(quota)) { try usage.check(quota, from: before) }
+        // A delete frees an entry; a smaller version frees bytes.
+        var freeing = StorageUsage(entries: 3, bytes: 150)
+        let over = freeing
+        freeing.write(payload(10, deleted: true), replacing: payload(50))
+        #expect(freeing == StorageUsage(entries: 2, bytes: 110))
+        try freeing.check(quota, from: over)
+        var growing = over
+        growing.write(payload(60), replacing: payload(50))
+        #expect(throws: SyncServerError.quotaExceeded(quota)) { try growing.check(quota, from: over) }
+    }
+}

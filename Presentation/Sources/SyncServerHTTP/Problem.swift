@@ -14,6 +14,8 @@ struct Problem: Error, Equatable, Sendable {
 
     /// The type of a revoked device's 401.
     static let deviceRevokedType = "urn:tokens:sync:device-revoked"
+    /// The problem type of a push past the account's storage quota (413).
+    static let quotaExceededType = "urn:tokens:sync:quota-exceeded"
 
     static func badRequest(_ detail: String) -> Problem {
         Problem(status: .badRequest, title: "Bad request", detail: detail)
@@ -57,6 +59,11 @@ struct Problem: Error, Equatable, Sendable {
             self.init(status: .contentTooLarge, title: "Content too large", detail: "a ciphertext has at most \(limit) bytes")
         case .invalid(let detail): self = .badRequest(detail)
         case .keyConflict(let detail): self.init(status: .conflict, title: "Conflict", detail: detail)
+        case .quotaExceeded(let quota):
+            self.init(
+                status: .contentTooLarge, title: "Content too large",
+                detail: "the sync account may hold \(quota.entries) entries and \(quota.bytes / (1024 * 1024)) MiB: delete some, or ask the server's operator")
+            type = Self.quotaExceededType
         case .unavailable(let outage):
             let detail =
                 switch outage {

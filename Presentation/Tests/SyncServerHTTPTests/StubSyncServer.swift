@@ -82,12 +82,14 @@ final class StubSyncServer: Sendable {
         }
     }
 
-    /// Applies every change (sequence = position), except entries whose id ends in 0xCC.
+    /// Applies every change (sequence = position), except entries whose id ends in 0xCC (a
+    /// conflict); one whose id ends in 0xEE takes the account past its quota.
     struct PushStub: PushChangesUseCase {
         let server: StubSyncServer
         func execute(_ changes: [EntryChange], for caller: AuthenticatedDevice) async throws -> [PushResult] {
             try ChangeValidation.check(changes, limits: SyncLimits())
             server.record("push \(changes.count)")
+            if changes.contains(where: { $0.id.uuid.uuid.15 == 0xEE }) { throw SyncServerError.quotaExceeded(SyncLimits().quota) }
             return changes.enumerated().map { index, change in
                 guard change.id.uuid.uuid.15 == 0xCC else { return .applied(sequence: Int64(index + 1)) }
                 return .conflict(

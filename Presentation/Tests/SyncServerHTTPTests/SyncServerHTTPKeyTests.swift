@@ -72,6 +72,22 @@ extension SyncServerHTTPTests {
     }
 }
 
+extension SyncServerHTTPTests {
+    @Test("a push past the account's quota is 413 with its own problem type, saying the quota")
+    func quotaExceeded() async throws {
+        try await withClient { client in
+            try await client.execute(
+                uri: "/v1/entries", method: .post, headers: T.bearer.merging(json: true), body: T.json(["changes": [T.change(0xEE)]])
+            ) { response in
+                T.expectProblem(response, .contentTooLarge)
+                let problem = T.object(response.body)
+                #expect(problem["type"] as? String == "urn:tokens:sync:quota-exceeded")
+                #expect((problem["detail"] as? String)?.contains("10000 entries and 64 MiB") == true)
+            }
+        }
+    }
+}
+
 extension HTTPFields {
     /// These fields with a JSON content type.
     func merging(json: Bool) -> HTTPFields {

@@ -11,7 +11,7 @@ struct LoadScriptTests {
     typealias S = PostgresStatements
 
     static let expected: [String: [String]] = [
-        "push": [S.deviceWithToken, "BEGIN", S.lockAccount, S.entry, S.writeEntry, S.setHead, "COMMIT", S.notify],
+        "push": [S.deviceWithToken, "BEGIN", S.lockAccount, S.usage, S.entry, S.writeEntry, S.setHead, "COMMIT", S.notify],
         "pull": [S.deviceWithToken, S.pullBounds, S.changes, S.head],
         "head": [S.deviceWithToken, S.pullBounds, S.changes, S.head],
     ]

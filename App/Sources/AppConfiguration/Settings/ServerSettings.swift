@@ -39,6 +39,9 @@ package struct ServerSettings: Sendable, Equatable {
     public let waitingPulls: Sourced<Int>
     /// MiB of request bodies the server reads at once, in all (past it, 503).
     public let bodiesInFlightMiB: Sourced<Int>
+    /// What one sync account may hold: live entries, and MiB of ciphertext.
+    public let quotaEntries: Sourced<Int>
+    public let quotaMiB: Sourced<Int>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -63,6 +66,7 @@ extension SettingsLoader {
         "server.proxies", "server.connections.max", "server.connections.per.address", "server.request.timeout",
         "server.idle.timeout", "server.accounts.per.address", "server.accounts.per.hour", "server.enrolments.per.account",
         "server.enrolments.per.address", "server.pulls.waiting.per.device", "server.pulls.waiting", "server.bodies.in.flight",
+        "server.quota.entries", "server.quota.bytes",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -118,12 +122,14 @@ extension SettingsLoader {
         let waitingPerDevice = try resolver.resolve("server.pulls.waiting.per.device", default: 4, expected: "1 to 1000 pulls", count(1...1000))
         let waiting = try resolver.resolve("server.pulls.waiting", default: 1024, expected: "0 to 1000000 pulls", count(0...1_000_000))
         let bodies = try resolver.resolve("server.bodies.in.flight", default: 64, expected: "4 to 65536 MiB", count(4...65_536))
+        let quotaEntries = try resolver.resolve("server.quota.entries", default: 10_000, expected: "1 to 100000000 entries", count(1...100_000_000))
+        let quotaMiB = try resolver.resolve("server.quota.bytes", default: 64, expected: "1 to 1048576 MiB", count(1...1_048_576))
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
             pullWait: pullWait, trustedProxies: proxies, maxConnections: maxConnections, maxConnectionsPerAddress: perAddress,
             requestTimeout: requestTimeout, idleTimeout: idleTimeout, accountsPerAddress: accountsPerAddress, accountsPerHour: accountsPerHour,
             enrolmentsPerAccount: enrolmentsPerAccount, enrolmentsPerAddress: enrolmentsPerAddress, waitingPullsPerDevice: waitingPerDevice,
-            waitingPulls: waiting, bodiesInFlightMiB: bodies)
+            waitingPulls: waiting, bodiesInFlightMiB: bodies, quotaEntries: quotaEntries, quotaMiB: quotaMiB)
     }
 }

@@ -43,4 +43,6 @@ public enum SyncError: Error, Equatable, Sendable {
     case keyNotShared
     /// Another machine replaced the sync key at the same time: try again.
     case keyConflict
+    /// The server holds as much as it allows for this sync account: nothing was sent.
+    case quotaExceeded
 }

@@ -39,8 +39,9 @@ public protocol SyncServerStore: Sendable {
     func wrappedKey(for device: DeviceID, of account: SyncAccountID) async throws -> WrappedSyncKey?
 
     /// Applies the changes in one transaction, each decided by `PushDecision` against its entry
-    /// as stored; every written change takes the account's next sequence.
-    func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult]
+    /// as stored; every written change takes the account's next sequence. A push that would take
+    /// the account past `quota` (`StorageUsage.check`) throws `quotaExceeded`, nothing stored.
+    func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) async throws -> [PushResult]
     /// Up to `limit` entries with a sequence after `cursor`, in sequence order.
     func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry]
     /// The account's latest sequence (0 before its first push).
@@ -55,6 +56,13 @@ public protocol SyncServerStore: Sendable {
     /// restored from a backup or replaced (sequences may then go back), so that clients notice
     /// and send again what the server lost. Opaque, at most 64 characters.
     func generation() async throws -> String
+}
+
+extension SyncServerStore {
+    /// A push with no storage quota.
+    public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult] {
+        try await push(changes, to: account, at: time, quota: .unlimited)
+    }
 }
 
 /// What a pull checks before reading a page (`SyncServerStore.pullBounds(of:)`).

@@ -34,6 +34,8 @@ public struct SyncLimits: Equatable, Sendable {
     public var accountsPerAddress = 10
     public var accountsInAll = 1_000
     public var accountWindow: Int64 = 3600
+    /// What one account may hold: live entries, and bytes of ciphertext (`StorageQuota`).
+    public var quota = StorageQuota(entries: 10_000, bytes: 64 * 1024 * 1024)
     /// Bytes of a device key as the client seals it, of a new key wrapped for one device, and of
     /// an account's key ring (the earlier keys, sealed): multiples of 3, so that the document's
     /// base64 maxLength (340, 680, 10 920) allows exactly these.

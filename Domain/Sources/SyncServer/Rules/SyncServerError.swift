@@ -24,6 +24,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case tooManyChanges(limit: Int)
     /// An entry's ciphertext is larger than allowed.
     case payloadTooLarge(limit: Int)
+    /// The push would take the account past its storage quota; nothing was stored.
+    case quotaExceeded(StorageQuota)
     /// A request that breaks the protocol's rules (the text says which).
     case invalid(String)
     /// The account's keys moved on under the request (a rotation at a version already passed, a

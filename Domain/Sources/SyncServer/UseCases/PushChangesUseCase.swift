@@ -20,7 +20,7 @@ public struct DefaultPushChangesUseCase: PushChangesUseCase {
 
     public func execute(_ changes: [EntryChange], for caller: AuthenticatedDevice) async throws -> [PushResult] {
         try ChangeValidation.check(changes, limits: limits)
-        let results = try await store.push(changes, to: caller.account, at: clock.now())
+        let results = try await store.push(changes, to: caller.account, at: clock.now(), quota: limits.quota)
         // Wakes the account's long-polls (a retried push that changed nothing wakes them too:
         // they re-read the head and go back to waiting).
         if results.contains(where: { if case .applied = $0 { true } else { false } }) {

@@ -267,6 +267,8 @@ components:
           description: >-
             Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401):
             the bearer token is that of a revoked device, which must join the account again.
+            urn:tokens:sync:quota-exceeded (with 413): a push would take the sync account past the
+            entries or bytes the server allows it; nothing was stored.
         title: { type: string }
         status: { type: integer, format: int32 }
         detail: { type: string }

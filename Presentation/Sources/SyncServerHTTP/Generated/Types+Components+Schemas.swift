@@ -8,7 +8,7 @@ extension Components {
     internal enum Schemas {
         /// - Remark: Generated from `#/components/schemas/Problem`.
         internal struct Problem: Codable, Hashable, Sendable {
-            /// Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again.
+            /// Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again. urn:tokens:sync:quota-exceeded (with 413): a push would take the sync account past the entries or bytes the server allows it; nothing was stored.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/type`.
             internal var _type: Swift.String?
@@ -21,7 +21,7 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
-            ///   - _type: Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again.
+            ///   - _type: Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again. urn:tokens:sync:quota-exceeded (with 413): a push would take the sync account past the entries or bytes the server allows it; nothing was stored.
             ///   - title:
             ///   - status:
             ///   - detail:
