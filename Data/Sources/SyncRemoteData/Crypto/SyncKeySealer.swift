@@ -52,8 +52,13 @@ public struct SyncKeySealer: SyncKeySealing {
         else { return nil }
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         guard let key = SyncKey(bytes: Array(plaintext.prefix(32))) else { return nil }
-        let tag = plaintext.suffix(32)
-        let bound = previous.values.contains { Self.rotationTag(key, version: version, account: account, previous: $0) == tag }
+        let tag = Data(plaintext.suffix(32))
+        // Compared in constant time, as any MAC.
+        let bound = previous.values.contains {
+            HMAC<SHA256>.isValidAuthenticationCode(
+                tag, authenticating: Self.rotationMessage(key, version: version, account: account),
+                using: Self.derived($0, account: account, purpose: "rotation"))
+        }
         return bound ? key : nil
     }
 
@@ -106,9 +111,14 @@ public struct SyncKeySealer: SyncKeySealing {
         Array(HMAC<SHA256>.authenticationCode(for: bindingMessage(publicKey, account: account), using: derived(key, account: account, purpose: "bind")))
     }
 
+    private static func rotationMessage(_ key: SyncKey, version: Int, account: UUID) -> Data {
+        Data("tokens/sync/rotation/v1".utf8) + account.bytes + bigEndian(UInt64(version)) + key.bytes
+    }
+
     private static func rotationTag(_ key: SyncKey, version: Int, account: UUID, previous: SyncKey) -> Data {
-        let message = Data("tokens/sync/rotation/v1".utf8) + account.bytes + bigEndian(UInt64(version)) + key.bytes
-        return Data(HMAC<SHA256>.authenticationCode(for: message, using: derived(previous, account: account, purpose: "rotation")))
+        Data(
+            HMAC<SHA256>.authenticationCode(
+                for: rotationMessage(key, version: version, account: account), using: derived(previous, account: account, purpose: "rotation")))
     }
 
     private static func wrappingKey(
