@@ -55,9 +55,14 @@ public struct SyncKeyUseCase: Sendable {
     /// wrapped for this device by the machine that replaced it. `.keyNotShared` otherwise.
     @discardableResult
     public func follow(remote: any SyncKeysRemote) async throws -> SyncMembership {
+        try await following(remote: remote).membership
+    }
+
+    /// `follow`, with the key state it read (a rotation goes on from it without asking again).
+    private func following(remote: any SyncKeysRemote) async throws -> (membership: SyncMembership, state: RemoteKeyState) {
         let membership = try await current()
         let state = try await remote.keyState()
-        guard state.version > membership.keys.version else { return membership }
+        guard state.version > membership.keys.version else { return (membership, state) }
         let account = membership.code.account
         let key: SyncKey
         var earlier = membership.allKeys
@@ -83,7 +88,7 @@ public struct SyncKeyUseCase: Sendable {
             code: SyncCode(account: account, key: key),
             keys: SyncKeyChain(version: state.version, earlier: earlier, deviceSecret: membership.keys.deviceSecret))
         try await store.replace(with: updated, resend: false)
-        return updated
+        return (updated, state)
     }
 
     /// Revokes another machine and replaces the sync key (see `rotate`). `.unknownDevice` when
@@ -98,10 +103,9 @@ public struct SyncKeyUseCase: Sendable {
     /// is sent again under the new key. After `passwd`, or when the code may have been seen.
     public func rotate(revoking device: UUID? = nil, remote: any SyncKeysRemote & SyncDevicesRemote) async throws -> KeyRotationReport {
         try await registerDeviceKey(remote: remote)
-        let membership = try await follow(remote: remote)
+        let (membership, state) = try await following(remote: remote)
         let devices = try await remote.devices()
         if let device, !devices.contains(where: { $0.id == device }) { throw SyncError.unknownDevice }
-        let state = try await remote.keyState()
         let account = membership.code.account
         let all = membership.allKeys
         let version = state.version + 1
