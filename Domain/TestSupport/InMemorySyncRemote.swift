@@ -4,7 +4,8 @@ import Foundation
 /// The sync server's behaviour in memory, for the client's tests: sequences per account,
 /// compare-and-set pushes (a retry of the very record stored is "applied"), pages after a cursor,
 /// and tombstones that can be expired. Test hooks: the page size, a failure for the next call,
-/// a replay of an entry's first version (what a dishonest server could do), and a backup of its
+/// what a dishonest server could do (a replay of an entry's first version, an entry left out of a
+/// forced resync, garbage over an entry, a push acknowledged and lost), and a backup of its
 /// data restored later (its sequences go back; its generation changes when it tells one).
 public actor InMemorySyncRemote: SyncRemote {
     private var entries: [UUID: RemoteEntry] = [:]
@@ -48,6 +49,16 @@ public actor InMemorySyncRemote: SyncRemote {
     /// dishonest or broken server).
     public func dropNextPush() { dropsNextPush = true }
     private var dropsNextPush = false
+
+    /// The next pull after a cursor is refused as expired (410), and the full pull that follows
+    /// leaves entry `id` out (a hostile server deleting by omission); nothing stored changes.
+    /// `nil` ends a pending omission.
+    public func omitInNextResync(_ id: UUID?) {
+        omitting = id
+        expiresNextCursor = id != nil
+    }
+    private var omitting: UUID?
+    private var expiresNextCursor = false
 
     /// A copy of the data as it is now.
     public func backup() -> Backup { Backup(entries: entries, poisoned: poisoned, firstVersions: firstVersions, head: head, horizon: horizon) }
@@ -93,7 +104,16 @@ public actor InMemorySyncRemote: SyncRemote {
     public func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
         if let failure = takeFailure() { throw failure }
         guard cursor == 0 || cursor >= horizon else { throw .cursorExpired }
+        if expiresNextCursor, cursor > 0 {
+            expiresNextCursor = false
+            throw .cursorExpired
+        }
         var served = stored.filter { $0.sequence > cursor }
+        if cursor == 0, let omitted = omitting {
+            served.removeAll { $0.record.id == omitted }
+            omitting = nil
+            expiresNextCursor = false
+        }
         if let replay = madeUp, replay.sequence > cursor {
             served.append(replay)
             madeUp = nil

@@ -50,6 +50,19 @@ struct SyncMergeTests {
         #expect(!revived.isDeleted.value && revived.counter == 9 && revived.note.value == "still used")
     }
 
+    @Test("found by the lifecycle model check: a copy older than the base (re-sent after the server garbled the entry) does not undo the base's edit")
+    func staleCopyIsNoChange() {
+        var stale = Self.base
+        stale.issuer = Stamped("GitHub (old)", changedAt: Self.at(500, Self.desktop))
+        stale.counter = 7
+        let merge = Self.merged(Self.base, stale)
+        #expect(merge.merged.issuer == Self.base.issuer, "the later edit stands")
+        #expect(merge.merged.counter == 7, "codes used on the stale side still count")
+        var later = Self.base
+        later.issuer = Stamped("GitHub Inc", changedAt: Self.at(1_500, Self.desktop))
+        #expect(Self.merged(Self.base, later).merged.issuer == later.issuer, "a change after the base is taken as before")
+    }
+
     @Test("found by the faulty-network convergence run: a side that restamped the key it had did not change it, so the other side's new key is kept")
     func restampedKeyIsNoChange() {
         var rekeyed = Self.base

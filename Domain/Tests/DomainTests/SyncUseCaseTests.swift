@@ -198,6 +198,21 @@ struct SyncUseCaseTests {
         #expect(await laptop.records()[Self.id(1)]?.note.value == "rotated the secret's recovery codes")
     }
 
+    @Test("found by the lifecycle model check: a replay at a sequence past the server's head does not take the cursor there, so later real changes still arrive")
+    func madeUpSequencePastTheHead() async throws {
+        let remote = InMemorySyncRemote(pageSize: 3)
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        _ = try await laptop.sync()
+        // The head is 1; the server serves entry 1's first version again at a made-up 5.
+        await remote.replayFirstVersion(of: Self.id(1), atMadeUpSequence: 5)
+        _ = try await desktop.sync()
+        for n in UInt8(2)...5 { await laptop.add(Self.id(n), secret: n, at: 2_000) }
+        _ = try await laptop.sync()
+        _ = try await desktop.sync()
+        #expect(await desktop.records() == laptop.records(), "sequences 2 to 5 reached the desktop")
+    }
+
     @Test("found by the lifecycle model check: codes used of a key another machine replaced meanwhile count on the copy that keeps that key")
     func counterFollowsItsKey() async throws {
         let remote = InMemorySyncRemote()

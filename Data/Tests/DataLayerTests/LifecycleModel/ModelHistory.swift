@@ -32,6 +32,14 @@ enum ModelStep: Hashable, CustomStringConvertible {
     case poison(pick: Int)
     /// The server acknowledges the next push and stores nothing of it.
     case dropNextPush
+    /// The machine syncs with a server that answers its pull with 410 and leaves one of the
+    /// entries the machine holds out of the full resync.
+    case omit(machine: Int, pick: Int)
+    /// The server serves the entry's first version again as its current one, under a new sequence.
+    case replay(pick: Int)
+    /// The next pull also serves the entry's first version, at a sequence past the head the server
+    /// made up (stored nowhere).
+    case replayMadeUp(pick: Int, ahead: Int)
 
     var description: String {
         switch self {
@@ -55,6 +63,9 @@ enum ModelStep: Hashable, CustomStringConvertible {
         case .changePassphrase(let m): "M\(m) passwd"
         case .poison(let pick): "the server's entry #\(pick) replaced by garbage"
         case .dropNextPush: "the server acknowledges the next push and keeps nothing"
+        case .omit(let m, let pick): "M\(m) syncs; the server forces a resync and leaves M\(m)'s entry #\(pick) out of it"
+        case .replay(let pick): "the server serves entry #\(pick)'s first version again"
+        case .replayMadeUp(let pick, let ahead): "the server serves entry #\(pick)'s first version at a made-up sequence, head + \(ahead)"
         }
     }
 
@@ -67,7 +78,7 @@ enum ModelStep: Hashable, CustomStringConvertible {
         func pick() -> Int { Int.random(in: 0..<64, using: &random) }
         let skews = [-86_400, -3_600, -300, -60, 0, 0, 60, 300, 3_600, 86_400]
         return (0..<length).map { _ in
-            switch Int.random(in: 0..<100, using: &random) {
+            switch Int.random(in: 0..<103, using: &random) {
             case 0..<10: .add(machine: machine(), hotp: Bool.random(using: &random))
             case 10..<13: .addTwice(machine: machine(), other: machine())
             case 13..<31: .edit(machine: machine(), pick: pick(), field: Int.random(in: 0..<fields.count, using: &random))
@@ -87,6 +98,9 @@ enum ModelStep: Hashable, CustomStringConvertible {
             case 94..<96: .skewClock(machine: machine(), seconds: skews.randomElement(using: &random)!)
             case 96: .poison(pick: pick())
             case 97: .dropNextPush
+            case 98: .omit(machine: machine(), pick: pick())
+            case 99: .replay(pick: pick())
+            case 100: .replayMadeUp(pick: pick(), ahead: Int.random(in: 1...50, using: &random))
             default: .changePassphrase(machine: machine())
             }
         }

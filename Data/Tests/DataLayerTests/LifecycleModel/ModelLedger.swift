@@ -124,9 +124,15 @@ struct ModelLedger {
     }
 
     /// Forgets what no machine and not the server holds any more (after a restore).
+    /// A later write of a field holds an earlier one, except for keys: a key changed on two
+    /// machines keeps both, so a key is held only where that very key is (or one that replaced it
+    /// knowing it: the stamp in its key history), in any entry (a conflict copy too).
     mutating func keepHeld(by holders: [[UUID: SyncRecord]]) {
         writes.removeAll { write in
-            !holders.contains { holder in holder[write.entry].map { write.field.stamp($0) >= write.stamp } ?? false }
+            guard write.field != .key else {
+                return !holders.contains { holder in holder.values.contains { $0.key.changedAt == write.stamp || $0.keyHistory.contains(write.stamp) } }
+            }
+            return !holders.contains { holder in holder[write.entry].map { write.field.stamp($0) >= write.stamp } ?? false }
         }
         uses.removeAll { use in
             !holders.contains { holder in holder.values.contains { $0.key.value.secret == use.secret && $0.counter >= use.counter } }

@@ -98,6 +98,26 @@ struct ModelRun {
                 ledger.keepHeld(by: try await holders(machines, server))
             case .dropNextPush:
                 await server.dropNextPush()
+            case .omit(let m, let pick):
+                // A machine that never saw an entry cannot tell it was left out: the omission is
+                // of one this machine holds, in the resync the server forces on it.
+                let held = try machines[m].records()
+                let stored = await server.stored.filter { held[$0.record.id] != nil }
+                guard !stored.isEmpty else { break }
+                await server.omitInNextResync(stored[pick % stored.count].record.id)
+                _ = try await machines[m].sync()
+                await server.omitInNextResync(nil)
+            case .replay(let pick):
+                let stored = await server.stored
+                if !stored.isEmpty { await server.replayFirstVersion(of: stored[pick % stored.count].record.id) }
+                // What only the server held of that entry is gone with the replay.
+                ledger.keepHeld(by: try await holders(machines, server))
+            case .replayMadeUp(let pick, let ahead):
+                let stored = await server.stored
+                if !stored.isEmpty {
+                    let head = stored.map(\.sequence).max() ?? 0
+                    await server.replayFirstVersion(of: stored[pick % stored.count].record.id, atMadeUpSequence: head + Int64(ahead))
+                }
             }
             for machine in machines {
                 let forgetting = if case .restoreVault(machine.index) = action { true } else { false }
@@ -132,6 +152,15 @@ struct ModelRun {
             if try await machine.content() != content { problems.append("M\(machine.index)'s accounts differ from M0's") }
         }
         if await Set(server.stored.map(\.record)) != Set(final.values) { problems.append("the server's entries differ from the machines'") }
+        // TOKENS_MODEL_DEBUG=1 prints each record that differs from M0's, and what the server holds.
+        if ProcessInfo.processInfo.environment["TOKENS_MODEL_DEBUG"] != nil, !problems.isEmpty {
+            for machine in machines {
+                for record in try machine.records().values.sorted(by: { $0.id.uuidString < $1.id.uuidString }) where record != final[record.id] {
+                    print("M\(machine.index): \(record)\n  M0: \(String(describing: final[record.id]))")
+                }
+            }
+            print("server:", await server.stored.map { "\($0.record.id.uuidString.suffix(4))@\($0.sequence) v\($0.version) del=\($0.record.isDeleted.value)" })
+        }
         return problems + ledger.violations(in: final)
     }
 

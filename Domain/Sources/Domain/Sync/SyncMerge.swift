@@ -23,8 +23,9 @@ public struct EntryMerge: Hashable, Sendable {
 ///   keeps the entry, the other becomes a conflict copy with an id both sides derive alike.
 /// - The HOTP counter: the largest of the sides that hold the merged key (each side used
 ///   consecutive counters from the base).
-/// - Other fields, each on its own: a side that left it as in the base takes the other's; changed
-///   on both, the later change wins (hybrid logical clock, then device). Groups merge as sets:
+/// - Other fields, each on its own: a side that left it as in the base takes the other's, unless
+///   the other's is older than the base's (a stale copy); changed on both, the later change wins
+///   (hybrid logical clock, then device). Groups merge as sets:
 ///   what either side added, less what either side removed.
 public enum SyncMerge {
     public static func merge(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> EntryMerge {
@@ -111,15 +112,18 @@ public enum SyncMerge {
         return EntryMerge(merged: merged, conflictCopy: copy)
     }
 
-    /// One field: the side that changed it since the base, or the later change.
+    /// One field: the side that changed it since the base, or the later change. A side whose
+    /// field is older than the base's is a stale copy (a machine that re-sent what it held before
+    /// the base, after a server lost or garbled the entry), not a change: the base's stands.
     private static func field<Value>(
         _ path: KeyPath<SyncRecord, Stamped<Value>>, _ base: SyncRecord?, _ local: SyncRecord, _ remote: SyncRecord
     ) -> Stamped<Value> {
         let (mine, theirs) = (local[keyPath: path], remote[keyPath: path])
         if mine == theirs { return mine }
         if let base {
-            if mine == base[keyPath: path] { return theirs }
-            if theirs == base[keyPath: path] { return mine }
+            let original = base[keyPath: path]
+            if mine == original { return theirs.changedAt < original.changedAt ? mine : theirs }
+            if theirs == original { return mine.changedAt < original.changedAt ? theirs : mine }
         }
         return later(mine, theirs, by: \.changedAt)
     }

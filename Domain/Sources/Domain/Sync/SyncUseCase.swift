@@ -115,7 +115,9 @@ public struct DefaultSyncUseCase: SyncUseCase {
                 continue
             }
             if let generation = page.generation { state.generation = generation }
-            for entry in page.entries {
+            // The server reads its head after the page, so an entry past the head is one it made
+            // up: never taken (not even as the base of the next push), never a step of the cursor.
+            for entry in page.entries where entry.sequence <= page.head {
                 seen.insert(entry.record.id)
                 if let acknowledged = unconfirmed[entry.record.id], entry.sequence >= acknowledged { unconfirmed[entry.record.id] = nil }
                 if take(entry, into: &state, report: &report, resyncing: resyncing) { report.received += 1 }
@@ -123,12 +125,14 @@ public struct DefaultSyncUseCase: SyncUseCase {
                     report.cleanedText.append(entry.record.id)
                 }
             }
-            for unreadable in page.unreadable {
+            for unreadable in page.unreadable where unreadable.sequence <= page.head {
                 seen.insert(unreadable.id)
                 unconfirmed[unreadable.id] = nil
                 setAside(unreadable, in: &state, report: &report)
             }
-            let next = max(state.cursor, page.lastSequence ?? page.head)
+            // Never past the server's own head: a cursor taken to a made-up sequence would skip
+            // the real changes below it.
+            let next = max(state.cursor, min(page.lastSequence ?? page.head, page.head))
             // More to come, yet no step past the cursor: the next page would be this one again.
             if page.hasMore, next == state.cursor { throw SyncError.endlessPages }
             state.cursor = next
