@@ -25,6 +25,7 @@ package enum ServerComposer {
             revokeDevice: DefaultRevokeDeviceUseCase(store: store, clock: clock),
             push: DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
             pull: DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
+            history: DefaultReadHistoryUseCase(store: store, limits: limits),
             keys: SyncKeyUseCases(
                 state: DefaultSyncKeyStateUseCase(store: store),
                 rotate: DefaultRotateSyncKeyUseCase(store: store, digester: digester, clock: clock, limits: limits),
@@ -32,8 +33,9 @@ package enum ServerComposer {
             clock: clock)
     }
 
-    /// How often tombstones are expired: hourly, far finer than their lifetime (90 days).
-    package static let tombstoneExpiryInterval = Duration.seconds(3600)
+    /// How often tombstones and old history are forgotten: hourly, far finer than their
+    /// lifetimes (90 days by default).
+    package static let housekeepingInterval = Duration.seconds(3600)
 
     /// The server of the settings' phase, ready to run (`runService()` stops gracefully on
     /// SIGTERM and SIGINT). `running` hears the port once the server listens.
@@ -70,10 +72,13 @@ package enum ServerComposer {
         limits.waitingPullsPerDevice = settings.waitingPullsPerDevice.value
         limits.waitingPulls = settings.waitingPulls.value
         limits.quota = StorageQuota(entries: settings.quotaEntries.value, bytes: settings.quotaMiB.value * 1024 * 1024)
+        limits.history = HistoryRetention(
+            days: settings.historyDays.value, versionsPerEntry: settings.historyVersions.value, bytes: settings.historyMiB.value * 1024 * 1024)
         services.append(
-            TombstoneExpiryService(
+            HousekeepingService(
                 expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),
-                interval: tombstoneExpiryInterval, logger: logger))
+                purgeHistory: DefaultPurgeHistoryUseCase(store: store, clock: SystemServerClock(), retention: limits.history),
+                interval: housekeepingInterval, logger: logger))
         let router = try SyncServerRouter.make(
             useCases: makeUseCases(store: store, notifier: notifier, limits: limits), logger: logger, trustedProxies: Set(settings.trustedProxies.value),
             bodyBudget: BodyBudget(bytes: settings.bodiesInFlightMiB.value * 1024 * 1024))

@@ -24,13 +24,13 @@ public final class SyncConnection: Sendable {
 
     /// The account's entries, devices and sync key under `key` (version 1), as the enrolled
     /// device whose token is `token`.
-    public func makeRemote(key: SyncKey, account: UUID, token: [UInt8]) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote {
+    public func makeRemote(key: SyncKey, account: UUID, token: [UInt8]) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote & SyncHistoryRemote {
         RemoteSyncDataSource.make(server: api, token: token, keys: SyncKeys(key: key, account: account), transport: http.transport)
     }
 
     /// The entries, devices and sync key of `membership`'s account, as its enrolled device:
     /// entries sealed under its current key, opened under the key of their version.
-    public func makeRemote(for membership: SyncMembership) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote {
+    public func makeRemote(for membership: SyncMembership) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote & SyncHistoryRemote {
         let account = membership.code.account
         return RemoteSyncDataSource.make(
             server: api, token: membership.enrolment.token,

@@ -71,7 +71,7 @@ struct ServerSettingsTests {
         #expect(configured.maxConnectionsPerAddress.value == 5 && configured.requestTimeout.value == 3)
         let limited = try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_ENROLMENTS_PER_ADDRESS": "3", "TOKENS_SERVER_BODIES_IN_FLIGHT": "8"])
         #expect(limited.enrolmentsPerAddress == Sourced(3, from: .environment("TOKENS_SERVER_ENROLMENTS_PER_ADDRESS")) && limited.bodiesInFlightMiB.value == 8)
-        for (key, value) in [("server.connections.max", "0"), ("server.connections.per.address", "many"), ("server.request.timeout", "0"), ("server.idle.timeout", "3601"), ("server.accounts.per.address", "0"), ("server.enrolments.per.account", "0"), ("server.pulls.waiting.per.device", "x"), ("server.bodies.in.flight", "1"), ("server.quota.entries", "0"), ("server.quota.bytes", "lots")] {
+        for (key, value) in [("server.connections.max", "0"), ("server.connections.per.address", "many"), ("server.request.timeout", "0"), ("server.idle.timeout", "3601"), ("server.accounts.per.address", "0"), ("server.enrolments.per.account", "0"), ("server.pulls.waiting.per.device", "x"), ("server.bodies.in.flight", "1"), ("server.quota.entries", "0"), ("server.quota.bytes", "lots"), ("server.history.days", "3651"), ("server.history.versions", "-1"), ("server.history.bytes", "x")] {
             await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", key: value]) }
         }
     }

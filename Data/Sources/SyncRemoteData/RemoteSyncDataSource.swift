@@ -96,7 +96,7 @@ public struct RemoteSyncDataSource: SyncRemote {
     }
 
     /// A server entry, decrypted.
-    private func open(_ entry: Components.Schemas.Entry) throws(SyncError) -> RemoteEntry {
+    func open(_ entry: Components.Schemas.Entry) throws(SyncError) -> RemoteEntry {
         guard let id = UUID(uuidString: entry.id), let nonce = Data(base64Encoded: entry.nonce),
             let ciphertext = Data(base64Encoded: entry.ciphertext)
         else { throw .corruptEntry(id: entry.id) }

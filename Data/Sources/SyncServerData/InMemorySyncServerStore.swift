@@ -11,6 +11,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
         var entries: [EntryID: SyncEntry] = [:]
         var devices: [SyncDevice] = []
         var wrapped: [DeviceID: WrappedSyncKey] = [:]
+        var history: [EarlierEntry] = []
     }
 
     private var accounts: [SyncAccountID: AccountState] = [:]
@@ -102,7 +103,9 @@ public actor InMemorySyncServerStore: SyncServerStore {
         let results = changes.map { change -> PushResult in
             switch PushDecision.decide(change, stored: state.entries[change.id]) {
             case .write:
-                usage.write(change.payload, replacing: state.entries[change.id]?.payload)
+                let stored = state.entries[change.id]
+                usage.write(change.payload, replacing: stored?.payload)
+                if let stored, !stored.payload.isDeleted { state.history.append(EarlierEntry(entry: stored, replacedAt: time)) }
                 state.head += 1
                 state.entries[change.id] = SyncEntry(id: change.id, sequence: state.head, payload: change.payload, changedAt: time)
                 return .applied(sequence: state.head)
@@ -124,6 +127,23 @@ public actor InMemorySyncServerStore: SyncServerStore {
 
     public func pullBounds(of account: SyncAccountID) -> PullBounds {
         PullBounds(horizon: accounts[account]?.horizon ?? 0, keyVersion: accounts[account]?.record.keyVersion ?? 1)
+    }
+
+    public func earlierEntries(of account: SyncAccountID, after cursor: Int64, limit: Int) -> [EarlierEntry] {
+        let after = (accounts[account]?.history ?? []).filter { $0.entry.sequence > cursor }
+        return Array(after.sorted { $0.entry.sequence < $1.entry.sequence }.prefix(limit))
+    }
+
+    public func purgeHistory(_ retention: HistoryRetention, cutoff: Date) -> Int {
+        var purged = 0
+        for (id, var state) in accounts {
+            let kept = retention.kept(state.history, cutoff: cutoff)
+            guard kept.count < state.history.count else { continue }
+            purged += state.history.count - kept.count
+            state.history = kept
+            accounts[id] = state
+        }
+        return purged
     }
 
     public func purgeTombstones(changedBefore time: Date) -> Int {

@@ -47,6 +47,16 @@ enum PostgresSchema {
                 PRIMARY KEY (account_id, device_id), FOREIGN KEY (account_id, device_id) REFERENCES device (account_id, id))
             """,
         ],
+        // 4: the entries' earlier versions (history and undo), each replaced by a push; only live
+        // versions are kept, so a row is never a tombstone.
+        [
+            """
+            CREATE TABLE entry_history (
+                account_id uuid NOT NULL REFERENCES sync_account (id), id uuid NOT NULL, seq bigint NOT NULL,
+                key_version integer NOT NULL, nonce bytea NOT NULL, ciphertext bytea NOT NULL,
+                changed_at timestamptz NOT NULL, replaced_at timestamptz NOT NULL, PRIMARY KEY (account_id, seq))
+            """,
+        ],
     ]
 
     /// Brings the schema (in the connection's search path) to the newest version.

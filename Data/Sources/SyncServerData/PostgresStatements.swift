@@ -63,9 +63,12 @@ public enum PostgresStatements {
     public static let entry = """
         SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry WHERE account_id = $1 AND id = $2
         """
+    /// Keeps the live version it replaces as an earlier one (the CTE reads the row as it was).
     public static let writeEntry = """
+        WITH kept AS (INSERT INTO entry_history (account_id, id, seq, key_version, nonce, ciphertext, changed_at, replaced_at) \
+        SELECT account_id, id, seq, key_version, nonce, ciphertext, changed_at, $1::timestamptz FROM entry WHERE account_id = $2 AND id = $3 AND NOT deleted) \
         INSERT INTO entry AS e (account_id, id, seq, deleted, key_version, nonce, ciphertext, changed_at) \
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+        VALUES ($2, $3, $4, $5, $6, $7, $8, $1) \
         ON CONFLICT (account_id, id) DO UPDATE SET seq = EXCLUDED.seq, deleted = EXCLUDED.deleted, \
         key_version = EXCLUDED.key_version, nonce = EXCLUDED.nonce, ciphertext = EXCLUDED.ciphertext, changed_at = EXCLUDED.changed_at
         """
@@ -96,7 +99,23 @@ public enum PostgresStatements {
         pg_relation_filenode('sync_account')::text
         """
 
+    // History: a page of the earlier versions (what `tokens history` decrypts).
+    public static let earlierEntries = """
+        SELECT id, seq, key_version, nonce, ciphertext, changed_at, replaced_at FROM entry_history \
+        WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3
+        """
+
     // Housekeeping.
+    /// HistoryRetention.kept in one statement: per account newest first, the versions of each
+    /// entry and the bytes so far; a row past either bound, or replaced before the cutoff, goes.
+    public static let purgeHistory = """
+        WITH ranked AS (SELECT account_id, seq, replaced_at, \
+        row_number() OVER (PARTITION BY account_id, id ORDER BY seq DESC) AS newer, \
+        sum(octet_length(ciphertext)) OVER (PARTITION BY account_id ORDER BY seq DESC) AS bytes FROM entry_history), \
+        gone AS (DELETE FROM entry_history h USING ranked r WHERE h.account_id = r.account_id AND h.seq = r.seq \
+        AND (r.replaced_at < $1 OR r.newer > $2 OR r.bytes > $3) RETURNING 1) \
+        SELECT count(*) FROM gone
+        """
     public static let purgeTombstones = """
         WITH gone AS (DELETE FROM entry WHERE deleted AND changed_at < $1 RETURNING account_id, seq), \
         raised AS (UPDATE sync_account a SET horizon = greatest(a.horizon, g.top) \

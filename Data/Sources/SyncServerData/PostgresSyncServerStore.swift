@@ -168,8 +168,8 @@ public final class PostgresSyncServerStore: SyncServerStore {
                         let payload = change.payload
                         try await connection.query(
                             Q.query(
-                                Q.writeEntry, account.uuid, change.id.uuid, head, payload.isDeleted, payload.keyVersion,
-                                Data(payload.nonce), Data(payload.ciphertext), time),
+                                Q.writeEntry, time, account.uuid, change.id.uuid, head, payload.isDeleted, payload.keyVersion,
+                                Data(payload.nonce), Data(payload.ciphertext)),
                             logger: Q.queryLogger)
                         results.append(.applied(sequence: head))
                     case .alreadyApplied(let sequence): results.append(.applied(sequence: sequence))
@@ -203,6 +203,30 @@ public final class PostgresSyncServerStore: SyncServerStore {
             let rows = try await client.query(Q.query(Q.pullBounds, account.uuid), logger: Q.queryLogger)
             let (horizon, keyVersion) = try await rows.decode((Int64, Int32).self).collected().first ?? (Int64(0), Int32(1))
             return PullBounds(horizon: horizon, keyVersion: keyVersion)
+        }
+    }
+
+    public func earlierEntries(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [EarlierEntry] {
+        try await guarded { [self] in
+            try await client.withConnection { connection in
+                var earlier: [EarlierEntry] = []
+                let rows = try await connection.query(Q.query(Q.earlierEntries, account.uuid, cursor, Int64(limit)), logger: Q.queryLogger)
+                for try await (id, seq, keyVersion, nonce, ciphertext, changed, replaced) in rows.decode(
+                    (UUID, Int64, Int32, Data, Data, Date, Date).self)
+                {
+                    let payload = EntryPayload(isDeleted: false, keyVersion: keyVersion, nonce: Array(nonce), ciphertext: Array(ciphertext))
+                    earlier.append(
+                        EarlierEntry(entry: SyncEntry(id: EntryID(id), sequence: seq, payload: payload, changedAt: changed), replacedAt: replaced))
+                }
+                return earlier
+            }
+        }
+    }
+
+    /// Housekeeping, not a request: no deadline.
+    public func purgeHistory(_ retention: HistoryRetention, cutoff: Date) async throws -> Int {
+        try await guarded(within: nil) { [self] in
+            Int(try await counter(Q.query(Q.purgeHistory, cutoff, Int64(retention.versionsPerEntry), Int64(retention.bytes))))
         }
     }
 

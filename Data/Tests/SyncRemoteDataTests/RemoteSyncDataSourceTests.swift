@@ -26,6 +26,7 @@ struct RemoteSyncDataSourceTests {
         let enrolAnswer: @Sendable () throws -> Operations.EnrolDevice.Output
         let devicesAnswer: @Sendable () throws -> Operations.ListDevices.Output
         let revokeAnswer: @Sendable () throws -> Operations.RevokeDevice.Output
+        let historyAnswer: @Sendable (Int64) throws -> Operations.PullHistory.Output
         let pushed = Mutex<[Components.Schemas.Change]>([])
         let sent = Mutex<[String]>([])
 
@@ -35,8 +36,10 @@ struct RemoteSyncDataSourceTests {
             create: @escaping @Sendable () throws -> Operations.CreateAccount.Output = { throw Unimplemented() },
             enrol: @escaping @Sendable () throws -> Operations.EnrolDevice.Output = { throw Unimplemented() },
             devices: @escaping @Sendable () throws -> Operations.ListDevices.Output = { throw Unimplemented() },
-            revoke: @escaping @Sendable () throws -> Operations.RevokeDevice.Output = { throw Unimplemented() }
+            revoke: @escaping @Sendable () throws -> Operations.RevokeDevice.Output = { throw Unimplemented() },
+            history: @escaping @Sendable (Int64) throws -> Operations.PullHistory.Output = { _ in throw Unimplemented() }
         ) {
+            historyAnswer = history
             pullAnswer = pull
             pushAnswer = push
             createAnswer = create
@@ -67,6 +70,9 @@ struct RemoteSyncDataSourceTests {
         func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output {
             sent.withLock { $0.append("revoke \(input.path.deviceId)") }
             return try revokeAnswer()
+        }
+        func pullHistory(_ input: Operations.PullHistory.Input) async throws -> Operations.PullHistory.Output {
+            try historyAnswer(input.query.after ?? 0)
         }
         func getKeys(_ input: Operations.GetKeys.Input) async throws -> Operations.GetKeys.Output { throw Unimplemented() }
         func rotateKey(_ input: Operations.RotateKey.Input) async throws -> Operations.RotateKey.Output { throw Unimplemented() }

@@ -72,6 +72,12 @@ struct SyncAPI: APIProtocol {
                         hasMore: page.hasMore))))
     }
 
+    func pullHistory(_ input: Operations.PullHistory.Input) async throws -> Operations.PullHistory.Output {
+        let caller = try RequestCaller.required()
+        let page = try await useCases.history.execute(after: input.query.after ?? 0, limit: input.query.limit.map(Int.init), for: caller)
+        return .ok(.init(body: .json(.init(entries: page.entries.map(WireMapping.earlier), hasMore: page.hasMore))))
+    }
+
     func pushEntries(_ input: Operations.PushEntries.Input) async throws -> Operations.PushEntries.Output {
         let caller = try RequestCaller.required()
         guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }

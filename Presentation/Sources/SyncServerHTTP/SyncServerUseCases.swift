@@ -10,6 +10,7 @@ public struct SyncServerUseCases: Sendable {
     public let revokeDevice: any RevokeDeviceUseCase
     public let push: any PushChangesUseCase
     public let pull: any PullChangesUseCase
+    public let history: any ReadHistoryUseCase
     public let keys: SyncKeyUseCases
     public let clock: any ServerClock
 
@@ -17,7 +18,7 @@ public struct SyncServerUseCases: Sendable {
         createAccount: any CreateSyncAccountUseCase, enrolDevice: any EnrolDeviceUseCase,
         authenticate: any AuthenticateDeviceUseCase, listDevices: any ListDevicesUseCase,
         revokeDevice: any RevokeDeviceUseCase, push: any PushChangesUseCase, pull: any PullChangesUseCase,
-        keys: SyncKeyUseCases, clock: any ServerClock
+        history: any ReadHistoryUseCase, keys: SyncKeyUseCases, clock: any ServerClock
     ) {
         self.keys = keys
         self.createAccount = createAccount
@@ -27,6 +28,7 @@ public struct SyncServerUseCases: Sendable {
         self.revokeDevice = revokeDevice
         self.push = push
         self.pull = pull
+        self.history = history
         self.clock = clock
     }
 }

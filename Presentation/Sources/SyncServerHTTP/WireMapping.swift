@@ -38,6 +38,14 @@ enum WireMapping {
             ciphertext: Data(entry.payload.ciphertext).base64EncodedString(), changedAt: entry.changedAt)
     }
 
+    static func earlier(_ earlier: EarlierEntry) -> Components.Schemas.EarlierEntry {
+        let entry = earlier.entry
+        return Components.Schemas.EarlierEntry(
+            id: entry.id.description, sequence: entry.sequence, keyVersion: entry.payload.keyVersion,
+            nonce: Data(entry.payload.nonce).base64EncodedString(), ciphertext: Data(entry.payload.ciphertext).base64EncodedString(),
+            changedAt: entry.changedAt, replacedAt: earlier.replacedAt)
+    }
+
     static func result(_ result: PushResult, for change: EntryChange) -> Components.Schemas.PushResult {
         switch result {
         case .applied(let sequence): .init(id: change.id.description, status: .applied, sequence: sequence)

@@ -28,7 +28,7 @@ final class StubSyncServer: Sendable {
         SyncServerUseCases(
             createAccount: CreateStub(server: self), enrolDevice: EnrolStub(server: self),
             authenticate: AuthenticateStub(), listDevices: ListStub(server: self), revokeDevice: RevokeStub(server: self),
-            push: PushStub(server: self), pull: PullStub(server: self),
+            push: PushStub(server: self), pull: PullStub(server: self), history: HistoryStub(server: self),
             keys: SyncKeyUseCases(state: KeyStateStub(), rotate: RotateStub(server: self), registerDeviceKey: DeviceKeyStub(server: self)),
             clock: clock)
     }

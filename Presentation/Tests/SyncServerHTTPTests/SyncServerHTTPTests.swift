@@ -248,7 +248,7 @@ struct SyncServerHTTPTests {
             DocumentedRoutes.methods == [
                 "/health": ["GET"], "/openapi.yaml": ["GET"], "/accounts": ["POST"], "/accounts/{accountId}/devices": ["POST"],
                 "/devices": ["GET"], "/devices/{deviceId}": ["DELETE"], "/entries": ["GET", "POST"], "/keys": ["GET", "POST"],
-                "/keys/device": ["PUT"],
+                "/keys/device": ["PUT"], "/history": ["GET"],
             ])
         #expect(DocumentedRoutes.allowed(for: "/accounts/abc/devices") == ["POST"])
         #expect(DocumentedRoutes.allowed(for: "/accounts/abc") == nil)
@@ -344,5 +344,25 @@ struct ClientAddressTests {
         #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["192.0.2.7, unknown"]) == "10.0.0.1")
         #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["\u{1B}[31m"]) == "10.0.0.1")
         #expect(proxies.resolve(peer: "10.0.0.1", forwardedFor: ["10.0.0.2"]) == "10.0.0.2")
+    }
+}
+
+extension SyncServerHTTPTests {
+    @Test("history: a page of earlier versions (opaque, with when each was replaced); bad queries are 400, no token 401")
+    func history() async throws {
+        try await withClient { client in
+            try await client.execute(uri: "/v1/history?after=7&limit=3", method: .get, headers: Self.bearer) { response in
+                #expect(response.status == .ok)
+                let page = Self.object(response.body)
+                #expect(page["hasMore"] as? Bool == true)
+                let entries = try #require(page["entries"] as? [[String: Any]])
+                #expect(entries.count == 1 && entries[0]["sequence"] as? Int == 8 && entries[0]["ciphertext"] as? String == "Y3Q=")
+                #expect(entries[0]["replacedAt"] as? String == "2027-01-15T08:01:00Z" && entries[0]["deleted"] == nil)
+            }
+            try await client.execute(uri: "/v1/history?after=-1", method: .get, headers: Self.bearer) { Self.expectProblem($0, .badRequest) }
+            try await client.execute(uri: "/v1/history?limit=501", method: .get, headers: Self.bearer) { Self.expectProblem($0, .badRequest) }
+            try await client.execute(uri: "/v1/history", method: .get) { Self.expectProblem($0, .unauthorized) }
+        }
+        #expect(server.calls.withLock { $0 } == ["history after 7 limit 3"])
     }
 }

@@ -34,6 +34,14 @@ package protocol SyncingContainer: AppContainer {
 
 extension SyncingContainer {
     public var localSync: (any SyncUseCase)? { nil }
+
+    /// The accounts' history: the server's earlier versions with the records this vault holds.
+    package func makeAccountHistoryUseCase() -> AccountHistoryUseCase { AccountHistoryUseCase(local: syncStore) }
+
+    /// An earlier version brought back as a change of this vault (recorded for sync like any).
+    package func makeRestoreAccountVersionUseCase() -> RestoreAccountVersionUseCase {
+        RestoreAccountVersionUseCase(repository: accountRepository, clock: clock)
+    }
 }
 
 extension AppContainer {

@@ -42,6 +42,11 @@ package struct ServerSettings: Sendable, Equatable {
     /// What one sync account may hold: live entries, and MiB of ciphertext.
     public let quotaEntries: Sourced<Int>
     public let quotaMiB: Sourced<Int>
+    /// How much history each sync account keeps (for `tokens history` and `tokens restore`):
+    /// days since a version was replaced, versions per entry, and MiB per account.
+    public let historyDays: Sourced<Int>
+    public let historyVersions: Sourced<Int>
+    public let historyMiB: Sourced<Int>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -66,7 +71,7 @@ extension SettingsLoader {
         "server.proxies", "server.connections.max", "server.connections.per.address", "server.request.timeout",
         "server.idle.timeout", "server.accounts.per.address", "server.accounts.per.hour", "server.enrolments.per.account",
         "server.enrolments.per.address", "server.pulls.waiting.per.device", "server.pulls.waiting", "server.bodies.in.flight",
-        "server.quota.entries", "server.quota.bytes",
+        "server.quota.entries", "server.quota.bytes", "server.history.days", "server.history.versions", "server.history.bytes",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -124,12 +129,16 @@ extension SettingsLoader {
         let bodies = try resolver.resolve("server.bodies.in.flight", default: 64, expected: "4 to 65536 MiB", count(4...65_536))
         let quotaEntries = try resolver.resolve("server.quota.entries", default: 10_000, expected: "1 to 100000000 entries", count(1...100_000_000))
         let quotaMiB = try resolver.resolve("server.quota.bytes", default: 64, expected: "1 to 1048576 MiB", count(1...1_048_576))
+        let historyDays = try resolver.resolve("server.history.days", default: 90, expected: "0 to 3650 days", count(0...3650))
+        let historyVersions = try resolver.resolve("server.history.versions", default: 20, expected: "0 to 1000 versions", count(0...1000))
+        let historyMiB = try resolver.resolve("server.history.bytes", default: 16, expected: "0 to 1048576 MiB", count(0...1_048_576))
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
             pullWait: pullWait, trustedProxies: proxies, maxConnections: maxConnections, maxConnectionsPerAddress: perAddress,
             requestTimeout: requestTimeout, idleTimeout: idleTimeout, accountsPerAddress: accountsPerAddress, accountsPerHour: accountsPerHour,
             enrolmentsPerAccount: enrolmentsPerAccount, enrolmentsPerAddress: enrolmentsPerAddress, waitingPullsPerDevice: waitingPerDevice,
-            waitingPulls: waiting, bodiesInFlightMiB: bodies, quotaEntries: quotaEntries, quotaMiB: quotaMiB)
+            waitingPulls: waiting, bodiesInFlightMiB: bodies, quotaEntries: quotaEntries, quotaMiB: quotaMiB,
+            historyDays: historyDays, historyVersions: historyVersions, historyMiB: historyMiB)
     }
 }

@@ -727,6 +727,145 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/EarlierEntry`.
+        internal struct EarlierEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EarlierEntry/id`.
+            internal var id: Swift.String
+            /// The sequence this version had while it was current.
+            ///
+            /// - Remark: Generated from `#/components/schemas/EarlierEntry/sequence`.
+            internal var sequence: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/EarlierEntry/keyVersion`.
+            internal var keyVersion: Swift.Int32
+            /// 12 bytes
+            ///
+            /// - Remark: Generated from `#/components/schemas/EarlierEntry/nonce`.
+            internal var nonce: Swift.String
+            /// base64.
+            ///
+            /// - Remark: Generated from `#/components/schemas/EarlierEntry/ciphertext`.
+            internal var ciphertext: Swift.String
+            /// - Remark: Generated from `#/components/schemas/EarlierEntry/changedAt`.
+            internal var changedAt: Foundation.Date
+            /// When a push replaced it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/EarlierEntry/replacedAt`.
+            internal var replacedAt: Foundation.Date
+            /// Creates a new `EarlierEntry`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - sequence: The sequence this version had while it was current.
+            ///   - keyVersion:
+            ///   - nonce: 12 bytes
+            ///   - ciphertext: base64.
+            ///   - changedAt:
+            ///   - replacedAt: When a push replaced it.
+            internal init(
+                id: Swift.String,
+                sequence: Swift.Int64,
+                keyVersion: Swift.Int32,
+                nonce: Swift.String,
+                ciphertext: Swift.String,
+                changedAt: Foundation.Date,
+                replacedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.sequence = sequence
+                self.keyVersion = keyVersion
+                self.nonce = nonce
+                self.ciphertext = ciphertext
+                self.changedAt = changedAt
+                self.replacedAt = replacedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case sequence
+                case keyVersion
+                case nonce
+                case ciphertext
+                case changedAt
+                case replacedAt
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.sequence = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .sequence
+                )
+                self.keyVersion = try container.decode(
+                    Swift.Int32.self,
+                    forKey: .keyVersion
+                )
+                self.nonce = try container.decode(
+                    Swift.String.self,
+                    forKey: .nonce
+                )
+                self.ciphertext = try container.decode(
+                    Swift.String.self,
+                    forKey: .ciphertext
+                )
+                self.changedAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .changedAt
+                )
+                self.replacedAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .replacedAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "sequence",
+                    "keyVersion",
+                    "nonce",
+                    "ciphertext",
+                    "changedAt",
+                    "replacedAt"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HistoryPage`.
+        internal struct HistoryPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/HistoryPage/entries`.
+            internal var entries: [Components.Schemas.EarlierEntry]
+            /// - Remark: Generated from `#/components/schemas/HistoryPage/hasMore`.
+            internal var hasMore: Swift.Bool
+            /// Creates a new `HistoryPage`.
+            ///
+            /// - Parameters:
+            ///   - entries:
+            ///   - hasMore:
+            internal init(
+                entries: [Components.Schemas.EarlierEntry],
+                hasMore: Swift.Bool
+            ) {
+                self.entries = entries
+                self.hasMore = hasMore
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case entries
+                case hasMore
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.entries = try container.decode(
+                    [Components.Schemas.EarlierEntry].self,
+                    forKey: .entries
+                )
+                self.hasMore = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .hasMore
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "entries",
+                    "hasMore"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Change`.
         internal struct Change: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Change/id`.

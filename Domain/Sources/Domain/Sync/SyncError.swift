@@ -45,4 +45,6 @@ public enum SyncError: Error, Equatable, Sendable {
     case keyConflict
     /// The server holds as much as it allows for this sync account: nothing was sent.
     case quotaExceeded
+    /// The server keeps no history (a version from before it did).
+    case historyUnavailable
 }

@@ -39,8 +39,9 @@ public protocol SyncServerStore: Sendable {
     func wrappedKey(for device: DeviceID, of account: SyncAccountID) async throws -> WrappedSyncKey?
 
     /// Applies the changes in one transaction, each decided by `PushDecision` against its entry
-    /// as stored; every written change takes the account's next sequence. A push that would take
-    /// the account past `quota` (`StorageUsage.check`) throws `quotaExceeded`, nothing stored.
+    /// as stored; every written change takes the account's next sequence, and the live version it
+    /// replaces is kept as an earlier one (`earlierEntries`). A push that would take the account
+    /// past `quota` (`StorageUsage.check`) throws `quotaExceeded`, nothing stored.
     func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) async throws -> [PushResult]
     /// Up to `limit` entries with a sequence after `cursor`, in sequence order.
     func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry]
@@ -49,6 +50,12 @@ public protocol SyncServerStore: Sendable {
     /// What a pull checks first: the highest sequence of a tombstone forgotten so far (0 if
     /// none; a cursor below it has missed a deletion), and the sync key's version.
     func pullBounds(of account: SyncAccountID) async throws -> PullBounds
+    /// Up to `limit` of the account's earlier versions (replaced by a push, not yet forgotten)
+    /// with a sequence after `cursor`, in sequence order.
+    func earlierEntries(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [EarlierEntry]
+    /// Forgets, in every account, the earlier versions `retention` does not keep
+    /// (`HistoryRetention.kept`, with versions replaced before `cutoff` gone); returns how many went.
+    func purgeHistory(_ retention: HistoryRetention, cutoff: Date) async throws -> Int
     /// Forgets tombstones changed before `time`, in every account, raising each horizon; returns
     /// how many went.
     func purgeTombstones(changedBefore time: Date) async throws -> Int

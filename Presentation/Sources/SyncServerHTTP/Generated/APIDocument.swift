@@ -234,6 +234,35 @@ paths:
         '413': { $ref: '#/components/responses/Problem' }
         '429': { $ref: '#/components/responses/Problem' }
         default: { $ref: '#/components/responses/Problem' }
+  /history:
+    get:
+      operationId: pullHistory
+      summary: >-
+        The account's earlier versions (each replaced by a push, a deletion's too), in sequence
+        order, still encrypted: what tokens history decrypts and tokens restore brings back.
+      description: >-
+        The server keeps each version it replaced for 90 days by default, at most 20 per entry and
+        16 MiB per account (the operator's settings server.history.*); its housekeeping forgets
+        older ones. A version is never a tombstone.
+      security: [{ bearer: [] }]
+      parameters:
+        - name: after
+          in: query
+          description: The last sequence the client has read (0 for everything).
+          schema: { type: integer, format: int64, minimum: 0, default: 0 }
+        - name: limit
+          in: query
+          schema: { type: integer, format: int32, minimum: 1, maximum: 500, default: 500 }
+      responses:
+        '200':
+          description: A page.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/HistoryPage' }
+        '400': { $ref: '#/components/responses/Problem' }
+        '401': { $ref: '#/components/responses/Problem' }
+        '429': { $ref: '#/components/responses/Problem' }
+        default: { $ref: '#/components/responses/Problem' }
 components:
   securitySchemes:
     bearer:
@@ -441,6 +470,27 @@ components:
         serverTime: { type: string, format: date-time }
         hasMore: { type: boolean }
       required: [entries, head, serverTime, hasMore]
+    EarlierEntry:
+      type: object
+      additionalProperties: false
+      properties:
+        id: { type: string, format: uuid }
+        sequence: { type: integer, format: int64, description: The sequence this version had while it was current. }
+        keyVersion: { type: integer, format: int32 }
+        nonce: { type: string, description: 12 bytes, base64. }
+        ciphertext: { type: string, description: base64. }
+        changedAt: { type: string, format: date-time }
+        replacedAt: { type: string, format: date-time, description: When a push replaced it. }
+      required: [id, sequence, keyVersion, nonce, ciphertext, changedAt, replacedAt]
+    HistoryPage:
+      type: object
+      additionalProperties: false
+      properties:
+        entries:
+          type: array
+          items: { $ref: '#/components/schemas/EarlierEntry' }
+        hasMore: { type: boolean }
+      required: [entries, hasMore]
     Change:
       type: object
       additionalProperties: false

@@ -60,6 +60,13 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /entries`.
     /// - Remark: Generated from `#/paths//entries/post(pushEntries)`.
     func pushEntries(_ input: Operations.PushEntries.Input) async throws -> Operations.PushEntries.Output
+    /// The account's earlier versions (each replaced by a push, a deletion's too), in sequence order, still encrypted: what tokens history decrypts and tokens restore brings back.
+    ///
+    /// The server keeps each version it replaced for 90 days by default, at most 20 per entry and 16 MiB per account (the operator's settings server.history.*); its housekeeping forgets older ones. A version is never a tombstone.
+    ///
+    /// - Remark: HTTP `GET /history`.
+    /// - Remark: Generated from `#/paths//history/get(pullHistory)`.
+    func pullHistory(_ input: Operations.PullHistory.Input) async throws -> Operations.PullHistory.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -183,6 +190,21 @@ extension APIProtocol {
         try await pushEntries(Operations.PushEntries.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// The account's earlier versions (each replaced by a push, a deletion's too), in sequence order, still encrypted: what tokens history decrypts and tokens restore brings back.
+    ///
+    /// The server keeps each version it replaced for 90 days by default, at most 20 per entry and 16 MiB per account (the operator's settings server.history.*); its housekeeping forgets older ones. A version is never a tombstone.
+    ///
+    /// - Remark: HTTP `GET /history`.
+    /// - Remark: Generated from `#/paths//history/get(pullHistory)`.
+    internal func pullHistory(
+        query: Operations.PullHistory.Input.Query = .init(),
+        headers: Operations.PullHistory.Input.Headers = .init()
+    ) async throws -> Operations.PullHistory.Output {
+        try await pullHistory(Operations.PullHistory.Input(
+            query: query,
+            headers: headers
         ))
     }
 }

@@ -99,6 +99,7 @@ public enum SyncStatusText {
             "the sync key was replaced and not shared with this machine: tokens sync leave, then tokens sync join with the code another machine shows"
         case .keyConflict: "another machine replaced the sync key at the same time; try again"
         case .quotaExceeded: "the server holds as much as it allows for this sync account: nothing was sent (delete accounts, or ask its operator)"
+        case .historyUnavailable: "the server keeps no history of the accounts (a version of tokens-server from before it did)"
         }
     }
 
