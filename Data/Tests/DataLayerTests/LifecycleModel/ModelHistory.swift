@@ -17,8 +17,10 @@ enum ModelStep: Hashable, CustomStringConvertible {
     /// `sync leave`, and `sync join` again with the same code (a new device on the server).
     case leave(machine: Int)
     case join(machine: Int)
-    /// Another machine revokes this one: its next sync is refused, and it leaves and joins again.
-    case revoke(machine: Int)
+    /// Machine `by` revokes this one (`tokens sync revoke`): the sync key is replaced, so `by`
+    /// sends every entry it holds again (under the new key); the revoked machine's next sync is
+    /// refused, and it leaves and joins again (with the new code).
+    case revoke(machine: Int, by: Int)
     case copyVault(machine: Int)
     /// The vault replaced by the copy taken last (a backup restored, or an old disk).
     case restoreVault(machine: Int)
@@ -54,7 +56,7 @@ enum ModelStep: Hashable, CustomStringConvertible {
         case .offline(let m, let off): "M\(m) \(off ? "goes offline" : "comes back online")"
         case .leave(let m): "M\(m) sync leave"
         case .join(let m): "M\(m) sync join"
-        case .revoke(let m): "M\(m) revoked by another machine"
+        case .revoke(let m, let by): "M\(m) revoked by M\(by), which replaces the sync key"
         case .copyVault(let m): "M\(m) copies its vault"
         case .restoreVault(let m): "M\(m) restores its vault from the copy"
         case .backupServer: "server backed up"
@@ -90,7 +92,7 @@ enum ModelStep: Hashable, CustomStringConvertible {
             case 72..<76: .offline(machine: machine(), Bool.random(using: &random))
             case 76..<79: .leave(machine: machine())
             case 79..<82: .join(machine: machine())
-            case 82..<84: .revoke(machine: machine())
+            case 82..<84: .revoke(machine: machine(), by: machine())
             case 84..<87: .copyVault(machine: machine())
             case 87..<89: .restoreVault(machine: machine())
             case 89..<92: .backupServer

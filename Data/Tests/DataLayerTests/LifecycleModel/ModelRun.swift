@@ -74,8 +74,17 @@ struct ModelRun {
                 try await machines[m].leave()
             case .join(let m):
                 try await machines[m].join()
-            case .revoke(let m):
-                if let device = try await machines[m].store.status().membership?.enrolment.deviceID { revoked.insert(device) }
+            case .revoke(let m, let by):
+                guard let device = try await machines[m].store.status().membership?.enrolment.deviceID else { break }
+                // `tokens sync revoke` needs the server: from a machine offline or outside the
+                // account, another one (not modelled) revokes without a new key.
+                let revoker = machines[by]
+                let online = revoker.link.state.withLock { $0.online }
+                revoked.insert(device)
+                if by != m, online, let membership = try await revoker.store.status().membership, !revoked.contains(membership.enrolment.deviceID) {
+                    try await revoker.store.replace(with: membership, resend: true)
+                    _ = try await revoker.sync()
+                }
             case .copyVault(let m):
                 try machines[m].copyVault()
             case .restoreVault(let m):
@@ -118,6 +127,11 @@ struct ModelRun {
                     let head = stored.map(\.sequence).max() ?? 0
                     await server.replayFirstVersion(of: stored[pick % stored.count].record.id, atMadeUpSequence: head + Int64(ahead))
                 }
+            }
+            if ProcessInfo.processInfo.environment["TOKENS_MODEL_TRACE"] != nil {
+                print("STEP \(step + 1) \(action)")
+                for machine in machines { for r in try machine.records().values { print("  M\(machine.index) \(r.id.short) note=\(r.note.value)@\(r.note.changedAt.milliseconds % 100000) groups=\(r.groups.value.sorted())@\(r.groups.changedAt.milliseconds % 100000)") } }
+                for e in await server.stored { print("  S \(e.record.id.short)@\(e.sequence) v\(e.version) note=\(e.record.note.value)@\(e.record.note.changedAt.milliseconds % 100000)") }
             }
             for machine in machines {
                 let forgetting = if case .restoreVault(machine.index) = action { true } else { false }

@@ -51,6 +51,12 @@ enum SyncRebase {
         zip(later.stamps, record.stamps).allSatisfy { $0 >= $1 } && (later.key.value != record.key.value || later.counter >= record.counter)
     }
 
+    /// Whether `later` has a field (other than the key, whose stamps a fold may lower) stamped
+    /// before the same field of `record`: then it was not written from `record`.
+    static func lacksFields(of record: SyncRecord, _ later: SyncRecord) -> Bool {
+        zip(later.stamps.dropFirst(), record.stamps.dropFirst()).contains { $0 < $1 }
+    }
+
     /// How the key seen and the remote key are related, as far as their records say.
     enum KeyLineage: Equatable {
         case remoteReplacedSeen, seenReplacedRemote, forked, unknown
