@@ -23,7 +23,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk
 
-.PHONY: help deps build run test test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check fuzz proto bench loadtest release install uninstall clean
+.PHONY: help deps build run test test-layer test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check fuzz proto bench loadtest release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -68,6 +68,15 @@ test-layers:
 
 test-each-layer:
 	@for p in $(LAYERS); do echo "== test $$p ($(STAMP))"; $(call swift_test,$$p,600); done
+
+test-layer: deps ## Test LAYER (Domain, Data, Presentation or App) and every package that depends on it, from the manifests (make test-layer LAYER=Presentation)
+	@test -n "$(LAYER)" || { echo "usage: make test-layer LAYER=Domain|Data|Presentation|App"; exit 64; }
+	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
+	@packages="$$("$(BIN)/archcheck" --root "$(CURDIR)" --dependents "$(LAYER)")"; \
+	  echo "== test-layer $(LAYER): $$packages"; \
+	  layers=""; for p in $$packages; do [ "$$p" = Tests-Integration ] || layers="$$layers $$p"; done; \
+	  $(WITH_POSTGRES) $(MAKE) --no-print-directory test-each-layer LAYERS="$$layers"; \
+	  case " $$packages " in *" Tests-Integration "*) $(MAKE) --no-print-directory test-integration check-architecture;; esac
 
 test-integration:
 	@echo "== test Tests-Integration ($(STAMP))"

@@ -85,10 +85,13 @@ public struct Manifest: Sendable {
 /// Why the rules could not be checked at all (as opposed to a rule being broken).
 public enum ArchitectureCheckError: Error, CustomStringConvertible {
     case unreadableManifest(String, String)
+    /// A package name that is none of the repository's (the name, the ones there are).
+    case unknownPackage(String, [String])
 
     public var description: String {
         switch self {
         case .unreadableManifest(let folder, let reason): "cannot read \(folder)/Package.swift: \(reason)"
+        case .unknownPackage(let name, let packages): "no package \(name): one of \(packages.joined(separator: ", "))"
         }
     }
 }

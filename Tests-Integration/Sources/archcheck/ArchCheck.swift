@@ -3,6 +3,7 @@ import Foundation
 
 /// `archcheck [--root DIR] [--write-graph] [--build-check [--scratch-path DIR] [-- BUILD-ARGS]]`: checks the
 /// architecture rules and prints an ArchUnit-style report; exits 1 when any rule is broken.
+/// `archcheck --dependents PACKAGE` prints the package and every package that depends on it.
 @main
 enum ArchCheck {
     static func main() {
@@ -21,6 +22,15 @@ enum ArchCheck {
         let root = value(after: "--root") ?? FileManager.default.currentDirectoryPath
         let scratch = value(after: "--scratch-path")
         let repository = Repository(root: URL(fileURLWithPath: root))
+
+        if let package = value(after: "--dependents") {
+            do {
+                print(try PackageGraph.dependents(of: package, in: repository).joined(separator: " "))
+                exit(0)
+            } catch {
+                fail("\(error)")
+            }
+        }
 
         if arguments.contains("--write-graph") {
             do {

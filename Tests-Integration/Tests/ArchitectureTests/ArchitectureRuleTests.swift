@@ -130,3 +130,17 @@ struct RuleBox: Sendable, CustomTestStringConvertible {
     init(_ rule: any ArchitectureRule) { self.rule = rule }
     var testDescription: String { rule.name }
 }
+
+/// `make test-layer`'s packages: a layer and whatever depends on it, read from the manifests.
+@Suite("Package graph")
+struct PackageGraphTests {
+    @Test("each layer's dependents, innermost first; an unknown package is an error naming the real ones")
+    func dependents() throws {
+        let repository = ArchitectureRuleTests.repository
+        #expect(try PackageGraph.dependents(of: "Domain", in: repository) == Repository.packageFolders)
+        #expect(try PackageGraph.dependents(of: "Data", in: repository) == ["Data", "App", "Tests-Integration"])
+        #expect(try PackageGraph.dependents(of: "Presentation", in: repository) == ["Presentation", "App", "Tests-Integration"])
+        #expect(try PackageGraph.dependents(of: "App", in: repository) == ["App", "Tests-Integration"])
+        #expect(throws: ArchitectureCheckError.self) { try PackageGraph.dependents(of: "Domian", in: repository) }
+    }
+}
