@@ -39,7 +39,7 @@ struct AccountHistoryTests {
                     Self.earlier(Self.second, version: 3, sequence: 9)],
                 current: third, currentVersion: 4))
         #expect(history.versions.map(\.version) == [1, 3, 4])
-        #expect(history.versions[0].changed == AccountField.allCases)
+        #expect(history.versions[0].changed == SyncField.allCases)
         #expect(history.versions[1].changed == [.note])
         #expect(history.versions[1].madeAt.device == Self.laptop)
         #expect(history.versions[2].changed == [.issuer] && history.versions[2].madeAt.device == Self.phone)
@@ -76,7 +76,7 @@ struct AccountHistoryTests {
         current.kind = .hotp(counter: 9)
         let repository = TestAccountRepository([current])
         let restore = RestoreAccountVersionUseCase(repository: repository, clock: clock)
-        let version = AccountVersion(version: 1, record: hotp, replacedAt: Date(), changed: AccountField.allCases)
+        let version = AccountVersion(version: 1, record: hotp, replacedAt: Date(), changed: SyncField.allCases)
         let restored = try await restore.execute(version)
         #expect(restored.note == "old" && restored.kind == .hotp(counter: 9) && restored.updatedAt == clock.now())
         #expect(try await repository.get(id: Self.id) == restored)

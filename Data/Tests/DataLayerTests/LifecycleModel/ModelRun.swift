@@ -128,11 +128,6 @@ struct ModelRun {
                     await server.replayFirstVersion(of: stored[pick % stored.count].record.id, atMadeUpSequence: head + Int64(ahead))
                 }
             }
-            if ProcessInfo.processInfo.environment["TOKENS_MODEL_TRACE"] != nil {
-                print("STEP \(step + 1) \(action)")
-                for machine in machines { for r in try machine.records().values { print("  M\(machine.index) \(r.id.short) note=\(r.note.value)@\(r.note.changedAt.milliseconds % 100000) groups=\(r.groups.value.sorted())@\(r.groups.changedAt.milliseconds % 100000)") } }
-                for e in await server.stored { print("  S \(e.record.id.short)@\(e.sequence) v\(e.version) note=\(e.record.note.value)@\(e.record.note.changedAt.milliseconds % 100000)") }
-            }
             for machine in machines {
                 let forgetting = if case .restoreVault(machine.index) = action { true } else { false }
                 ledger.observe(machine: machine.index, records: try machine.records(), forgetting: forgetting)

@@ -4,11 +4,6 @@ import Foundation
 /// on the server (`tokens sync --dry-run`). A push that meets a change made meanwhile merges
 /// again, so the real sync can do a little more than this says, never less of what is listed.
 public struct SyncPreview: Equatable, Sendable {
-    /// A field of an entry, as the preview names it (the secret is named, never shown).
-    public enum Field: String, CaseIterable, Sendable {
-        case secret, counter, issuer, name, note, favorite, groups, position, deleted
-    }
-
     /// One entry the sync would change.
     public struct Change: Equatable, Sendable {
         public var id: UUID
@@ -20,9 +15,9 @@ public struct SyncPreview: Equatable, Sendable {
         /// Deleted by the sync (or a deletion sent).
         public var isDeleted: Bool
         /// The fields that would change; for a new entry, none.
-        public var fields: [Field]
+        public var fields: [SyncField]
 
-        public init(id: UUID, issuer: String, name: String, isNew: Bool = false, isDeleted: Bool = false, fields: [Field] = []) {
+        public init(id: UUID, issuer: String, name: String, isNew: Bool = false, isDeleted: Bool = false, fields: [SyncField] = []) {
             self.id = id
             self.issuer = issuer
             self.name = name
@@ -54,7 +49,7 @@ public struct SyncPreview: Equatable, Sendable {
             // Not sent, and nothing a user sees changes here: a tombstone of an entry never held
             // here, or stamps alone moving.
             if !sending, before?.isDeleted.value ?? true, after.isDeleted.value { continue }
-            if !sending, let before, Self.fields(from: before, to: after).isEmpty { continue }
+            if !sending, let before, SyncField.valuesChanged(from: before, to: after).isEmpty { continue }
             if !sending {
                 received.append(Self.change(from: before, to: after))
             } else if before != after, taken.pending.contains(id) {
@@ -71,23 +66,6 @@ public struct SyncPreview: Equatable, Sendable {
     private static func change(from before: SyncRecord?, to after: SyncRecord) -> Change {
         Change(
             id: after.id, issuer: after.issuer.value, name: after.name.value, isNew: before == nil, isDeleted: after.isDeleted.value,
-            fields: before.map { fields(from: $0, to: after) } ?? [])
-    }
-
-    /// The fields whose values differ (a stamp alone moving is no change a user sees).
-    static func fields(from old: SyncRecord, to new: SyncRecord) -> [Field] {
-        Field.allCases.filter { field in
-            switch field {
-            case .secret: old.key.value != new.key.value
-            case .counter: old.counter != new.counter
-            case .issuer: old.issuer.value != new.issuer.value
-            case .name: old.name.value != new.name.value
-            case .note: old.note.value != new.note.value
-            case .favorite: old.isFavorite.value != new.isFavorite.value
-            case .groups: old.groups.value != new.groups.value
-            case .position: old.position.value != new.position.value
-            case .deleted: old.isDeleted.value != new.isDeleted.value
-            }
-        }
+            fields: before.map { SyncField.valuesChanged(from: $0, to: after) } ?? [])
     }
 }

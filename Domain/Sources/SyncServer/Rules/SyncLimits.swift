@@ -46,4 +46,13 @@ public struct SyncLimits: Equatable, Sendable {
     public var keyRingBytes = 8190
 
     public init() {}
+
+    /// The size of a page read after `cursor` (a pull, or the history): `limit`, or the largest
+    /// page when nil; a negative cursor or a size outside 1 to `pageSize` is refused.
+    public func pageSize(_ limit: Int?, after cursor: Int64) throws(SyncServerError) -> Int {
+        let size = limit ?? pageSize
+        guard cursor >= 0 else { throw .invalid("the cursor must not be negative") }
+        guard (1...pageSize).contains(size) else { throw .invalid("a page has 1 to \(pageSize) entries") }
+        return size
+    }
 }

@@ -18,9 +18,7 @@ public struct DefaultReadHistoryUseCase: ReadHistoryUseCase {
     }
 
     public func execute(after cursor: Int64, limit: Int?, for caller: AuthenticatedDevice) async throws -> HistoryPage {
-        let size = limit ?? limits.pageSize
-        guard cursor >= 0 else { throw SyncServerError.invalid("the cursor must not be negative") }
-        guard (1...limits.pageSize).contains(size) else { throw SyncServerError.invalid("a page has 1 to \(limits.pageSize) entries") }
+        let size = try limits.pageSize(limit, after: cursor)
         let entries = try await store.earlierEntries(of: caller.account, after: cursor, limit: size + 1)
         return HistoryPage(entries: Array(entries.prefix(size)), hasMore: entries.count > size)
     }

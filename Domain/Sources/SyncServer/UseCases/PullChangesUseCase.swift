@@ -29,9 +29,7 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
     }
 
     public func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage {
-        let size = limit ?? limits.pageSize
-        guard cursor >= 0 else { throw SyncServerError.invalid("the cursor must not be negative") }
-        guard (1...limits.pageSize).contains(size) else { throw SyncServerError.invalid("a page has 1 to \(limits.pageSize) entries") }
+        let size = try limits.pageSize(limit, after: cursor)
         guard (0...SyncLimits.longPollLimit).contains(waiting) else {
             throw SyncServerError.invalid("a pull waits 0 to \(SyncLimits.longPollLimit) seconds")
         }

@@ -2,6 +2,7 @@ import CommandLineKit
 import Domain
 import Foundation
 import Presentation
+import SyncComposition
 import TerminalUI
 
 /// `tokens history [QUERY]`: what changed in each account, when and on which machine, from the
@@ -25,31 +26,30 @@ struct History: TokensCommand {
     }
 
     func run() async throws {
-        try await Self.withHistory(options) { context, report, machines in
+        try await Self.withHistory(options) { _, membership, connection, report in
             let shown = report.accounts.filter { $0.matches(query) }
             if shown.isEmpty, !query.isEmpty { throw CLIError("no account's history matches \(TerminalText.escaped(query))", status: .noMatch) }
+            var machines = Dictionary(try await connection.makeRemote(for: membership).devices().map { ($0.id, $0.name) }) { first, _ in first }
+            machines[membership.enrolment.deviceID] = "this machine"
             for line in AccountHistoryText.lines(for: shown, machines: machines, escape: TerminalText.escaped) { StandardStreams.writeLine(line) }
         }
     }
 
-    /// Runs `body` with the accounts' history and the machines' names (this one's "this machine").
+    /// Runs `body` over one connection to this machine's server, with the accounts' history
+    /// read through it (versions that do not open are said on standard error).
     static func withHistory<T>(
-        _ options: SyncContext.Options, _ body: (SyncContext, AccountHistoryReport, [UUID: String]) async throws -> T
+        _ options: SyncContext.Options, _ body: (SyncContext, SyncMembership, SyncConnection, AccountHistoryReport) async throws -> T
     ) async throws -> T {
         try await SyncContext.with(options) { context in
             let membership = try await context.membership()
-            let (report, machines) = try await context.connect(to: membership) { connection in
-                let remote = connection.makeRemote(for: membership)
-                let report = try await context.container.makeAccountHistoryUseCase().execute(remote: remote)
-                var machines = Dictionary(try await remote.devices().map { ($0.id, $0.name) }) { first, _ in first }
-                machines[membership.enrolment.deviceID] = "this machine"
-                return (report, machines)
+            return try await context.connect(to: membership) { connection in
+                let report = try await context.container.makeAccountHistoryUseCase().execute(remote: connection.makeRemote(for: membership))
+                if report.unreadable > 0 {
+                    StandardStreams.writeErrorLine(
+                        "tokens: \(report.unreadable) earlier version\(report.unreadable == 1 ? "" : "s") cannot be opened here (a key this machine never had, or damage): left out")
+                }
+                return try await body(context, membership, connection, report)
             }
-            if report.unreadable > 0 {
-                StandardStreams.writeErrorLine(
-                    "tokens: \(report.unreadable) earlier version\(report.unreadable == 1 ? "" : "s") cannot be opened here (a key this machine never had, or damage): left out")
-            }
-            return try await body(context, report, machines)
         }
     }
 }
@@ -72,7 +72,7 @@ struct Restore: TokensCommand {
         guard let (prefix, number) = AccountHistoryText.reference(reference) else {
             throw UsageError("give the version as ID@VERSION, as tokens history shows it (for example 3f2a1b4c@2)")
         }
-        try await History.withHistory(options) { context, report, _ in
+        try await History.withHistory(options) { context, membership, connection, report in
             let matches = report.accounts.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }
             guard matches.count == 1 else {
                 throw matches.isEmpty
@@ -89,9 +89,8 @@ struct Restore: TokensCommand {
             guard !version.record.isDeleted.value else { throw CLIError("\(prefix)@\(number) is the deletion itself: restore the version before it") }
             let account = try await context.container.makeRestoreAccountVersionUseCase().execute(version)
             StandardStreams.writeLine("Restored \(TerminalText.escaped(account.displayName)) [\(account.shortID)] as it was in version \(number)")
-            let membership = try await context.membership()
             do {
-                try await context.connect(to: membership) { try await context.syncNow(over: $0, membership: membership) }
+                try await context.syncNow(over: connection, membership: membership)
             } catch let error as SyncError {
                 StandardStreams.writeErrorLine("tokens: the restore is sent at the next sync: \(SyncStatusText.reason(error))")
             }

@@ -1,12 +1,5 @@
 import Foundation
 
-/// A field of an account, as its history names what a version changed.
-public enum AccountField: String, CaseIterable, Hashable, Sendable {
-    /// The secret, kind, algorithm or digits (never shown).
-    case key
-    case counter, issuer, name, note, favorite, groups, position, deleted
-}
-
 /// One version of an account: an earlier one the server kept, or the one this machine holds.
 public struct AccountVersion: Hashable, Sendable {
     /// The version its writer sealed (1 for a new entry; one more with each change).
@@ -15,9 +8,9 @@ public struct AccountVersion: Hashable, Sendable {
     /// When a push replaced it on the server; nil for the version this machine holds now.
     public let replacedAt: Date?
     /// What it changed from the version before it (every field for the first one kept).
-    public let changed: [AccountField]
+    public let changed: [SyncField]
 
-    public init(version: UInt64, record: SyncRecord, replacedAt: Date?, changed: [AccountField]) {
+    public init(version: UInt64, record: SyncRecord, replacedAt: Date?, changed: [SyncField]) {
         self.version = version
         self.record = record
         self.replacedAt = replacedAt
@@ -29,32 +22,8 @@ public struct AccountVersion: Hashable, Sendable {
     /// The reading of its latest change among the fields it changed: when, and which machine
     /// (the device id the sync account knows it by).
     public var madeAt: HybridTimestamp {
-        let stamps = changed.compactMap { AccountVersion.stamp(of: $0, in: record) }
+        let stamps = changed.compactMap { $0.stamp(in: record) }
         return stamps.max() ?? record.stamps.max()!
-    }
-
-    static func stamp(of field: AccountField, in record: SyncRecord) -> HybridTimestamp? {
-        switch field {
-        case .key: record.key.changedAt
-        case .counter: nil
-        case .issuer: record.issuer.changedAt
-        case .name: record.name.changedAt
-        case .note: record.note.changedAt
-        case .favorite: record.isFavorite.changedAt
-        case .groups: record.groups.changedAt
-        case .position: record.position.changedAt
-        case .deleted: record.isDeleted.changedAt
-        }
-    }
-
-    /// The fields that differ from `earlier` to `later`: a new stamp, or (the counter) a new value.
-    static func changes(from earlier: SyncRecord, to later: SyncRecord) -> [AccountField] {
-        AccountField.allCases.filter { field in
-            guard let before = stamp(of: field, in: earlier), let after = stamp(of: field, in: later) else {
-                return earlier.counter != later.counter
-            }
-            return before != after
-        }
     }
 }
 
@@ -107,7 +76,7 @@ public struct AccountHistory: Hashable, Sendable, Identifiable {
         guard !kept.isEmpty else { return nil }
         var versions: [AccountVersion] = []
         for (index, item) in kept.enumerated() {
-            let changed = index == 0 ? AccountField.allCases : AccountVersion.changes(from: kept[index - 1].record, to: item.record)
+            let changed = index == 0 ? SyncField.allCases : SyncField.written(from: kept[index - 1].record, to: item.record)
             versions.append(AccountVersion(version: item.version, record: item.record, replacedAt: item.replacedAt, changed: changed))
         }
         return AccountHistory(id: id, versions: versions)

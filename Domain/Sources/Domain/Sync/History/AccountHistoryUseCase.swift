@@ -79,8 +79,7 @@ public struct RestoreAccountVersionUseCase: Sendable {
             account.kind = .hotp(counter: max(counter, current))
         }
         account.updatedAt = clock.now()
-        if let existing {
-            account.createdAt = existing.createdAt
+        if existing != nil {
             try await repository.update(account)
         } else {
             try await repository.add(account)

@@ -34,7 +34,7 @@ public enum AccountHistoryText {
     static func what(_ version: AccountVersion, first: Bool) -> String {
         if first { return version.version == 1 ? "added" : "the earliest kept" }
         if version.changed.contains(.deleted) { return version.record.isDeleted.value ? "deleted" : "restored" }
-        let fields = version.changed.map { $0 == .key ? "key (secret, kind or digits)" : $0.rawValue }
+        let fields = version.changed.map { $0 == .secret ? "key (secret, kind or digits)" : $0.rawValue }
         return fields.isEmpty ? "sent again (no field changed)" : fields.joined(separator: ", ")
     }
 
