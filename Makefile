@@ -23,7 +23,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk
 
-.PHONY: help deps build run test test-layer test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check fuzz proto bench loadtest release install uninstall clean
+.PHONY: help deps build run test test-layer test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -102,8 +102,9 @@ check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error ($(STAMP))"
 	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 
-stress: deps ## The sync lifecycle model check (10 000 histories), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s
+stress: deps ## The sync lifecycle model check (10 000 histories in memory, 300 on tokens-server), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s
 	@$(MAKE) --no-print-directory model-check SEED=
+	@$(MAKE) --no-print-directory model-check-server SEED=
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
 	@export TOKENS_BIN="$(BIN)/tokens" TOKENS_KILL_TRIALS=$${TRIALS:-500} TOKENS_KILL_SEED=$${SEED:-$$RANDOM$$RANDOM}; \
@@ -121,6 +122,16 @@ model-check: deps ## The sync lifecycle model check: HISTORIES=10000 histories f
 	  else export TOKENS_MODEL_HISTORIES=$${HISTORIES:-10000} TOKENS_MODEL_SEED=$$RANDOM$$RANDOM; fi; \
 	  export SWIFT_DETERMINISTIC_HASHING=1; \
 	  "$(WATCHDOG)" 7200 $(SWIFT) test --package-path Data $(BUILD_FLAGS) --skip-build --filter LifecycleModelCheckTests
+
+# Its smaller run against the real tokens-server on PostgreSQL over HTTP (Tests-Integration's
+# ServerModelCheckTests; about a second a history): HISTORIES from a new seed, or SEED=N.
+model-check-server: deps ## The model check on tokens-server and PostgreSQL: HISTORIES=300 histories from a new seed; SEED=N replays one
+	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
+	@$(SWIFT) build --package-path Tests-Integration --build-tests $(BUILD_FLAGS)
+	@if [ -n "$(SEED)" ]; then export TOKENS_MODEL_SERVER_REPLAY="$(SEED)"; \
+	  else export TOKENS_MODEL_SERVER_HISTORIES=$${HISTORIES:-300} TOKENS_MODEL_SERVER_SEED=$$RANDOM$$RANDOM; fi; \
+	  export TOKENS_SERVER_BIN="$(BIN)/tokens-server"; \
+	  $(WITH_POSTGRES) "$(WATCHDOG)" 3600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter ServerModelCheckTests
 
 RELEASE_SCRATCH ?= $(CURDIR)/.build-release
 # A fully static executable; concrete generic types' metadata comes from accessor functions, not

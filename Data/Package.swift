@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "SyncRemoteData", targets: ["SyncRemoteData"]),
         // Fakes of Data's own ports, for tests of Data and App; in no program.
         .library(name: "DataTestSupport", targets: ["DataTestSupport"]),
+        // The sync lifecycle model check (machines with real vaults, the oracle, the shrinking),
+        // run against the in-memory server here and the real server in Tests-Integration.
+        .library(name: "SyncModelTestSupport", targets: ["SyncModelTestSupport"]),
     ],
     dependencies: [
         .package(path: "../Domain"),
@@ -59,11 +62,22 @@ let package = Package(
             ]
         ),
         .target(name: "DataTestSupport", dependencies: ["DataLayer"], path: "TestSupport"),
+        .target(
+            name: "SyncModelTestSupport",
+            dependencies: [
+                "DataLayer",
+                "SyncRemoteData",
+                .product(name: "Domain", package: "Domain"),
+                .product(name: "DomainTestSupport", package: "Domain"),
+            ],
+            path: "SyncModelTestSupport"
+        ),
         .testTarget(
             name: "DataLayerTests",
             dependencies: [
                 "DataLayer",
                 "DataTestSupport",
+                "SyncModelTestSupport",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DomainTestSupport", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -53,6 +53,7 @@ let package = Package(
                 .product(name: "SyncComposition", package: "App"),
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DomainTestSupport", package: "Domain"),
+                .product(name: "SyncModelTestSupport", package: "Data"),
                 .product(name: "Presentation", package: "Presentation"),
             ]
         ),

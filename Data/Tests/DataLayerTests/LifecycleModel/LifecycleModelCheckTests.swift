@@ -1,5 +1,5 @@
-import DomainTestSupport
 import Foundation
+import SyncModelTestSupport
 import Testing
 
 /// The sync lifecycle model check: seeded random histories of 2 to 5 machines and one server,
@@ -21,16 +21,10 @@ struct LifecycleModelCheckTests {
     static let firstSeed = UInt64(environment["TOKENS_MODEL_SEED"] ?? "") ?? 20_261_126
     static let replay = UInt64(environment["TOKENS_MODEL_REPLAY"] ?? "")
 
-    /// The machines, page size and history a seed stands for.
-    static func scenario(_ seed: UInt64) -> (run: ModelRun, history: [ModelStep]) {
-        var random = SplitMix(seed: seed ^ 0x5EED)
-        let machines = Int.random(in: 2...5, using: &random)
-        let run = ModelRun(machineCount: machines, pageSize: Int.random(in: 2...6, using: &random))
-        return (run, ModelStep.history(seed: seed, machines: machines, length: Int.random(in: 10...60, using: &random)))
-    }
+    static func scenario(_ seed: UInt64) -> (run: ModelRun, history: [ModelStep]) { ModelCheck.scenario(seed) }
 
     static func problems(_ run: ModelRun, _ history: [ModelStep]) async -> [String] {
-        do { return try await run.problems(in: history) } catch { return ["threw \(error)"] }
+        await ModelCheck.problems(run, history, on: ModelCheck.inMemory)
     }
 
     @Test("random histories of machines and a server: every machine and the server end the same, and nothing the oracle promises is lost")
@@ -53,15 +47,12 @@ struct LifecycleModelCheckTests {
         }
         guard let first = failing.min(by: { $0.seed < $1.seed }) else { return }
         let (run, history) = Self.scenario(first.seed)
-        let shortest = await Self.shrink(history, run)
-        let problems = await Self.problems(run, shortest)
+        let shortest = await ModelCheck.shrink(history, run, on: ModelCheck.inMemory)
         Issue.record(
-            """
-            seed \(first.seed) (\(failing.count) failing seen; replay: make model-check SEED=\(first.seed)): \(first.problems.joined(separator: "; "))
-            shortest history that still fails (\(run.machineCount) machines, pages of \(run.pageSize)):
-            \(shortest.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
-            its problems: \(problems.joined(separator: "; "))
-            """)
+            Comment(
+                rawValue: ModelCheck.report(
+                    seed: first.seed, problems: first.problems, failing: failing.count, replay: "make model-check SEED=\(first.seed)", run: run,
+                    shortest: shortest, shortestProblems: await Self.problems(run, shortest))))
     }
 
     /// Seeds whose histories once failed (each fixed since, with a unit test where one could be
@@ -74,32 +65,5 @@ struct LifecycleModelCheckTests {
         let (run, history) = Self.scenario(seed)
         let problems = await Self.problems(run, history)
         #expect(problems.isEmpty, "seed \(seed): \(problems.joined(separator: "; "))")
-    }
-
-    /// Removes steps (halves, then smaller runs, then single steps) while the history still
-    /// fails; at most 600 runs (a failing run still ends in minutes).
-    static func shrink(_ history: [ModelStep], _ run: ModelRun) async -> [ModelStep] {
-        var current = history
-        var chunk = max(1, current.count / 2)
-        var runs = 0
-        while runs < 600 {
-            var index = 0
-            var removed = false
-            while index < current.count, runs < 600 {
-                let candidate = Array(current[..<index] + current[min(index + chunk, current.count)...])
-                runs += 1
-                if await !problems(run, candidate).isEmpty {
-                    current = candidate
-                    removed = true
-                } else {
-                    index += chunk
-                }
-            }
-            if !removed {
-                if chunk == 1 { break }
-                chunk /= 2
-            }
-        }
-        return current
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// One step of a simulated history. Targets are picked when the step runs (`pick` indexes the
 /// live accounts the machine has then), so a history shrunk by removing steps still runs.
-enum ModelStep: Hashable, CustomStringConvertible {
+public enum ModelStep: Hashable, Sendable, CustomStringConvertible {
     case add(machine: Int, hotp: Bool)
     /// The same new account added on two machines before either syncs.
     case addTwice(machine: Int, other: Int)
@@ -43,7 +43,7 @@ enum ModelStep: Hashable, CustomStringConvertible {
     /// made up (stored nowhere).
     case replayMadeUp(pick: Int, ahead: Int)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .add(let m, let hotp): "M\(m) add\(hotp ? " (HOTP)" : "")"
         case .addTwice(let m, let o): "M\(m) and M\(o) add the same account"
@@ -74,7 +74,7 @@ enum ModelStep: Hashable, CustomStringConvertible {
     static let fields = ["issuer", "name", "note", "favorite", "groups"]
 
     /// A random history of `length` steps over `machines` machines.
-    static func history(seed: UInt64, machines: Int, length: Int) -> [ModelStep] {
+    public static func history(seed: UInt64, machines: Int, length: Int) -> [ModelStep] {
         var random = SplitMix(seed: seed)
         func machine() -> Int { Int.random(in: 0..<machines, using: &random) }
         func pick() -> Int { Int.random(in: 0..<64, using: &random) }

@@ -1,22 +1,25 @@
-@testable import DataLayer
+import DataLayer
 import Domain
 import DomainTestSupport
 import Foundation
 
-/// Runs one history on fresh machines and one in-memory server, syncs every machine to
-/// quiescence, and returns what the oracle (ModelLedger) and the convergence check found.
-struct ModelRun {
-    let machineCount: Int
-    let pageSize: Int
+/// Runs one history on fresh machines and one server, syncs every machine to quiescence, and
+/// returns what the oracle (ModelLedger) and the convergence check found.
+public struct ModelRun: Sendable {
+    public let machineCount: Int
+    /// The in-memory server's page size (the real server's is its own).
+    public let pageSize: Int
+
+    public init(machineCount: Int, pageSize: Int) {
+        self.machineCount = machineCount
+        self.pageSize = pageSize
+    }
 
     /// The problems found, in words; empty when the history kept every promise.
-    func problems(in history: [ModelStep]) async throws -> [String] {
-        let server = InMemorySyncRemote(pageSize: pageSize)
-        let revoked = RevokedDevices()
+    public func problems(in history: [ModelStep], on server: any ModelServer) async throws -> [String] {
         var machines: [ModelMachine] = []
-        for index in 0..<machineCount { machines.append(try await ModelMachine(index: index, server: server, revoked: revoked)) }
+        for index in 0..<machineCount { machines.append(try await ModelMachine(index: index, server: server)) }
         var ledger = ModelLedger()
-        var backup: InMemorySyncRemote.Backup?
         var next = 0
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for machine in machines {
@@ -80,8 +83,8 @@ struct ModelRun {
                 // account, another one (not modelled) revokes without a new key.
                 let revoker = machines[by]
                 let online = revoker.link.state.withLock { $0.online }
-                revoked.insert(device)
-                if by != m, online, let membership = try await revoker.store.status().membership, !revoked.contains(membership.enrolment.deviceID) {
+                try await server.revoke(device)
+                if by != m, online, let membership = try await revoker.store.status().membership, !server.isRevoked(membership.enrolment.deviceID) {
                     try await revoker.store.replace(with: membership, resend: true)
                     _ = try await revoker.sync()
                 }
@@ -91,41 +94,44 @@ struct ModelRun {
                 try machines[m].restoreVault()
                 ledger.keepHeld(by: try await holders(machines, server))
             case .backupServer:
-                backup = await server.backup()
+                try await server.backup()
             case .restoreServer:
-                guard let backup else { break }
-                await server.restore(backup)
+                guard try await server.restore() else { break }
                 ledger.keepHeld(by: try await holders(machines, server))
             case .skewClock(let m, let seconds):
                 machines[m].skew = TimeInterval(seconds)
             case .changePassphrase(let m):
                 try machines[m].changePassphrase()
             case .poison(let pick):
-                let stored = await server.stored
-                if !stored.isEmpty { await server.poison(stored[pick % stored.count].record.id) }
+                guard let hostile = server.hostile else { break }
+                let stored = await hostile.stored
+                if !stored.isEmpty { await hostile.poison(stored[pick % stored.count].record.id) }
                 // What only the server held is gone with it (nothing can bring it back).
                 ledger.keepHeld(by: try await holders(machines, server))
             case .dropNextPush:
-                await server.dropNextPush()
+                await server.hostile?.dropNextPush()
             case .omit(let m, let pick):
                 // A machine that never saw an entry cannot tell it was left out: the omission is
                 // of one this machine holds, in the resync the server forces on it.
+                guard let hostile = server.hostile else { break }
                 let held = try machines[m].records()
-                let stored = await server.stored.filter { held[$0.record.id] != nil }
+                let stored = await hostile.stored.filter { held[$0.record.id] != nil }
                 guard !stored.isEmpty else { break }
-                await server.omitInNextResync(stored[pick % stored.count].record.id)
+                await hostile.omitInNextResync(stored[pick % stored.count].record.id)
                 _ = try await machines[m].sync()
-                await server.omitInNextResync(nil)
+                await hostile.omitInNextResync(nil)
             case .replay(let pick):
-                let stored = await server.stored
-                if !stored.isEmpty { await server.replayFirstVersion(of: stored[pick % stored.count].record.id) }
+                guard let hostile = server.hostile else { break }
+                let stored = await hostile.stored
+                if !stored.isEmpty { await hostile.replayFirstVersion(of: stored[pick % stored.count].record.id) }
                 // What only the server held of that entry is gone with the replay.
                 ledger.keepHeld(by: try await holders(machines, server))
             case .replayMadeUp(let pick, let ahead):
-                let stored = await server.stored
+                guard let hostile = server.hostile else { break }
+                let stored = await hostile.stored
                 if !stored.isEmpty {
                     let head = stored.map(\.sequence).max() ?? 0
-                    await server.replayFirstVersion(of: stored[pick % stored.count].record.id, atMadeUpSequence: head + Int64(ahead))
+                    await hostile.replayFirstVersion(of: stored[pick % stored.count].record.id, atMadeUpSequence: head + Int64(ahead))
                 }
             }
             for machine in machines {
@@ -137,7 +143,7 @@ struct ModelRun {
     }
 
     /// Every machine back online and a member, synced until nothing moves; then the checks.
-    private func settle(_ machines: [ModelMachine], _ server: InMemorySyncRemote, _ ledger: ModelLedger, at now: Date) async throws -> [String] {
+    private func settle(_ machines: [ModelMachine], _ server: any ModelServer, _ ledger: ModelLedger, at now: Date) async throws -> [String] {
         for machine in machines {
             machine.tick(now)
             machine.link.state.withLock { $0.online = true }
@@ -160,7 +166,7 @@ struct ModelRun {
             if try machine.records() != final { problems.append("M\(machine.index)'s records differ from M0's") }
             if try await machine.content() != content { problems.append("M\(machine.index)'s accounts differ from M0's") }
         }
-        if await Set(server.stored.map(\.record)) != Set(final.values) { problems.append("the server's entries differ from the machines'") }
+        if try await Set(server.stored().map(\.record)) != Set(final.values) { problems.append("the server's entries differ from the machines'") }
         // TOKENS_MODEL_DEBUG=1 prints each record that differs from M0's, and what the server holds.
         if ProcessInfo.processInfo.environment["TOKENS_MODEL_DEBUG"] != nil, !problems.isEmpty {
             for machine in machines {
@@ -168,15 +174,15 @@ struct ModelRun {
                     print("M\(machine.index): \(record)\n  M0: \(String(describing: final[record.id]))")
                 }
             }
-            print("server:", await server.stored.map { "\($0.record.id.uuidString.suffix(4))@\($0.sequence) v\($0.version) del=\($0.record.isDeleted.value)" })
+            print("server:", try await server.stored().map { "\($0.record.id.uuidString.suffix(4))@\($0.sequence) v\($0.version) del=\($0.record.isDeleted.value)" })
         }
         return problems + ledger.violations(in: final)
     }
 
     /// Who holds data now: every machine's journal and the server.
-    private func holders(_ machines: [ModelMachine], _ server: InMemorySyncRemote) async throws -> [[UUID: SyncRecord]] {
+    private func holders(_ machines: [ModelMachine], _ server: any ModelServer) async throws -> [[UUID: SyncRecord]] {
         var holders = try machines.map { try $0.records() }
-        holders.append(Dictionary(await server.stored.map { ($0.record.id, $0.record) }) { first, _ in first })
+        holders.append(Dictionary(try await server.stored().map { ($0.record.id, $0.record) }) { first, _ in first })
         return holders
     }
 
