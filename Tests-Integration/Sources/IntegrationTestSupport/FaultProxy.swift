@@ -10,7 +10,9 @@ import Synchronization
 /// connections are affected too): `pass` forwards both ways; `dropAnswers` forwards requests
 /// but cuts the connection when the answer comes back (the server did the work, the client
 /// never hears of it); `partition` forwards nothing and answers nothing; `slow` forwards each
-/// chunk after a delay. Threads and blocking sockets, all ended by `stop()` (and at release).
+/// chunk after a delay; `answer` forwards nothing and answers every request itself, as a
+/// hostile server would (HostileAnswer). Threads and blocking sockets, all ended by `stop()`
+/// (and at release).
 public final class FaultProxy: Sendable {
     public enum Mode: Sendable {
         case pass
@@ -18,12 +20,14 @@ public final class FaultProxy: Sendable {
         case partition
         /// Each chunk, either way, after this many milliseconds.
         case slow(milliseconds: Int)
+        /// Every request answered by the proxy itself, never forwarded.
+        case answer(HostileAnswer)
     }
 
     public let port: Int
     private let target: Int
     private let listener: Int32
-    private let state = Mutex<(mode: Mode, stopped: Bool, descriptors: Set<Int32>)>((.pass, false, []))
+    private let state = Mutex<(mode: Mode, stopped: Bool, descriptors: Set<Int32>, answered: Int)>((.pass, false, [], 0))
 
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -130,6 +134,13 @@ public final class FaultProxy: Sendable {
             let current = mode
             if case .slow(let milliseconds) = current { usleep(UInt32(milliseconds) * 1_000) }
             switch current {
+            case .answer(let answer) where !answers:
+                let answered = state.withLock { state -> Int in
+                    state.answered += 1
+                    return state.answered
+                }
+                if answer.write(to: pair.client, answered: answered) { continue }
+            case .answer: continue
             case .partition: continue
             case .dropAnswers where answers: break
             default:
