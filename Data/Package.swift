@@ -107,6 +107,7 @@ let package = Package(
             name: "SyncRemoteDataTests",
             dependencies: [
                 "SyncRemoteData",
+                "SyncRecordCoding",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "DomainTestSupport", package: "Domain"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -114,7 +115,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            // Sync records as other versions of Tokens wrote them.
+            resources: [.copy("Fixtures")]
         ),
         .target(
             name: "SyncServerData",

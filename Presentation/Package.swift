@@ -29,7 +29,9 @@ let package = Package(
         // Fakes and the test clock, kept out of Sources/ and out of every product.
         .target(
             name: "PresentationTestSupport",
-            dependencies: ["Presentation", .product(name: "Domain", package: "Domain")],
+            dependencies: [
+                "Presentation", .product(name: "Domain", package: "Domain"), .product(name: "DomainTestSupport", package: "Domain"),
+            ],
             path: "TestSupport"
         ),
         .testTarget(

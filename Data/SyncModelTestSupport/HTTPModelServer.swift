@@ -56,18 +56,30 @@ public final class HTTPModelServer: ModelServer {
     private static func keys(_ code: SyncCode) -> SyncKeys { SyncKeys(key: code.key, account: code.account) }
 
     public func enrol(machine: Int) async throws -> SyncEnrolment {
-        try await RemoteSyncAccountDataSource.make(server: Self.api(host), keys: Self.keys(code), transport: http.transport)
-            .enrol(deviceName: "M\(machine)", deviceKey: Array(repeating: UInt8(machine + 1), count: 32))
+        try await Self.patiently { () async throws(SyncError) in
+            try await RemoteSyncAccountDataSource.make(server: Self.api(host), keys: Self.keys(code), transport: http.transport)
+                .enrol(deviceName: "M\(machine)", deviceKey: Array(repeating: UInt8(machine + 1), count: 32))
+        }
+    }
+
+    /// The model's own calls (not a machine's sync, which takes a late answer as offline): tried
+    /// up to 3 times when the answer is late or the connection fails, as on a busy machine.
+    private static func patiently<T>(_ call: () async throws(SyncError) -> T) async throws -> T {
+        var tries = 0
+        while true {
+            tries += 1
+            do { return try await call() } catch {
+                guard tries < 3, error == .timedOut || error == .offline else { throw error }
+            }
+        }
     }
 
     /// Revoked by the server's own device; a device the server no longer knows (enrolled after
     /// the backup it was restored from) is gone already.
     public func revoke(_ device: UUID) async throws {
         do {
-            try await remote(observer).revoke(device)
-        } catch {
-            guard error == .unknownDevice else { throw error }
-        }
+            try await Self.patiently { () async throws(SyncError) in try await remote(observer).revoke(device) }
+        } catch SyncError.unknownDevice {}
         _ = state.withLock { $0.revoked.insert(device) }
     }
 
@@ -84,7 +96,7 @@ public final class HTTPModelServer: ModelServer {
         var entries: [RemoteEntry] = []
         var cursor: Int64 = 0
         while true {
-            let page = try await remote(observer).pull(after: cursor)
+            let page = try await Self.patiently { () async throws(SyncError) in try await remote(observer).pull(after: cursor) }
             entries += page.entries
             cursor = max(cursor, (page.entries.map(\.sequence) + page.unreadable.map(\.sequence)).max() ?? cursor)
             if !page.hasMore { return entries }

@@ -25,13 +25,30 @@ public enum ModelCheck {
         return (run, ModelStep.history(seed: seed, machines: machines, length: Int.random(in: lengths, using: &random)))
     }
 
-    /// The scenario of `seed` as a real server runs it: 2 or 3 machines, 10 to 30 steps, none
+    /// The field the model's machine on a newer build writes (no build knows it).
+    public static let newerField = "archived"
+
+    /// `scenario` with mixed versions: machine 0 runs a newer build that also sets a field the
+    /// others do not know (`newerField`), in about one step in ten, inserted by a generator of its
+    /// own so the rest of the history is the one `scenario` draws.
+    public static func mixedScenario(_ seed: UInt64, maxMachines: Int = 5, lengths: ClosedRange<Int> = 10...60) -> (run: ModelRun, history: [ModelStep]) {
+        let (run, drawn) = scenario(seed, maxMachines: maxMachines, lengths: lengths)
+        var random = SplitMix(seed: seed ^ 0x4E3E)
+        var history: [ModelStep] = []
+        for step in drawn {
+            history.append(step)
+            if Int.random(in: 0..<10, using: &random) == 0 { history.append(.newerField(machine: 0, pick: Int.random(in: 0..<64, using: &random))) }
+        }
+        return (run, history)
+    }
+
+    /// The scenario of `seed` as a real server runs it (mixed versions): 2 or 3 machines, 10 to 30 steps, none
     /// of a dishonest server's steps, and so few leaves, revocations and restores that every
     /// join stays within the server's 10 enrolments per sync account and hour (the server's
     /// own device, each machine's first join, and one join again after each such step; a
     /// restored server may have forgotten every machine's device).
     public static func honestScenario(_ seed: UInt64) -> (run: ModelRun, history: [ModelStep]) {
-        let (run, drawn) = scenario(seed, maxMachines: 3, lengths: 10...30)
+        let (run, drawn) = mixedScenario(seed, maxMachines: 3, lengths: 10...30)
         var joinsLeft = 10 - 1 - run.machineCount
         let history = drawn.filter { step in
             let joins: Int

@@ -42,6 +42,9 @@ public enum ModelStep: Hashable, Sendable, CustomStringConvertible {
     /// The next pull also serves the entry's first version, at a sequence past the head the server
     /// made up (stored nowhere).
     case replayMadeUp(pick: Int, ahead: Int)
+    /// The machine, on a newer build of Tokens, sets a field only that build knows (`archived`)
+    /// on an entry; the others keep it whole (never drawn by `history`: ModelCheck inserts it).
+    case newerField(machine: Int, pick: Int)
 
     public var description: String {
         switch self {
@@ -68,6 +71,7 @@ public enum ModelStep: Hashable, Sendable, CustomStringConvertible {
         case .omit(let m, let pick): "M\(m) syncs; the server forces a resync and leaves M\(m)'s entry #\(pick) out of it"
         case .replay(let pick): "the server serves entry #\(pick)'s first version again"
         case .replayMadeUp(let pick, let ahead): "the server serves entry #\(pick)'s first version at a made-up sequence, head + \(ahead)"
+        case .newerField(let m, let pick): "M\(m), on a newer build, sets #\(pick)'s archived field"
         }
     }
 

@@ -19,6 +19,8 @@ import Foundation
 struct ModelLedger {
     enum Field: CaseIterable, CustomStringConvertible {
         case key, issuer, name, note, favorite, groups, position, deleted
+        /// The field only a newer build knows (ModelCheck.newerField), kept whole by the others.
+        case newer
 
         var description: String {
             switch self {
@@ -30,8 +32,12 @@ struct ModelLedger {
             case .groups: "groups"
             case .position: "position"
             case .deleted: "deletion"
+            case .newer: "newer build's field"
             }
         }
+
+        /// The stamp of a field no machine has written.
+        static let never = HybridTimestamp(milliseconds: 0, device: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
 
         func stamp(_ record: SyncRecord) -> HybridTimestamp { read(record).stamp }
 
@@ -47,6 +53,9 @@ struct ModelLedger {
             case .groups: (record.groups.changedAt, record.groups.value)
             case .position: (record.position.changedAt, record.position.value)
             case .deleted: (record.isDeleted.changedAt, record.isDeleted.value)
+            case .newer:
+                record.unknown.fields[ModelCheck.newerField].map { ($0.changedAt ?? Self.never, $0.json) }
+                    ?? (Self.never, "absent")
             }
         }
     }

@@ -126,6 +126,9 @@ public struct ModelRun: Sendable {
                 if !stored.isEmpty { await hostile.replayFirstVersion(of: stored[pick % stored.count].record.id) }
                 // What only the server held of that entry is gone with the replay.
                 ledger.keepHeld(by: try await holders(machines, server))
+            case .newerField(let m, let pick):
+                guard let id = try await target(machines[m], pick) else { break }
+                try await change(machines[m], &ledger) { try $0.vault.setNewerField(ModelCheck.newerField, to: "step \(step)", on: id, now: $0.clock.now()) }
             case .replayMadeUp(let pick, let ahead):
                 guard let hostile = server.hostile else { break }
                 let stored = await hostile.stored

@@ -132,17 +132,24 @@ public final class TestScreenFactory: ScreenFactory {
 /// ListAccounts over the search fake.
 public struct SearchAsList: ListAccountsUseCase {
     let search: TestSearchAccountsUseCase
+    public init(search: TestSearchAccountsUseCase) { self.search = search }
     public func execute() async throws -> [Account] { try await search.execute(query: "") }
 }
 
-/// A fake UpdateAccount: validates like the real one and stores into the search fake.
+/// A fake UpdateAccount: validates with Domain's rules as the real one does (the spec, then the
+/// note and groups), keeps the spec's trimmed issuer and name, and stores into the search fake.
+/// UseCaseFakeContractTests holds it to DefaultUpdateAccountUseCase.
 public struct TestUpdateAccountUseCase: UpdateAccountUseCase {
     let search: TestSearchAccountsUseCase
     public init(search: TestSearchAccountsUseCase) { self.search = search }
     public func execute(_ account: Account) async throws -> Account {
-        _ = try account.spec
-        search.send(search.all.map { $0.id == account.id ? account : $0 })
-        return account
+        let spec = try account.spec
+        try AccountText.validate(note: account.note, groups: account.groups)
+        var updated = account
+        (updated.issuer, updated.name, updated.algorithm, updated.digits) = (spec.issuer, spec.name, spec.algorithm, spec.digits)
+        guard search.all.contains(where: { $0.id == account.id }) else { throw RepositoryError.notFound(account.id) }
+        search.send(search.all.map { $0.id == account.id ? updated : $0 })
+        return updated
     }
 }
 
@@ -156,16 +163,15 @@ public struct TestDeleteAccountUseCase: DeleteAccountUseCase {
     }
 }
 
-/// A fake MoveAccount: moves the account `offset` places in the search fake's order, stopping
-/// at either end.
+/// A fake MoveAccount: swaps the account with its neighbour `offset` places away in the search
+/// fake's order; nothing past either end or for an unknown account, as the real one.
 public struct TestMoveAccountUseCase: MoveAccountUseCase {
     let search: TestSearchAccountsUseCase
     public init(search: TestSearchAccountsUseCase) { self.search = search }
     public func execute(id: UUID, offset: Int) async throws {
         var accounts = search.all
-        guard let from = accounts.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound(id) }
-        let account = accounts.remove(at: from)
-        accounts.insert(account, at: min(max(from + offset, 0), accounts.count))
+        guard let from = accounts.firstIndex(where: { $0.id == id }), accounts.indices.contains(from + offset) else { return }
+        accounts.swapAt(from, from + offset)
         search.send(accounts)
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Testing
 
@@ -8,9 +9,9 @@ import Testing
 @Suite("Account selection by text or id")
 struct AccountSelectionTests {
     static func account(_ id: String, issuer: String, name: String = "me") -> Account {
-        Account(
-            id: UUID(uuidString: id)!, issuer: issuer, name: name, secret: Secret(bytes: [1]), kind: .totp(period: 30),
-            createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        Account.stub(
+            id: UUID(uuidString: id)!, issuer: issuer, name: name, secret: Secret(bytes: [1]), createdAt: Date(timeIntervalSince1970: 0),
+            updatedAt: Date(timeIntervalSince1970: 0))
     }
 
     static let first = account("3F2A91C0-0000-4000-8000-000000000001", issuer: "GitHub")

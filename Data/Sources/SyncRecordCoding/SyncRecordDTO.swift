@@ -3,7 +3,9 @@ import Foundation
 
 /// What is encrypted in one sync entry (for the server, and in the vault's sync state): a
 /// SyncRecord with every stamp, as JSON. Mapped to and from Domain's SyncRecord; anything out of
-/// range reads as nil (a corrupt entry).
+/// range reads as nil (a corrupt entry). Across versions (SyncRecordDTO+Coding): keys this
+/// version does not know are kept (`extra`) and written back; a field an older version did not
+/// write reads as its default at the oldest stamp.
 package struct SyncRecordDTO: Codable, Equatable {
     package struct StampDTO: Codable, Equatable {
         package var ms: Int64
@@ -29,6 +31,8 @@ package struct SyncRecordDTO: Codable, Equatable {
         /// The stamps of the keys this one replaced (SyncRecord.keyHistory; absent when empty,
         /// and in records of older builds).
         package var replaced: [StampDTO]?
+        /// The key's attributes this version does not know.
+        package var extra: [String: JSONValue] = [:]
     }
 
     package struct FieldDTO<Value: Codable & Equatable>: Codable, Equatable {
@@ -49,6 +53,8 @@ package struct SyncRecordDTO: Codable, Equatable {
     package var groups: FieldDTO<[String]>
     package var position: FieldDTO<String>
     package var deleted: FieldDTO<Bool>
+    /// The fields this version does not know.
+    package var extra: [String: JSONValue] = [:]
 }
 
 extension SyncRecordDTO {
@@ -67,10 +73,12 @@ extension SyncRecordDTO {
             key: KeyDTO(
                 secret: Data(material.secret.bytes).base64EncodedString(), type: type, period: period,
                 algorithm: material.algorithm.rawValue, digits: material.digits, at: stamp(record.key.changedAt),
-                replaced: record.keyHistory.isEmpty ? nil : record.keyHistory.map(stamp)),
+                replaced: record.keyHistory.isEmpty ? nil : record.keyHistory.map(stamp),
+                extra: record.unknown.keyAttributes(of: record.key.changedAt).compactMapValues(JSONValue.init(text:))),
             counter: record.counter, issuer: field(record.issuer), name: field(record.name), note: field(record.note),
             favorite: field(record.isFavorite), groups: FieldDTO(v: record.groups.value.sorted(), at: stamp(record.groups.changedAt)),
-            position: FieldDTO(v: record.position.value.digits, at: stamp(record.position.changedAt)), deleted: field(record.isDeleted))
+            position: FieldDTO(v: record.position.value.digits, at: stamp(record.position.changedAt)), deleted: field(record.isDeleted),
+            extra: record.unknown.fields.compactMapValues { JSONValue(text: $0.json) })
     }
 
     /// The record, or nil when a field is out of range.
@@ -96,9 +104,12 @@ extension SyncRecordDTO {
         let history = (key.replaced ?? []).compactMap(stamp)
         guard history.count == key.replaced?.count ?? 0, history.count <= SyncRecord.keyHistoryLimit else { return nil }
         let material = KeyMaterial(secret: Secret(bytes: Array(bytes)), kind: kind, algorithm: algorithm, digits: key.digits)
+        let unknown = SyncUnknownParts(
+            fields: extra.mapValues { SyncUnknownParts.Field(json: $0.text, changedAt: Self.stamp(of: $0)) },
+            keyAttributes: key.extra.mapValues(\.text), keyStamp: keyStamp)
         return SyncRecord(
             id: id, key: Stamped(material, changedAt: keyStamp), counter: counter, issuer: issuer, name: name, note: note,
             isFavorite: favorite, groups: Stamped(Set(groups.v), changedAt: groupsStamp),
-            position: Stamped(place, changedAt: positionStamp), isDeleted: deleted, keyHistory: history)
+            position: Stamped(place, changedAt: positionStamp), isDeleted: deleted, keyHistory: history, unknown: unknown)
     }
 }

@@ -42,6 +42,45 @@ struct AccountRepositoryContractTests {
         #expect(try await repository.list().map(\.id) == [2, 3].map { Self.account($0).id })
     }
 
+    @Test("every field of the fully populated account comes back as it went in: add, and update to other values of each", arguments: subjects)
+    func everyField(_ subject: Subject) async throws {
+        let (repository, folder) = try subject.make()
+        defer { withExtendedLifetime(folder) {} }
+        try await repository.add(Account.fullyPopulated)
+        #expect(try await repository.get(id: Account.fullyPopulated.id) == Account.fullyPopulated)
+        let changed = Self.everyFieldChanged
+        try await repository.update(changed)
+        #expect(try await repository.get(id: changed.id) == changed)
+        #expect(try await repository.list() == [changed])
+    }
+
+    @Test("the vault: every field of the fully populated account, after closing and opening it again")
+    func everyFieldAfterReopening() async throws {
+        let folder = try VaultFolder()
+        let vault = try folder.create()
+        try await DefaultAccountRepository(dataSource: VaultAccountDataSource(vault: vault)).add(Account.fullyPopulated)
+        try vault.close()
+        let reopened = DefaultAccountRepository(
+            dataSource: VaultAccountDataSource(vault: try Vault.open(at: folder.path, passphrase: Passphrase("correct horse"))))
+        #expect(try await reopened.list() == [Account.fullyPopulated])
+    }
+
+    /// The fully populated account with every field but its id and creation date changed.
+    static let everyFieldChanged: Account = {
+        var account = Account.fullyPopulated
+        account.issuer = "Changed Issuer"
+        account.name = "changed@example.com"
+        account.secret = Secret(bytes: Array("another secret, longer".utf8))
+        account.kind = .totp(period: 60)
+        account.algorithm = .sha256
+        account.digits = 7
+        account.note = "changed note"
+        account.isFavorite = false
+        account.groups = ["changed"]
+        account.updatedAt = Date(timeIntervalSince1970: 1_700_009_999)
+        return account
+    }()
+
     @Test("reorder puts the given ids first, the rest after in their order; unknown ids are ignored", arguments: subjects)
     func reorder(_ subject: Subject) async throws {
         let (repository, folder) = try subject.make()

@@ -52,6 +52,17 @@ struct InteropRoundTripTests {
         }
     }
 
+    @Test("the fully populated account through Aegis, plain and encrypted (a format that carries every field): every field back", arguments: [ExportFormat.aegis, .aegisEncrypted])
+    func everyField(format: ExportFormat) throws {
+        let codec = InteropCodec()
+        let password = format == .aegisEncrypted ? "export password" : nil
+        let full = Account.fullyPopulated
+        let exported = try codec.encode([full], as: format, password: password)
+        let entry = try #require(try codec.decode(exported.data, as: nil, password: password).entries.first)
+        #expect(entry.spec == (try full.spec))
+        #expect(entry.note == full.note && Set(entry.groups) == Set(full.groups) && entry.isFavorite == full.isFavorite)
+    }
+
     @Test("Google migration: 10 a batch; Steam, other periods and 7 digits are left out and listed")
     func google() throws {
         let many = Self.accounts + (10..<22).map { Self.make(UInt8($0), "Bulk \($0)", "u", .totp(period: 30), .sha1, 6) }

@@ -1,5 +1,6 @@
 import DataLayer
 import Domain
+import DomainTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -53,7 +54,7 @@ final class VaultFolder {
     }
 
     static func account(_ number: Int, issuer: String = "Issuer", note: String = "", kind: OTPKind = .totp(period: 30)) -> Account {
-        Account(
+        Account.stub(
             id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!, issuer: "\(issuer) \(number)",
             name: "user\(number)@example.com", secret: Secret(bytes: Array("secret-\(number)-xyzzy-plugh".utf8)), kind: kind,
             note: note, groups: ["Group\(number)"], createdAt: Date(timeIntervalSince1970: 1_700_000_000),

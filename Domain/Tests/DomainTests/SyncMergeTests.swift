@@ -230,4 +230,17 @@ struct SyncMergeTests {
         if Int.random(in: 0..<6, using: &generator) == 0 { record.isDeleted = Stamped(true, changedAt: stamp()) }
         return record
     }
+
+    @Test("found by the lifecycle model check (seed 205867837): without a base, a key the other side replaced knowingly is no conflict; no copy of it with a counter from before codes were used")
+    func knowinglyReplacedKeyWithoutBase() {
+        var used = Self.base
+        used.counter = 0
+        var replaced = Self.base
+        replaced.counter = 3
+        replaced.key = Stamped(Self.key(2), changedAt: Self.at(5_000, Self.desktop))
+        replaced.keyHistory = [Self.base.key.changedAt]
+        let merge = Self.merged(base: nil, used, replaced)
+        #expect(merge.merged.key == replaced.key)
+        #expect(merge.conflictCopy == nil)
+    }
 }

@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Presentation
 import PresentationTestSupport
@@ -116,19 +117,19 @@ struct AppRouterTests {
         router.start()
         router.list?.add()
         let add = try #require(router.add)
-        add.moveFocus(by: 1)
+        add.moveFocus(to: .issuer)
         add.type("ACME")
         #expect(add.validationMessage == "secret: a secret is required")
-        add.moveFocus(by: 2)
+        add.moveFocus(to: .secret)
         add.type("JBSW1")
         #expect(add.validationMessage == "secret: invalid Base32 character at position 5 (use A–Z and 2–7)")
         add.backspace()
         add.type("Y3DP")
         #expect(add.validationMessage == nil)
-        add.moveFocus(by: 1)
+        add.moveFocus(to: .kind)
         add.cycleChoice()
         #expect(add.text(of: .kind) == "HOTP")
-        add.moveFocus(by: 2)
+        add.moveFocus(to: .digits)
         add.backspace()
         add.type("5")
         #expect(add.validationMessage == "digits: 5 is not allowed (use 6 to 10)")
@@ -167,6 +168,24 @@ struct AppRouterTests {
         #expect(list.state.value?.first?.upcoming == nil)
     }
 
+    @Test("the detail screen of the fully populated account: every field it shows is the account's, and saving unchanged keeps every field")
+    func detailEveryField() async throws {
+        let search = TestSearchAccountsUseCase([Account.fullyPopulated])
+        final class Saved { var value: Account? }
+        let saved = Saved()
+        let detail = AccountDetailViewModel(
+            id: Account.fullyPopulated.id, listAccounts: SearchAsList(search: search), update: TestUpdateAccountUseCase(search: search),
+            actions: .init(saved: { saved.value = $0 }, close: {}))
+        await detail.load()
+        let full = Account.fullyPopulated
+        #expect(AccountDetailViewModel.Field.allCases.map { detail.text(of: $0) } == [
+            full.issuer, full.name, full.note, AccountText.groupList(full.groups), full.isFavorite ? "yes" : "no",
+        ])
+        await detail.save()
+        #expect(saved.value == full)
+        #expect(search.all == [full])
+    }
+
     @Test("list → detail: edit the note and favourite, save goes back with a notice; a bad edit shows Domain's message")
     func detailFlow() async throws {
         let (router, factory) = makeRouter(lock: TestLock(requiresUnlock: false))
@@ -177,15 +196,16 @@ struct AppRouterTests {
         let detail = try #require(router.detail)
         await detail.load()
         #expect(detail.text(of: .issuer) == "GitHub")
-        detail.moveFocus(by: 2)
+        detail.moveFocus(to: .note)
         detail.type("work laptop")
-        detail.moveFocus(by: 2)
+        detail.moveFocus(to: .favorite)
         detail.type(" ")
         #expect(detail.isFavorite)
-        detail.moveFocus(by: -14)  // round the fields backwards, to the issuer
+        // Round the fields backwards, twice past the first, to the issuer: the focus wraps.
+        detail.moveFocus(by: -(2 * AccountDetailViewModel.Field.allCases.count + detail.focus.rawValue))
         #expect(detail.focus == .issuer)
         for _ in 0..<6 { detail.backspace() }
-        detail.moveFocus(by: 1)
+        detail.moveFocus(to: .account)
         for _ in 0..<4 { detail.backspace() }
         await detail.save()
         #expect(detail.error == "account: an issuer or an account name is required")

@@ -31,6 +31,14 @@ public enum TestDatabase {
         clusterURL.replacingOccurrences(of: "/\(ProcessInfo.processInfo.environment["PGDATABASE"] ?? "postgres")?", with: "/\(name)?")
     }
 
+    /// Creates a database named `prefix` and 8 random characters: its name and URL. The caller
+    /// drops it (`drop`), for a body that cannot run inside `with` (one that leaves the
+    /// cooperative pool for the blocking steps).
+    public static func create(prefix: String) throws -> (name: String, url: String) {
+        let name = try create(prefix)
+        return (name, url(of: name))
+    }
+
     private static func create(_ prefix: String) throws -> String {
         let name = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
         let made = try ProcessRunner.run("createdb", [name], environment: ProcessInfo.processInfo.environment)
@@ -38,7 +46,8 @@ public enum TestDatabase {
         return name
     }
 
-    private static func drop(_ name: String) {
+    /// Drops database `name` if it is there.
+    public static func drop(_ name: String) {
         _ = try? ProcessRunner.run("dropdb", ["--if-exists", name], environment: ProcessInfo.processInfo.environment)
     }
 }

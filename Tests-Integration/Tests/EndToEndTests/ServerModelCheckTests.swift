@@ -28,11 +28,19 @@ struct ServerModelCheckTests {
     /// change of every push and acknowledges it all the same.
     static func scope(losing: Bool = false) -> ModelCheck.ServerScope {
         { run, body in
-            try await TestDatabase.with(prefix: "tokens_model") { name, url in
-                let host = try ModelServerOnPostgres(database: name, url: url)
-                defer { host.stop() }
-                return try await HTTPModelServer.with(host: host) { server in try await body(losing ? LosingPushes(server: server) : server) }
+            let (name, url) = try await offThePool { try TestDatabase.create(prefix: "tokens_model") }
+            let host: ModelServerOnPostgres
+            do { host = try await ModelServerOnPostgres.start(database: name, url: url) } catch {
+                _ = try? await offThePool { TestDatabase.drop(name) }
+                throw error
             }
+            let result: Result<[String], any Error>
+            do {
+                result = .success(try await HTTPModelServer.with(host: host) { server in try await body(losing ? LosingPushes(server: server) : server) })
+            } catch { result = .failure(error) }
+            await host.stop()
+            _ = try? await offThePool { TestDatabase.drop(name) }
+            return try result.get()
         }
     }
 

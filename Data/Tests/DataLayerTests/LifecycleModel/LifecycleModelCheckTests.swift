@@ -7,7 +7,8 @@ import Testing
 /// against the in-memory server: adds, edits of every field, HOTP use, deletes, reorders, syncs,
 /// going offline, leaving and joining again, revocation with a new sync key, a vault restored from an older copy, the
 /// server restored from an older backup, clocks off by up to a day, passphrase changes, the same
-/// account added on two machines. After every machine syncs to quiescence, ModelLedger's oracle
+/// account added on two machines, and mixed versions (machine 0 on a newer build that sets a
+/// field the others do not know). After every machine syncs to quiescence, ModelLedger's oracle
 /// and the convergence check must find nothing. A failure prints its seed and the shortest
 /// history that still fails.
 ///
@@ -21,7 +22,8 @@ struct LifecycleModelCheckTests {
     static let firstSeed = UInt64(environment["TOKENS_MODEL_SEED"] ?? "") ?? 20_261_126
     static let replay = UInt64(environment["TOKENS_MODEL_REPLAY"] ?? "")
 
-    static func scenario(_ seed: UInt64) -> (run: ModelRun, history: [ModelStep]) { ModelCheck.scenario(seed) }
+    /// Histories with mixed versions (ModelCheck.mixedScenario): machine 0 on a newer build.
+    static func scenario(_ seed: UInt64) -> (run: ModelRun, history: [ModelStep]) { ModelCheck.mixedScenario(seed) }
 
     static func problems(_ run: ModelRun, _ history: [ModelStep]) async -> [String] {
         await ModelCheck.problems(run, history, on: ModelCheck.inMemory)
@@ -60,9 +62,19 @@ struct LifecycleModelCheckTests {
     /// `ModelStep.history` draws steps as it does now.
     static let regressions: [UInt64] = [1_538_431_964, 2_825_724_868, 20_261_169, 2_599_521_289, 176_812_340, 2_569_124_873]
 
+    /// The same, for histories with mixed versions (ModelCheck.mixedScenario).
+    static let mixedRegressions: [UInt64] = [205_867_837, 205_868_125]
+
+    @Test("histories with mixed versions that once failed still keep every promise", arguments: mixedRegressions)
+    func mixedRegression(seed: UInt64) async {
+        let (run, history) = ModelCheck.mixedScenario(seed)
+        let problems = await Self.problems(run, history)
+        #expect(problems.isEmpty, "seed \(seed): \(problems.joined(separator: "; "))")
+    }
+
     @Test("histories that once failed still keep every promise", arguments: regressions)
     func regression(seed: UInt64) async {
-        let (run, history) = Self.scenario(seed)
+        let (run, history) = ModelCheck.scenario(seed)
         let problems = await Self.problems(run, history)
         #expect(problems.isEmpty, "seed \(seed): \(problems.joined(separator: "; "))")
     }

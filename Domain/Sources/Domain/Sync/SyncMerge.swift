@@ -30,6 +30,17 @@ public struct EntryMerge: Hashable, Sendable {
 public enum SyncMerge {
     public static func merge(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> EntryMerge {
         if local == remote { return EntryMerge(merged: local, conflictCopy: nil) }
+        // What another version wrote that this one does not know: kept from both sides.
+        let known = mergeKnown(base: base, local: local, remote: remote)
+        func withUnknown(_ record: SyncRecord) -> SyncRecord {
+            var record = record
+            record.unknown = SyncUnknownParts.merged(local.unknown, remote.unknown, key: record.key.changedAt)
+            return record
+        }
+        return EntryMerge(merged: withUnknown(known.merged), conflictCopy: known.conflictCopy.map(withUnknown))
+    }
+
+    private static func mergeKnown(base: SyncRecord?, local: SyncRecord, remote: SyncRecord) -> EntryMerge {
         let chosen: SyncRecord
         switch (local.isDeleted.value, remote.isDeleted.value) {
         case (true, true):
@@ -92,7 +103,10 @@ public enum SyncMerge {
         } else {
             // Which side changed the key is judged by its value: a side may restamp the key it had
             // (an account added again folds into the entry), which changes nothing.
-            let (localChanged, remoteChanged) = (base?.key.value != local.key.value, base?.key.value != remote.key.value)
+            // Without a base (a vault restored from before its first sync, a machine joining
+            // again), a key the other side's history names is one it replaced knowingly: unchanged.
+            let localChanged = base.map { $0.key.value != local.key.value } ?? !remote.keyHistory.contains(local.key.changedAt)
+            let remoteChanged = base.map { $0.key.value != remote.key.value } ?? !local.keyHistory.contains(remote.key.changedAt)
             let winner = localChanged == remoteChanged ? later(local.key, remote.key, by: \.changedAt) : (localChanged ? local.key : remote.key)
             let (kept, other) = winner == local.key ? (local, remote) : (remote, local)
             merged.key = winner
@@ -106,7 +120,8 @@ public enum SyncMerge {
                 copy = SyncRecord(
                     id: conflictID(of: local.id, losing: other.key.changedAt), key: other.key, counter: other.counter,
                     issuer: merged.issuer, name: merged.name, note: merged.note, isFavorite: merged.isFavorite,
-                    groups: merged.groups, position: merged.position, isDeleted: other.isDeleted, keyHistory: other.keyHistory)
+                    groups: merged.groups, position: merged.position, isDeleted: other.isDeleted, keyHistory: other.keyHistory,
+                    unknown: other.unknown)
             }
         }
         return EntryMerge(merged: merged, conflictCopy: copy)
@@ -157,7 +172,15 @@ public enum SyncMerge {
             other.keyHistory.contains(side.key.changedAt) || base.map { $0.key == side.key && other.key != $0.key } ?? false
         let beyond = side.key.value == other.key.value ? side.counter > other.counter : !replaced
         let counter = beyond && (base.map { side.counter != $0.counter } ?? (side.key.value == other.key.value))
-        return counter || differs(\.key) || differs(\.issuer) || differs(\.name) || differs(\.note) || differs(\.isFavorite)
+        // A field another version wrote is an edit like any other, told by its stamp.
+        let unknown = side.unknown.fields.contains { name, field in
+            guard let base else {
+                guard let stamp = field.changedAt else { return false }
+                return other.unknown.fields[name]?.changedAt.map { stamp > $0 } ?? true
+            }
+            return field != base.unknown.fields[name] && field != other.unknown.fields[name]
+        }
+        return counter || unknown || differs(\.key) || differs(\.issuer) || differs(\.name) || differs(\.note) || differs(\.isFavorite)
             || differs(\.groups) || differs(\.position)
     }
 

@@ -49,12 +49,23 @@ enum SyncRebase {
     /// `record` always can; one that cannot was written without it.
     static func holds(_ later: SyncRecord, _ record: SyncRecord) -> Bool {
         zip(later.stamps, record.stamps).allSatisfy { $0 >= $1 } && (later.key.value != record.key.value || later.counter >= record.counter)
+            && holdsUnknown(later, record)
+    }
+
+    /// Whether `later` has each stamped field of `record` that this version does not know, stamped
+    /// no earlier (a machine on another version wrote it; a record without it never had it).
+    static func holdsUnknown(_ later: SyncRecord, _ record: SyncRecord) -> Bool {
+        record.unknown.fields.allSatisfy { name, field in
+            guard let stamp = field.changedAt else { return true }
+            return later.unknown.fields[name]?.changedAt.map { $0 >= stamp } ?? false
+        }
     }
 
     /// Whether `later` has a field (other than the key, whose stamps a fold may lower) stamped
-    /// before the same field of `record`: then it was not written from `record`.
+    /// before the same field of `record`, or lacks one another version wrote: then it was not
+    /// written from `record`.
     static func lacksFields(of record: SyncRecord, _ later: SyncRecord) -> Bool {
-        zip(later.stamps.dropFirst(), record.stamps.dropFirst()).contains { $0 < $1 }
+        zip(later.stamps.dropFirst(), record.stamps.dropFirst()).contains { $0 < $1 } || !holdsUnknown(later, record)
     }
 
     /// How the key seen and the remote key are related, as far as their records say.

@@ -45,11 +45,14 @@ public struct SyncRecord: Hashable, Sendable, Identifiable {
     public var position: Stamped<FractionalPosition>
     /// A deleted entry stays as a tombstone until the server forgets it.
     public var isDeleted: Stamped<Bool>
+    /// What another version of Tokens wrote that this one does not know, kept and sent back.
+    public var unknown: SyncUnknownParts
 
     public init(
         id: UUID, key: Stamped<KeyMaterial>, counter: UInt64, issuer: Stamped<String>, name: Stamped<String>,
         note: Stamped<String>, isFavorite: Stamped<Bool>, groups: Stamped<Set<String>>,
-        position: Stamped<FractionalPosition>, isDeleted: Stamped<Bool>, keyHistory: [HybridTimestamp] = []
+        position: Stamped<FractionalPosition>, isDeleted: Stamped<Bool>, keyHistory: [HybridTimestamp] = [],
+        unknown: SyncUnknownParts = .none
     ) {
         self.id = id
         self.key = key
@@ -62,6 +65,7 @@ public struct SyncRecord: Hashable, Sendable, Identifiable {
         self.groups = groups
         self.position = position
         self.isDeleted = isDeleted
+        self.unknown = unknown
     }
 }
 

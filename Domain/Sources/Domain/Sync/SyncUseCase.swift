@@ -226,7 +226,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
             before = SyncRecord(
                 id: id, key: twin.key, counter: twin.counter, issuer: twin.issuer, name: twin.name, note: twin.note,
                 isFavorite: twin.isFavorite, groups: twin.groups, position: twin.position, isDeleted: twin.isDeleted,
-                keyHistory: twin.keyHistory)
+                keyHistory: twin.keyHistory, unknown: twin.unknown)
             report.mergedAdds += 1
         }
         guard let mine = before, state.pending.contains(id) else {

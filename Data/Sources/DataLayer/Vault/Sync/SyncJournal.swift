@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import SyncRecordCoding
 
 /// Records each local change as a pending sync record, in the vault transaction that makes the
 /// change, so no change can be stored without being queued for the server (or the reverse).
@@ -77,6 +78,19 @@ struct SyncJournal {
             let record = SyncRecording.moving(entry.state.record, to: position, stamp: at)
             try put(entry.state.changed(to: record), previous: entry.version)
         }
+    }
+
+    /// A field only a newer build of Tokens knows, set to `value` on entry `id` as that build
+    /// would: stamped, pending (the lifecycle model's machine on a newer build).
+    mutating func setNewerField(_ name: String, to value: String, on id: UUID) throws {
+        guard let current = try states()[id] else { return }
+        let stamp = account.stamp(now: now)
+        let at = JSONValue.object([
+            "ms": .integer(stamp.milliseconds), "c": .integer(Int64(stamp.counter)), "d": .string(stamp.device.uuidString),
+        ])
+        var record = current.state.record
+        record.unknown.fields[name] = SyncUnknownParts.Field(json: JSONValue.object(["v": .string(value), "at": at]).text, changedAt: stamp)
+        try put(current.state.changed(to: record), previous: current.version)
     }
 
     private mutating func put(_ state: SyncEntryState, previous: Int?) throws {

@@ -9,7 +9,8 @@ package struct VaultCopy: Sendable {
 }
 
 /// What the sync lifecycle model (SyncModelTestSupport, in this package) reads of a vault and
-/// does to it beyond the ports: its sync journal, and copies taken and opened again.
+/// does to it beyond the ports: its sync journal, copies taken and opened again, and a field
+/// only a newer build knows.
 extension UnlockedVault {
     /// The sync journal's records, tombstones too, member or not.
     package func syncRecords() throws -> [UUID: SyncRecord] {
@@ -34,5 +35,11 @@ extension UnlockedVault {
         try copy.database.backup(to: database)
         let header = try database.read { db in try Vault.readHeader(db, path: ":memory:") }
         return UnlockedVault(database: database, path: ":memory:", keys: copy.keys, header: header)
+    }
+
+    /// A field only a newer build of Tokens knows, set on entry `id` as that build would set it
+    /// (stamped by this vault's sync clock at `now`, and pending).
+    package func setNewerField(_ name: String, to value: String, on id: UUID, now: Date) throws {
+        try write { db, keys in try SyncJournal.record(db, keys: keys, now: now) { try $0.setNewerField(name, to: value, on: id) } }
     }
 }
