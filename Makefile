@@ -23,7 +23,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk
 
-.PHONY: help deps build run test test-layer test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall clean
+.PHONY: help deps build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -77,6 +77,24 @@ test-layer: deps ## Test LAYER (Domain, Data, Presentation or App) and every pac
 	  layers=""; for p in $$packages; do [ "$$p" = Tests-Integration ] || layers="$$layers $$p"; done; \
 	  $(WITH_POSTGRES) $(MAKE) --no-print-directory test-each-layer LAYERS="$$layers"; \
 	  case " $$packages " in *" Tests-Integration "*) $(MAKE) --no-print-directory test-integration check-architecture;; esac
+
+# The packages with files changed since BASE (committed or not), and every package that depends
+# on them (the graph rule 11 checks), in dependency order; then the architecture rules.
+# PRINT=1 only names them. `make test` stays the whole thing, and CI runs it.
+test-changed: deps ## Test what changed since BASE and everything that depends on it, then the rules (make test-changed BASE=origin/main; PRINT=1 lists)
+	@test -n "$(BASE)" || { echo "usage: make test-changed BASE=REF [PRINT=1]"; exit 64; }
+	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS) >/dev/null
+	@changed="$$(git diff --name-only "$(BASE)" -- && git ls-files --others --exclude-standard)" || exit 1; \
+	  selected=""; for p in $(PACKAGES); do \
+	    if printf '%s\n' "$$changed" | grep -q "^$$p/"; then selected="$$selected $$("$(BIN)/archcheck" --root "$(CURDIR)" --dependents "$$p")"; fi; \
+	  done; \
+	  packages=""; for p in $(PACKAGES); do case " $$selected " in *" $$p "*) packages="$$packages $$p";; esac; done; \
+	  echo "== test-changed since $(BASE):$${packages:- no package}"; \
+	  [ -z "$(PRINT)" ] || exit 0; \
+	  layers=""; for p in $$packages; do [ "$$p" = Tests-Integration ] || layers="$$layers $$p"; done; \
+	  [ -z "$$layers" ] || $(WITH_POSTGRES) $(MAKE) --no-print-directory test-each-layer LAYERS="$$layers"; \
+	  case " $$packages " in *" Tests-Integration "*) $(MAKE) --no-print-directory test-integration;; esac; \
+	  $(MAKE) --no-print-directory check-architecture
 
 test-integration:
 	@echo "== test Tests-Integration ($(STAMP))"
