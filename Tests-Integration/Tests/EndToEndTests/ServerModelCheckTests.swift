@@ -70,7 +70,8 @@ struct ServerModelCheckTests {
 
     @Test("the check can fail: through a client that drops a change of every push and acknowledges it, the same history is caught")
     func catchesALosingClient() async throws {
-        let (run, history) = ModelCheck.honestScenario(Self.firstSeed)
+        // A fixed history with changes to lose, whatever seed the random histories run from.
+        let (run, history) = ModelCheck.honestScenario(20_261_127)
         let honest = await ModelCheck.problems(run, history, on: Self.scope())
         let losing = await ModelCheck.problems(run, history, on: Self.scope(losing: true))
         #expect(honest.isEmpty, "\(honest)")
