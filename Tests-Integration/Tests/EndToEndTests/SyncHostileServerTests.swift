@@ -3,7 +3,7 @@ import IntegrationTestSupport
 import Testing
 
 /// `tokens sync`, the installed client as a process, against a server that misbehaves over real
-/// HTTP (issue 40, M6): pages that never end, pages that move on for ever, an answer of 256 MiB,
+/// HTTP: pages that never end, pages that move on for ever, an answer of 256 MiB,
 /// an answer sent a byte at a time. Each sync ends by itself within the client's bounds (pages per
 /// sync, bytes per answer, 30 s per request), says what happened in one line, stays under 200 MB,
 /// and leaves the vault as it was: once the server is honest again, the next sync goes through.
