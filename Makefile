@@ -12,7 +12,8 @@ SWIFTC_FLAGS ?= -Xswiftc -warnings-as-errors
 # plan can be another package's, and a build then "completes" without building (seen here).
 SWIFTPM_FLAGS := --disable-build-manifest-caching
 # Rule 10's check (no target imports a target of its package it does not declare) is part of
-# the one debug build, so the rule's own build of every package finds nothing left to do.
+# the one debug build: make test names the packages it built (IMPORT_CHECKED) and the rule builds
+# only the others; make check-architecture on its own builds every package with it.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 BUILD_FLAGS := --scratch-path $(SCRATCH) $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS) $(IMPORT_CHECK)
 # Each step of make test says when it starts (CI's output shows where the time goes).
@@ -23,7 +24,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
 DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk
 
-.PHONY: help deps build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall clean
+.PHONY: workflows test-package help deps build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -45,6 +46,8 @@ run: deps ## Build and start the interactive screen in the DEV phase (demo accou
 	@"$(BIN)/tokens" --phase dev
 
 test: deps test-layers test-integration check-architecture test-install ## Test each package on its own, the architecture rules, then make install
+# Every package was built above with $(IMPORT_CHECK), so rule 10 has nothing left to build.
+test: IMPORT_CHECKED = $(if $(IMPORT_CHECK),$(PACKAGES))
 
 # Runs a package's tests under the watchdog: built first (no time limit), then run with one. A
 # stall prints every thread's backtrace and fails; a run that executes no test fails; only the
@@ -69,6 +72,13 @@ test-layers:
 test-each-layer:
 	@for p in $(LAYERS); do echo "== test $$p ($(STAMP))"; $(call swift_test,$$p,600); done
 
+# What one package's CI job runs (.github/workflows): that package's tests alone; for
+# Tests-Integration, its suites, the architecture rules and the install test.
+test-package: deps ## Test PACKAGE on its own, as its CI job does (make test-package PACKAGE=Presentation)
+	@case " $(PACKAGES) " in *" $(PACKAGE) "*) ;; *) echo "usage: make test-package PACKAGE=$(subst $(eval) ,|,$(PACKAGES))"; exit 64;; esac
+	@if [ "$(PACKAGE)" = Tests-Integration ]; then $(MAKE) --no-print-directory test-integration check-architecture test-install; \
+	  else $(MAKE) --no-print-directory test-layers LAYERS=$(PACKAGE); fi
+
 test-layer: deps ## Test LAYER (Domain, Data, Presentation or App) and every package that depends on it, from the manifests (make test-layer LAYER=Presentation)
 	@test -n "$(LAYER)" || { echo "usage: make test-layer LAYER=Domain|Data|Presentation|App"; exit 64; }
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
@@ -76,7 +86,7 @@ test-layer: deps ## Test LAYER (Domain, Data, Presentation or App) and every pac
 	  echo "== test-layer $(LAYER): $$packages"; \
 	  layers=""; for p in $$packages; do [ "$$p" = Tests-Integration ] || layers="$$layers $$p"; done; \
 	  $(WITH_POSTGRES) $(MAKE) --no-print-directory test-each-layer LAYERS="$$layers"; \
-	  case " $$packages " in *" Tests-Integration "*) $(MAKE) --no-print-directory test-integration check-architecture;; esac
+	  case " $$packages " in *" Tests-Integration "*) $(MAKE) --no-print-directory test-integration check-architecture IMPORT_CHECKED="$$packages";; esac
 
 # The packages with files changed since BASE (committed or not), and every package that depends
 # on them (the graph rule 11 checks), in dependency order; then the architecture rules.
@@ -94,7 +104,7 @@ test-changed: deps ## Test what changed since BASE and everything that depends o
 	  layers=""; for p in $$packages; do [ "$$p" = Tests-Integration ] || layers="$$layers $$p"; done; \
 	  [ -z "$$layers" ] || $(WITH_POSTGRES) $(MAKE) --no-print-directory test-each-layer LAYERS="$$layers"; \
 	  case " $$packages " in *" Tests-Integration "*) $(MAKE) --no-print-directory test-integration;; esac; \
-	  $(MAKE) --no-print-directory check-architecture
+	  $(MAKE) --no-print-directory check-architecture IMPORT_CHECKED="$$packages"
 
 test-integration:
 	@echo "== test Tests-Integration ($(STAMP))"
@@ -117,8 +127,11 @@ check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@echo "== architecture rules ($(STAMP))"
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
 	@"$(BIN)/archcheck" --root "$(CURDIR)"
+	@"$(CURDIR)/Tests-Integration/Scripts/check-workflows.sh"
 	@echo "== rule 10: every package builds with --explicit-target-dependency-import-check error ($(STAMP))"
-	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --scratch-path "$(SCRATCH)" -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
+	@[ -z "$(strip $(IMPORT_CHECKED))" ] || echo "   built with it earlier in this run: $(strip $(IMPORT_CHECKED))"
+	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --built "$(strip $(IMPORT_CHECKED))" --scratch-path "$(SCRATCH)" \
+	  -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 
 stress: deps ## The sync lifecycle model check (10 000 histories in memory, 300 on tokens-server), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s
 	@$(MAKE) --no-print-directory model-check SEED=
@@ -254,6 +267,10 @@ openapi: ## Regenerate the committed OpenAPI code, server and client (needs swif
 	@{ echo '// Generated by `make openapi` from $(OPENAPI_DOC); do not edit.'; \
 	  echo ''; echo '/// The API document this server implements, served at GET /v1/openapi.yaml.'; \
 	  echo 'let apiDocument = #"""'; cat $(OPENAPI_DOC); echo '"""#'; } > $(OPENAPI_SERVER)/APIDocument.swift
+
+workflows: ## Regenerate the GitHub Actions workflows (.github/workflows) from the manifests
+	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
+	@"$(BIN)/archcheck" --root "$(CURDIR)" --write-workflows
 
 graph: ## Regenerate the module graph in ARCHITECTURE.md from the manifests
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)

@@ -54,13 +54,7 @@ public struct CommittedGraphMatches: ArchitectureRule {
         guard let text = repository.text(ModuleGraph.document), let committed = ModuleGraph.committedBlock(in: text) else {
             return [Violation(ModuleGraph.document, "no module graph between the markers; run `make graph`")]
         }
-        let generated = try ModuleGraph.mermaid(repository)
-        guard committed != generated else { return [] }
-        let committedLines = Set(committed.split(separator: "\n"))
-        let generatedLines = Set(generated.split(separator: "\n"))
-        let stale = committedLines.subtracting(generatedLines).sorted().map { "committed but not in manifests: \($0.trimmingCharacters(in: .whitespaces))" }
-        let missing = generatedLines.subtracting(committedLines).sorted().map { "in manifests but not committed: \($0.trimmingCharacters(in: .whitespaces))" }
-        let details = (stale + missing).isEmpty ? ["order or formatting differs"] : stale + missing
-        return details.map { Violation(ModuleGraph.document, "\($0) (run `make graph`)") }
+        return GeneratedText.differences(
+            at: ModuleGraph.document, committed: committed, generated: try ModuleGraph.mermaid(repository), fix: "make graph")
     }
 }

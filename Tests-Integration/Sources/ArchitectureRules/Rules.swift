@@ -16,6 +16,7 @@ public enum Rules {
         DomainIsPlain(),
         ServerAndClientApart(),
         ImportRule.serverHTTPImportsNoData,
+        CommittedWorkflowsMatch(),
     ]
 
     /// Checks `rules`, returning each rule with its violations (a rule that cannot be checked

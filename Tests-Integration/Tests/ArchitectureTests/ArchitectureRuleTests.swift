@@ -65,6 +65,11 @@ struct ArchitectureRuleTests {
         ]),
         ("http-imports-data", RuleBox(Rules.structural[13]),
          ["Presentation/Sources/SyncServerHTTP/Handlers.swift:2: imports SyncServerData"]),
+        ("stale-workflow", RuleBox(CommittedWorkflowsMatch()), [
+            ".github/workflows/data.yml: in manifests but not committed: - \"Domain/**\" (run `make workflows`)",
+            ".github/workflows/main.yml: missing (run `make workflows`)",
+            ".github/workflows/nightly.yml: not generated from the manifests (run `make workflows`)",
+        ]),
         ("kill-by-name", RuleBox(NoKillByName()), [
             "Makefile:3: finds processes by name to end them; end the pid or process group you started",
             "Tests-Integration/Scripts/stop.sh:3: finds processes by name to end them; end the pid or process group you started",
