@@ -43,7 +43,7 @@ let package = Package(
         ),
         // The sync server's HTTP interface: generated from Domain/OpenAPI/sync-api.yaml (make openapi),
         // mapping requests to SyncServer's use cases and errors to problem documents (rule 14: no
-        // client target, and rule 16: no Data).
+        // client target, and rule 15: no Data).
         .target(
             name: "SyncServerHTTP",
             dependencies: [

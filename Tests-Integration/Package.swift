@@ -7,7 +7,7 @@ let package = Package(
     name: "Tests-Integration",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "archcheck", targets: ["archcheck"]),
+        .executable(name: "archcheck", targets: ["archcheck"])
     ],
     dependencies: [
         .package(path: "../App"),

@@ -7,7 +7,8 @@ import Foundation
 /// shortest that still fails.
 public enum ModelCheck {
     /// Runs `body` on a fresh server for `run`, and ends that server afterwards.
-    public typealias ServerScope = @Sendable (_ run: ModelRun, _ body: @Sendable (any ModelServer) async throws -> [String]) async throws -> [String]
+    public typealias ServerScope =
+        @Sendable (_ run: ModelRun, _ body: @Sendable (any ModelServer) async throws -> [String]) async throws -> [String]
 
     /// The sync code every history's machines share (each history has a server of its own).
     public static let code = SyncCode(
@@ -18,7 +19,9 @@ public enum ModelCheck {
 
     /// The machines, page size and history a seed stands for: 2 to `maxMachines` machines and
     /// `lengths` steps.
-    public static func scenario(_ seed: UInt64, maxMachines: Int = 5, lengths: ClosedRange<Int> = 10...60) -> (run: ModelRun, history: [ModelStep]) {
+    public static func scenario(_ seed: UInt64, maxMachines: Int = 5, lengths: ClosedRange<Int> = 10...60) -> (
+        run: ModelRun, history: [ModelStep]
+    ) {
         var random = SplitMix(seed: seed ^ 0x5EED)
         let machines = Int.random(in: 2...maxMachines, using: &random)
         let run = ModelRun(machineCount: machines, pageSize: Int.random(in: 2...6, using: &random))
@@ -31,13 +34,17 @@ public enum ModelCheck {
     /// `scenario` with mixed versions: machine 0 runs a newer build that also sets a field the
     /// others do not know (`newerField`), in about one step in ten, inserted by a generator of its
     /// own so the rest of the history is the one `scenario` draws.
-    public static func mixedScenario(_ seed: UInt64, maxMachines: Int = 5, lengths: ClosedRange<Int> = 10...60) -> (run: ModelRun, history: [ModelStep]) {
+    public static func mixedScenario(_ seed: UInt64, maxMachines: Int = 5, lengths: ClosedRange<Int> = 10...60) -> (
+        run: ModelRun, history: [ModelStep]
+    ) {
         let (run, drawn) = scenario(seed, maxMachines: maxMachines, lengths: lengths)
         var random = SplitMix(seed: seed ^ 0x4E3E)
         var history: [ModelStep] = []
         for step in drawn {
             history.append(step)
-            if Int.random(in: 0..<10, using: &random) == 0 { history.append(.newerField(machine: 0, pick: Int.random(in: 0..<64, using: &random))) }
+            if Int.random(in: 0..<10, using: &random) == 0 {
+                history.append(.newerField(machine: 0, pick: Int.random(in: 0..<64, using: &random)))
+            }
         }
         return (run, history)
     }

@@ -139,7 +139,9 @@ struct ModelLedger {
     mutating func keepHeld(by holders: [[UUID: SyncRecord]]) {
         writes.removeAll { write in
             guard write.field != .key else {
-                return !holders.contains { holder in holder.values.contains { $0.key.changedAt == write.stamp || $0.keyHistory.contains(write.stamp) } }
+                return !holders.contains { holder in
+                    holder.values.contains { $0.key.changedAt == write.stamp || $0.keyHistory.contains(write.stamp) }
+                }
             }
             return !holders.contains { holder in holder[write.entry].map { write.field.stamp($0) >= write.stamp } ?? false }
         }
@@ -169,11 +171,14 @@ struct ModelLedger {
                 delete.knew.contains(use.serial)
                     || delete.view.map { $0.key.value.secret != use.secret || $0.counter >= use.counter } ?? false
             }
-            let unseen = winning.contains { edit in !deletes.contains { $0.knew.contains(edit.serial) } }
+            let unseen =
+                winning.contains { edit in !deletes.contains { $0.knew.contains(edit.serial) } }
                 || uses.contains { use in !deletes.contains { knows($0, use) } }
-            let seenByAll = !deletes.isEmpty && deletes.allSatisfy { delete in
-                edits.allSatisfy { delete.knew.contains($0.serial) } && uses.allSatisfy { knows(delete, $0) }
-            }
+            let seenByAll =
+                !deletes.isEmpty
+                && deletes.allSatisfy { delete in
+                    edits.allSatisfy { delete.knew.contains($0.serial) } && uses.allSatisfy { knows(delete, $0) }
+                }
             if !unseen && !seenByAll { continue }
             let deleted = seenByAll
             guard let record = final[id] else {
@@ -192,7 +197,8 @@ struct ModelLedger {
             for field in Field.allCases where field != .deleted && field != .groups {
                 guard let latest = edits.filter({ $0.field == field }).max(by: { $0.stamp < $1.stamp }) else { continue }
                 if field.value(record) != latest.value {
-                    problems.append("\(id.short) \(field): \(field.value(record)) instead of \(latest.value), written by M\(latest.machine)")
+                    problems.append(
+                        "\(id.short) \(field): \(field.value(record)) instead of \(latest.value), written by M\(latest.machine)")
                 }
             }
         }
@@ -211,7 +217,9 @@ struct ModelLedger {
             problems.append("\(write.entry.short): a secret written by M\(write.machine) is on no live entry")
         }
         for (key, holders) in Dictionary(grouping: live, by: \.key.value) where holders.count > 1 {
-            problems.append("\(holders.count) live entries hold one key (\(holders.map(\.id.short).sorted().joined(separator: ", "))) of kind \(key.kind)")
+            problems.append(
+                "\(holders.count) live entries hold one key (\(holders.map(\.id.short).sorted().joined(separator: ", "))) of kind \(key.kind)"
+            )
         }
         return problems
     }

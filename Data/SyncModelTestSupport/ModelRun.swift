@@ -40,7 +40,9 @@ public struct ModelRun: Sendable {
                 for machine in [machines[m], machines[o]] {
                     next += 1
                     let id = next
-                    try await change(machine, &ledger) { try await $0.source.insert(Self.account(id, secret: secret, hotp: false, now: now)) }
+                    try await change(machine, &ledger) {
+                        try await $0.source.insert(Self.account(id, secret: secret, hotp: false, now: now))
+                    }
                     ledger.add(Self.accountID(id), twin: true)
                 }
             case .addTwice: break
@@ -84,7 +86,9 @@ public struct ModelRun: Sendable {
                 let revoker = machines[by]
                 let online = revoker.link.state.withLock { $0.online }
                 try await server.revoke(device)
-                if by != m, online, let membership = try await revoker.store.status().membership, !server.isRevoked(membership.enrolment.deviceID) {
+                if by != m, online, let membership = try await revoker.store.status().membership,
+                    !server.isRevoked(membership.enrolment.deviceID)
+                {
                     try await revoker.store.replace(with: membership, resend: true)
                     _ = try await revoker.sync()
                 }
@@ -128,7 +132,9 @@ public struct ModelRun: Sendable {
                 ledger.keepHeld(by: try await holders(machines, server))
             case .newerField(let m, let pick):
                 guard let id = try await target(machines[m], pick) else { break }
-                try await change(machines[m], &ledger) { try $0.vault.setNewerField(ModelCheck.newerField, to: "step \(step)", on: id, now: $0.clock.now()) }
+                try await change(machines[m], &ledger) {
+                    try $0.vault.setNewerField(ModelCheck.newerField, to: "step \(step)", on: id, now: $0.clock.now())
+                }
             case .replayMadeUp(let pick, let ahead):
                 guard let hostile = server.hostile else { break }
                 let stored = await hostile.stored
@@ -146,7 +152,8 @@ public struct ModelRun: Sendable {
     }
 
     /// Every machine back online and a member, synced until nothing moves; then the checks.
-    private func settle(_ machines: [ModelMachine], _ server: any ModelServer, _ ledger: ModelLedger, at now: Date) async throws -> [String] {
+    private func settle(_ machines: [ModelMachine], _ server: any ModelServer, _ ledger: ModelLedger, at now: Date) async throws -> [String]
+    {
         for machine in machines {
             machine.tick(now)
             machine.link.state.withLock { $0.online = true }
@@ -169,15 +176,22 @@ public struct ModelRun: Sendable {
             if try machine.records() != final { problems.append("M\(machine.index)'s records differ from M0's") }
             if try await machine.content() != content { problems.append("M\(machine.index)'s accounts differ from M0's") }
         }
-        if try await Set(server.stored().map(\.record)) != Set(final.values) { problems.append("the server's entries differ from the machines'") }
+        if try await Set(server.stored().map(\.record)) != Set(final.values) {
+            problems.append("the server's entries differ from the machines'")
+        }
         // TOKENS_MODEL_DEBUG=1 prints each record that differs from M0's, and what the server holds.
         if ProcessInfo.processInfo.environment["TOKENS_MODEL_DEBUG"] != nil, !problems.isEmpty {
             for machine in machines {
-                for record in try machine.records().values.sorted(by: { $0.id.uuidString < $1.id.uuidString }) where record != final[record.id] {
+                for record in try machine.records().values.sorted(by: { $0.id.uuidString < $1.id.uuidString })
+                where record != final[record.id] {
                     print("M\(machine.index): \(record)\n  M0: \(String(describing: final[record.id]))")
                 }
             }
-            print("server:", try await server.stored().map { "\($0.record.id.uuidString.suffix(4))@\($0.sequence) v\($0.version) del=\($0.record.isDeleted.value)" })
+            print(
+                "server:",
+                try await server.stored().map {
+                    "\($0.record.id.uuidString.suffix(4))@\($0.sequence) v\($0.version) del=\($0.record.isDeleted.value)"
+                })
         }
         return problems + ledger.violations(in: final)
     }
@@ -199,7 +213,9 @@ public struct ModelRun: Sendable {
         }
     }
 
-    private func modify(_ machine: ModelMachine, _ pick: Int, _ ledger: inout ModelLedger, _ edit: @escaping @Sendable (inout Account) -> Void) async throws {
+    private func modify(
+        _ machine: ModelMachine, _ pick: Int, _ ledger: inout ModelLedger, _ edit: @escaping @Sendable (inout Account) -> Void
+    ) async throws {
         guard let id = try await target(machine, pick) else { return }
         try await change(machine, &ledger) { _ = try await $0.source.modify(id: id, edit) }
     }

@@ -50,7 +50,9 @@ public final class InMemoryModelServer: ModelServer {
 
     public func revoke(_ device: UUID) async throws { _ = state.withLock { $0.revoked.insert(device) } }
     public func isRevoked(_ device: UUID) -> Bool { state.withLock { $0.revoked.contains(device) } }
-    public func remote(for enrolment: SyncEnrolment) -> any SyncRemote { RevocationCheck(server: server, device: enrolment.deviceID, of: self) }
+    public func remote(for enrolment: SyncEnrolment) -> any SyncRemote {
+        RevocationCheck(server: server, device: enrolment.deviceID, of: self)
+    }
     public func stored() async throws -> [RemoteEntry] { await server.stored }
 
     public func backup() async throws {

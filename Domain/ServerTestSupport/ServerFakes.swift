@@ -16,7 +16,12 @@ public final class CountingServerRandom: ServerRandomSource {
     private let counter = Mutex<UInt8>(0)
     public init() {}
 
-    private func next() -> UInt8 { counter.withLock { $0 &+= 1; return $0 } }
+    private func next() -> UInt8 {
+        counter.withLock {
+            $0 &+= 1
+            return $0
+        }
+    }
 
     public func secret() -> SyncSecret { SyncSecret(bytes: Array(repeating: next(), count: SyncSecret.byteCount))! }
 
@@ -70,7 +75,10 @@ public final class SteppingChangeNotifier: ChangeNotifier {
     public func changed(_ account: SyncAccountID) async { record.withLock { $0.changed.append(account) } }
 
     public func wait(for account: SyncAccountID, atMost seconds: Double) async {
-        let count = record.withLock { $0.waits.append(seconds); return $0.waits.count }
+        let count = record.withLock {
+            $0.waits.append(seconds)
+            return $0.waits.count
+        }
         clock.advance(seconds: seconds)
         await onWait(count)
     }

@@ -14,11 +14,13 @@ public struct FakeKeySealing: SyncKeySealing {
         deviceKey.count == 64 && keys.values.contains { $0.bytes == Array(deviceKey.suffix(32)) }
     }
 
-    public func wrap(_ key: SyncKey, version: Int, for deviceKey: [UInt8], device: UUID, account: UUID, previous: SyncKey) throws -> [UInt8] {
+    public func wrap(_ key: SyncKey, version: Int, for deviceKey: [UInt8], device: UUID, account: UUID, previous: SyncKey) throws -> [UInt8]
+    {
         [UInt8(truncatingIfNeeded: version)] + key.bytes + deviceKey.prefix(32) + previous.bytes + device.bytes
     }
 
-    public func unwrap(_ wrapped: [UInt8], version: Int, device: UUID, account: UUID, secret: SyncKey, previous: [Int: SyncKey]) -> SyncKey? {
+    public func unwrap(_ wrapped: [UInt8], version: Int, device: UUID, account: UUID, secret: SyncKey, previous: [Int: SyncKey]) -> SyncKey?
+    {
         guard wrapped.count == 1 + 32 * 3 + 16, wrapped[0] == UInt8(truncatingIfNeeded: version),
             Array(wrapped[33..<65]) == secret.bytes, previous.values.contains(where: { $0.bytes == Array(wrapped[65..<97]) }),
             Array(wrapped[97...]) == device.bytes
@@ -27,7 +29,8 @@ public struct FakeKeySealing: SyncKeySealing {
     }
 
     public func sealRing(_ keys: [Int: SyncKey], under key: SyncKey, version: Int, account: UUID) throws -> [UInt8] {
-        key.bytes + [UInt8(truncatingIfNeeded: version)] + keys.sorted { $0.key < $1.key }.flatMap { [UInt8(truncatingIfNeeded: $0.key)] + $0.value.bytes }
+        key.bytes + [UInt8(truncatingIfNeeded: version)]
+            + keys.sorted { $0.key < $1.key }.flatMap { [UInt8(truncatingIfNeeded: $0.key)] + $0.value.bytes }
     }
 
     public func openRing(_ ring: [UInt8], under key: SyncKey, version: Int, account: UUID) -> [Int: SyncKey]? {

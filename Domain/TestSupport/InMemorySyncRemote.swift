@@ -61,7 +61,9 @@ public actor InMemorySyncRemote: SyncRemote {
     private var expiresNextCursor = false
 
     /// A copy of the data as it is now.
-    public func backup() -> Backup { Backup(entries: entries, poisoned: poisoned, firstVersions: firstVersions, head: head, horizon: horizon) }
+    public func backup() -> Backup {
+        Backup(entries: entries, poisoned: poisoned, firstVersions: firstVersions, head: head, horizon: horizon)
+    }
 
     /// The data as `backup` held it: every change since is gone, sequences go back, and the
     /// generation changes.
@@ -119,7 +121,9 @@ public actor InMemorySyncRemote: SyncRemote {
             madeUp = nil
         }
         let readable = served.map { (sequence: $0.sequence, entry: Optional($0), bad: UnreadableEntry?.none) }
-        let bad = poisoned.filter { $0.value > cursor }.map { (sequence: $0.value, entry: RemoteEntry?.none, bad: Optional(UnreadableEntry(id: $0.key, sequence: $0.value))) }
+        let bad = poisoned.filter { $0.value > cursor }.map {
+            (sequence: $0.value, entry: RemoteEntry?.none, bad: Optional(UnreadableEntry(id: $0.key, sequence: $0.value)))
+        }
         let after = (readable + bad).sorted { $0.sequence < $1.sequence }
         let page = after.prefix(pageSize)
         return RemotePage(

@@ -17,7 +17,9 @@ public enum SyncKeySealingContract {
         #expect(sealing.isBound(deviceKey, account: account, keys: [1: key(1)]))
         #expect(sealing.isBound(deviceKey, account: account, keys: [3: key(3), 1: key(1)]))
         #expect(!sealing.isBound(deviceKey, account: account, keys: [1: key(2)]))
-        #expect(!sealing.isBound(sealing.deviceKey(secret: secret, code: SyncCode(account: account, key: key(2))), account: account, keys: [1: key(1)]))
+        #expect(
+            !sealing.isBound(
+                sealing.deviceKey(secret: secret, code: SyncCode(account: account, key: key(2))), account: account, keys: [1: key(1)]))
 
         let wrapped = try sealing.wrap(key(5), version: 2, for: deviceKey, device: device, account: account, previous: key(1))
         #expect(sealing.unwrap(wrapped, version: 2, device: device, account: account, secret: secret, previous: [1: key(1)]) == key(5))
@@ -26,7 +28,9 @@ public enum SyncKeySealingContract {
         #expect(sealing.unwrap(wrapped, version: 2, device: device, account: account, secret: secret, previous: [1: key(7)]) == nil)
         #expect(sealing.unwrap(wrapped, version: 3, device: device, account: account, secret: secret, previous: [1: key(1)]) == nil)
         #expect(sealing.unwrap(wrapped, version: 2, device: account, account: account, secret: secret, previous: [1: key(1)]) == nil)
-        #expect(sealing.unwrap(Array(wrapped.dropLast()), version: 2, device: device, account: account, secret: secret, previous: [1: key(1)]) == nil)
+        #expect(
+            sealing.unwrap(Array(wrapped.dropLast()), version: 2, device: device, account: account, secret: secret, previous: [1: key(1)])
+                == nil)
 
         let ring = try sealing.sealRing([1: key(1), 2: key(5)], under: key(6), version: 3, account: account)
         #expect(sealing.openRing(ring, under: key(6), version: 3, account: account) == [1: key(1), 2: key(5)])

@@ -52,8 +52,11 @@ public enum SyncLocalStoreContract {
             outcome.bases[key] = RemoteEntry(sequence: Int64(index + 1), record: taken.records[key]!, version: 1)
         }
         var remote = taken.records[id]!
-        remote.issuer = Stamped("Renamed elsewhere", changedAt: HybridTimestamp(
-            milliseconds: remote.issuer.changedAt.milliseconds + 60_000, device: UUID(uuidString: "00000000-0000-4000-8000-0000000000ee")!))
+        remote.issuer = Stamped(
+            "Renamed elsewhere",
+            changedAt: HybridTimestamp(
+                milliseconds: remote.issuer.changedAt.milliseconds + 60_000,
+                device: UUID(uuidString: "00000000-0000-4000-8000-0000000000ee")!))
         outcome.records[id] = remote
         outcome.bases[id] = RemoteEntry(sequence: 99, record: remote, version: 2)
         outcome.pending = []

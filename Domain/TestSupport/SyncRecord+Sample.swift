@@ -12,7 +12,8 @@ extension SyncRecord {
         return SyncRecord(
             id: id,
             // Steam codes have 5 digits, as every account of that kind (AccountSpec).
-            key: Stamped(KeyMaterial(secret: Secret(bytes: secret), kind: kind, algorithm: .sha1, digits: kind == .steam ? 5 : 6), changedAt: at),
+            key: Stamped(
+                KeyMaterial(secret: Secret(bytes: secret), kind: kind, algorithm: .sha1, digits: kind == .steam ? 5 : 6), changedAt: at),
             counter: 0, issuer: Stamped(issuer, changedAt: at), name: Stamped(name, changedAt: at), note: Stamped(note, changedAt: at),
             isFavorite: Stamped(false, changedAt: at), groups: Stamped(groups, changedAt: at),
             position: Stamped(FractionalPosition("U")!, changedAt: at), isDeleted: Stamped(false, changedAt: at))

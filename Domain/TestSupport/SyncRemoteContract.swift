@@ -31,7 +31,8 @@ public enum SyncRemoteContract {
 
     public static func pushThenPull(_ remote: any SyncRemote) async throws {
         let first = SyncRecord.sample(id(1), issuer: "Ünïcode ✓", groups: ["work", "2fa"])
-        let second = SyncRecord.sample(id(2), secret: Array(repeating: 7, count: 64), kind: .steam, note: String(repeating: "n", count: 900))
+        let second = SyncRecord.sample(
+            id(2), secret: Array(repeating: 7, count: 64), kind: .steam, note: String(repeating: "n", count: 900))
         let results = try await remote.push([RemoteChange(record: first, basedOn: 0), RemoteChange(record: second, basedOn: 0)])
         guard case .applied(let one) = results.first, case .applied(let two) = results.last, results.count == 2 else {
             Issue.record("not applied: \(results)")
@@ -64,7 +65,10 @@ public enum SyncRemoteContract {
             return
         }
         let theirs = record.noted("theirs", at: 2_100)
-        #expect(try await remote.push([RemoteChange(record: theirs, basedOn: base)]) == [.conflict(current: RemoteEntry(sequence: next, record: mine))])
+        #expect(
+            try await remote.push([RemoteChange(record: theirs, basedOn: base)]) == [
+                .conflict(current: RemoteEntry(sequence: next, record: mine))
+            ])
         #expect(try await remote.pull(after: 0).entries.map(\.record) == [mine])
     }
 
@@ -107,8 +111,9 @@ public enum SyncRemoteContract {
         }
         #expect(try await remote.pull(after: 0).entries == [RemoteEntry(sequence: next, record: edited, version: 2)])
         // The first version again, now stale: the current entry answers, with its version.
-        #expect(try await remote.push([RemoteChange(record: record, basedOn: base, version: 1)])
-            == [.conflict(current: RemoteEntry(sequence: next, record: edited, version: 2))])
+        #expect(
+            try await remote.push([RemoteChange(record: record, basedOn: base, version: 1)])
+                == [.conflict(current: RemoteEntry(sequence: next, record: edited, version: 2))])
     }
 
     public static func pullAtHead(_ remote: any SyncRemote) async throws {

@@ -56,7 +56,12 @@ public final class TestCurrentCodeUseCase: CurrentCodeUseCase {
 
     public func execute(for account: Account, at date: Date) async throws -> GeneratedCode {
         let id = account.id
-        if let error = failure.withLock({ failure in defer { failure = nil }; return failure }) { throw error }
+        if let error = failure.withLock({ failure in
+            defer { failure = nil }
+            return failure
+        }) {
+            throw error
+        }
         let counter = try counters.withLock { counters -> UInt64 in
             guard let counter = counters[id] else { throw RepositoryError.notFound(id) }
             counters[id] = counter + 1

@@ -148,7 +148,9 @@ private struct ParseState {
         while let name = command.defaultSubcommand, let fallback = command.subcommand(name) {
             path.append(fallback)
         }
-        if !command.subcommands.isEmpty { throw UsageError("Missing command: give one of \(command.subcommands.map(\.name).joined(separator: ", "))") }
+        if !command.subcommands.isEmpty {
+            throw UsageError("Missing command: give one of \(command.subcommands.map(\.name).joined(separator: ", "))")
+        }
         var remaining = words[...]
         for spec in command.arguments {
             guard case .positional(let required, let repeating) = spec.kind else { continue }

@@ -36,7 +36,8 @@ public enum CompletionScript {
 
     private static func bash(_ root: CommandSpec) -> String {
         var lines = [
-            "# bash completion for \(root.name)", "_\(root.name)() {", "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" command=\"\(root.name)\" words i",
+            "# bash completion for \(root.name)", "_\(root.name)() {",
+            "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" command=\"\(root.name)\" words i",
             "    for ((i = 1; i < COMP_CWORD; i++)); do", "        case \"$command ${COMP_WORDS[i]}\" in",
         ]
         lines += descents(root, variable: "command")
@@ -65,14 +66,17 @@ public enum CompletionScript {
         for spec in root.globalArguments { lines += fishOption(root.name, spec, condition: nil) }
         for (path, command) in root.tree() {
             let names = Array(path.dropFirst())
-            let here = names.isEmpty
+            let here =
+                names.isEmpty
                 ? "__fish_use_subcommand"
                 : "__fish_seen_subcommand_from \(names.last!); and not __fish_seen_subcommand_from \(command.subcommands.map(\.name).joined(separator: " "))"
             for sub in command.subcommands {
                 lines.append("complete -c \(root.name) -n '\(here)' -a \(sub.name) -d '\(quoted(sub.abstract))'")
             }
             if !names.isEmpty {
-                for spec in command.arguments { lines += fishOption(root.name, spec, condition: "__fish_seen_subcommand_from \(names.last!)") }
+                for spec in command.arguments {
+                    lines += fishOption(root.name, spec, condition: "__fish_seen_subcommand_from \(names.last!)")
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -73,14 +73,16 @@ package enum ServerComposer {
         limits.waitingPulls = settings.waitingPulls.value
         limits.quota = StorageQuota(entries: settings.quotaEntries.value, bytes: settings.quotaMiB.value * 1024 * 1024)
         limits.history = HistoryRetention(
-            days: settings.historyDays.value, versionsPerEntry: settings.historyVersions.value, bytes: settings.historyMiB.value * 1024 * 1024)
+            days: settings.historyDays.value, versionsPerEntry: settings.historyVersions.value,
+            bytes: settings.historyMiB.value * 1024 * 1024)
         services.append(
             HousekeepingService(
                 expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),
                 purgeHistory: DefaultPurgeHistoryUseCase(store: store, clock: SystemServerClock(), retention: limits.history),
                 interval: housekeepingInterval, logger: logger))
         let router = try SyncServerRouter.make(
-            useCases: makeUseCases(store: store, notifier: notifier, limits: limits), logger: logger, trustedProxies: Set(settings.trustedProxies.value),
+            useCases: makeUseCases(store: store, notifier: notifier, limits: limits), logger: logger,
+            trustedProxies: Set(settings.trustedProxies.value),
             bodyBudget: BodyBudget(bytes: settings.bodiesInFlightMiB.value * 1024 * 1024))
         var application = Application(
             router: router, server: server,
@@ -104,7 +106,8 @@ extension ServerComposer {
         }
         let limits = ConnectionLimits(
             maxConnections: maxConnections, maxPerAddress: settings.maxConnectionsPerAddress.value,
-            requestTimeout: .seconds(settings.requestTimeout.value), idleTimeout: .seconds(settings.idleTimeout.value), unlimitedAddresses: Set(settings.trustedProxies.value))
+            requestTimeout: .seconds(settings.requestTimeout.value), idleTimeout: .seconds(settings.idleTimeout.value),
+            unlimitedAddresses: Set(settings.trustedProxies.value))
         return GuardedHTTP1.configuration(counter: ConnectionCounter(limits: limits), limits: limits, logger: logger)
     }
 }

@@ -12,7 +12,9 @@ public actor MembershipSyncUseCase: SyncUseCase {
     private var connection: SyncConnection?
     private var closed = false
 
-    public init(store: any SyncLocalStore & SyncMembershipStore, random: any RandomSource, caFile: String?, timeout: Duration = .seconds(30)) {
+    public init(
+        store: any SyncLocalStore & SyncMembershipStore, random: any RandomSource, caFile: String?, timeout: Duration = .seconds(30)
+    ) {
         self.store = store
         round = SyncRound(store: store, random: random)
         self.caFile = caFile

@@ -4,7 +4,8 @@ import SyncRemoteData
 /// The sync client's use cases with Data's real parts (the key sealing), for the command line
 /// and the screen.
 public enum SyncComposer {
-    public static func makeSetupUseCase(store: any SyncMembershipStore, random: any RandomSource, clock: any WallClock) -> SyncSetupUseCase {
+    public static func makeSetupUseCase(store: any SyncMembershipStore, random: any RandomSource, clock: any WallClock) -> SyncSetupUseCase
+    {
         SyncSetupUseCase(store: store, random: random, clock: clock, sealing: SyncKeySealer())
     }
 

@@ -24,7 +24,9 @@ public final class SyncConnection: Sendable {
 
     /// The account's entries, devices and sync key under `key` (version 1), as the enrolled
     /// device whose token is `token`.
-    public func makeRemote(key: SyncKey, account: UUID, token: [UInt8]) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote & SyncHistoryRemote {
+    public func makeRemote(key: SyncKey, account: UUID, token: [UInt8]) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote
+        & SyncHistoryRemote
+    {
         RemoteSyncDataSource.make(server: api, token: token, keys: SyncKeys(key: key, account: account), transport: http.transport)
     }
 

@@ -71,7 +71,8 @@ enum TokensServer {
         // Once the application is built (a mistake in the settings is the only line then). The
         // URL's source only: it may hold a password.
         logger.info(
-            "starting", metadata: ["phase": "\(phase)", "store": "\(settings.databaseURL.map { "postgres (url from \($0.source))" } ?? "memory")"])
+            "starting",
+            metadata: ["phase": "\(phase)", "store": "\(settings.databaseURL.map { "postgres (url from \($0.source))" } ?? "memory")"])
         try await application.runService()
     }
 

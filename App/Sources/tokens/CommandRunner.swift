@@ -25,7 +25,9 @@ enum CommandRunner {
                 StandardStreams.write(CompletionScript.render(Tokens.spec, shell: shell))
                 return ExitStatus.success.rawValue
             case .run(let path, let parsed):
-                guard let type = CommandTable.command(at: path) else { throw UsageError("Unknown command '\(path.joined(separator: " "))'") }
+                guard let type = CommandTable.command(at: path) else {
+                    throw UsageError("Unknown command '\(path.joined(separator: " "))'")
+                }
                 command = try type.init(parsed)
             }
         } catch {

@@ -31,20 +31,22 @@ struct CommandTableTests {
     }
 
     /// Command lines scripts use for `tokens code`, with what they must read.
-    static let codeLines: [([String], String, GlobalValues, Int64?)] = [
-        (["code", "github"], "github", GlobalValues(), nil),
-        (["code", "github", "--phase", "dev"], "github", GlobalValues(phase: "dev"), nil),
-        (["--phase", "dev", "code", "github"], "github", GlobalValues(phase: "dev"), nil),
-        (["--phase=dev", "code", "github", "--at=59"], "github", GlobalValues(phase: "dev"), 59),
-        (["code", "github", "--at", "59", "--log-level", "debug"], "github", GlobalValues(logLevel: "debug"), 59),
-        (["--config", "/x y/c.json", "--passphrase-file", "p", "code", "Example Bank"], "Example Bank",
-         GlobalValues(config: "/x y/c.json", passphraseFile: "p"), nil),
-        (["code", "", "--phase", "dev"], "", GlobalValues(phase: "dev"), nil),
-        (["code", "--", "-github"], "-github", GlobalValues(), nil),
+    static let codeLines: [([String], String, GlobalOptionValues, Int64?)] = [
+        (["code", "github"], "github", GlobalOptionValues(), nil),
+        (["code", "github", "--phase", "dev"], "github", GlobalOptionValues(phase: "dev"), nil),
+        (["--phase", "dev", "code", "github"], "github", GlobalOptionValues(phase: "dev"), nil),
+        (["--phase=dev", "code", "github", "--at=59"], "github", GlobalOptionValues(phase: "dev"), 59),
+        (["code", "github", "--at", "59", "--log-level", "debug"], "github", GlobalOptionValues(logLevel: "debug"), 59),
+        (
+            ["--config", "/x y/c.json", "--passphrase-file", "p", "code", "Example Bank"], "Example Bank",
+            GlobalOptionValues(config: "/x y/c.json", passphraseFile: "p"), nil
+        ),
+        (["code", "", "--phase", "dev"], "", GlobalOptionValues(phase: "dev"), nil),
+        (["code", "--", "-github"], "-github", GlobalOptionValues(), nil),
     ]
 
     @Test("tokens code reads its query, the global options anywhere and --at", arguments: codeLines)
-    func codeLine(arguments: [String], query: String, global: GlobalValues, unixTime: Int64?) throws {
+    func codeLine(arguments: [String], query: String, global: GlobalOptionValues, unixTime: Int64?) throws {
         guard case .run(let path, let parsed) = try Tokens.parser.parse(arguments) else {
             Issue.record("\(arguments) did not parse to a command")
             return
@@ -57,11 +59,13 @@ struct CommandTableTests {
         #expect(code.uri == nil)
     }
 
-    @Test("bad command lines are usage errors", arguments: [
-        ["code"], ["code", "github", "--uri", "x"], ["code", "github", "--at", "-1"], ["code", "github", "--at", "soon"],
-        ["code", "github", "extra"], ["code", "github", "--phase"], ["github"], ["edit", "x"], ["import", "f", "--max-size", "0"],
-        ["export"], ["export", "--format", "otpauth", "--qr"], ["list", "--json=1"],
-    ])
+    @Test(
+        "bad command lines are usage errors",
+        arguments: [
+            ["code"], ["code", "github", "--uri", "x"], ["code", "github", "--at", "-1"], ["code", "github", "--at", "soon"],
+            ["code", "github", "extra"], ["code", "github", "--phase"], ["github"], ["edit", "x"], ["import", "f", "--max-size", "0"],
+            ["export"], ["export", "--format", "otpauth", "--qr"], ["list", "--json=1"],
+        ])
     func usageErrors(arguments: [String]) {
         #expect(throws: UsageError.self, "\(arguments)") {
             guard case .run(let path, let parsed) = try Tokens.parser.parse(arguments) else { return }

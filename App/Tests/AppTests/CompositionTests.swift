@@ -50,8 +50,9 @@ struct CompositionTests {
         try container.close()
     }
 
-    @Test("ALPHA and REAL without a vault: a clear error before any passphrase is asked, never DEV in disguise",
-          arguments: [Phase.alpha, .real])
+    @Test(
+        "ALPHA and REAL without a vault: a clear error before any passphrase is asked, never DEV in disguise",
+        arguments: [Phase.alpha, .real])
     func missingVault(phase: Phase) throws {
         let settings = AppSettings(
             phase: Sourced(phase, from: .flag("--phase")), logLevel: Sourced(.info, from: .default),
@@ -69,18 +70,21 @@ struct CompositionTests {
         #expect(FailureText.sentence(for: error!) == "no vault at /nonexistent/vault.sqlite: create one with `tokens init`")
     }
 
-    @Test("a query selects one account; exact issuer beats partial; none and several are errors")
-    func selection() throws {
-        let make = { (issuer: String) in
-            Account(
-                id: UUID(), issuer: issuer, name: "n", secret: Secret(bytes: [1]), kind: .totp(period: 30),
-                createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+    @Test("the command line's query goes through the container's SelectAccount: a name, an id, or a refusal")
+    func selection() async throws {
+        let container = try AppComposer.makeContainer(for: Self.settings(.dev), clock: StoppedClock(date: Date(timeIntervalSince1970: 59)))
+        let github = try await container.makeSelectAccountUseCase().execute(query: "github")
+        #expect(github.issuer == "GitHub")
+        #expect(try await container.makeSelectAccountUseCase().execute(query: github.id.uuidString.lowercased()).id == github.id)
+        // The demo accounts' ids share their first digits: a prefix of those names all five.
+        await #expect {
+            try await container.makeSelectAccountUseCase().execute(query: String(github.shortID.prefix(5)))
+        } throws: { error in
+            guard case .ambiguous(_, let candidates) = error as? AccountSelectionError else { return false }
+            return candidates.count == 5
         }
-        let google = make("Google")
-        let cloud = make("Google Cloud")
-        #expect(try AccountSelection.select("google", in: [google, cloud]).id == google.id)
-        #expect(try AccountSelection.select("cloud", in: [cloud]).id == cloud.id)
-        #expect(throws: CLIError.self) { try AccountSelection.select("x", in: []) }
-        #expect(throws: CLIError.self) { try AccountSelection.select("goo", in: [cloud, make("Goodreads")]) }
+        await #expect(throws: AccountSelectionError.noMatch(query: "nothing here")) {
+            try await container.makeSelectAccountUseCase().execute(query: "nothing here")
+        }
     }
 }

@@ -48,12 +48,14 @@ struct FailureTextTests {
         }
     }
 
-    @Test("the command line adds what to type", arguments: [
-        (VaultError.notInitialized(path: "/v") as any Error, "create one with `tokens init`"),
-        (ImportError.unknownFormat, "name it with --format"),
-        (ImportError.image(kind: "PNG"), "`zbarimg --raw FILE | tokens import -`"),
-        (ImportError.passwordRequired(.aegis), "--password-file or TOKENS_IMPORT_PASSWORD"),
-    ] as [(any Error, String)])
+    @Test(
+        "the command line adds what to type",
+        arguments: [
+            (VaultError.notInitialized(path: "/v") as any Error, "create one with `tokens init`"),
+            (ImportError.unknownFormat, "name it with --format"),
+            (ImportError.image(kind: "PNG"), "`zbarimg --raw FILE | tokens import -`"),
+            (ImportError.passwordRequired(.aegis), "--password-file or TOKENS_IMPORT_PASSWORD"),
+        ] as [(any Error, String)])
     func commandLineWords(error: any Error, words: String) {
         let sentence = FailureText.sentence(for: error)
         #expect(sentence.hasPrefix(String(describing: error)))

@@ -15,7 +15,10 @@ struct HousekeepingServiceTests {
         struct Unavailable: Error {}
 
         func execute() async throws -> Int {
-            let run = runs.withLock { $0 += 1; return $0 }
+            let run = runs.withLock {
+                $0 += 1
+                return $0
+            }
             if run == 1 { throw Unavailable() }
             return 2
         }

@@ -9,7 +9,9 @@ import Testing
 struct ImportReportTextTests {
     static func report(added: Int, dropped: Int = 0) throws -> ImportReport {
         let entries = try (0..<added).map { number in
-            ImportedEntry(spec: try AccountSpec(issuer: "Issuer \(number)", name: "me", secret: Secret(bytes: [UInt8(number % 256), 1]), kind: .totp(period: 30)))
+            ImportedEntry(
+                spec: try AccountSpec(
+                    issuer: "Issuer \(number)", name: "me", secret: Secret(bytes: [UInt8(number % 256), 1]), kind: .totp(period: 30)))
         }
         return ImportReport(
             format: .aegis, added: entries, duplicates: [], duplicatePolicy: .skip,
@@ -19,7 +21,10 @@ struct ImportReportTextTests {
     @Test("a report that fits a screen lists every entry")
     func whole() throws {
         let text = ImportReportText.render(try Self.report(added: 3, dropped: 1))
-        #expect(text == "Aegis vault: added 3, duplicates 0 (skipped), dropped 1\n  + Issuer 0 (me)\n  + Issuer 1 (me)\n  + Issuer 2 (me)\n  ! dropped entry 1: no secret\n")
+        #expect(
+            text
+                == "Aegis vault: added 3, duplicates 0 (skipped), dropped 1\n  + Issuer 0 (me)\n  + Issuer 1 (me)\n  + Issuer 2 (me)\n  ! dropped entry 1: no secret\n"
+        )
     }
 
     @Test("10 000 entries: the first 10 of each kind, then how many more; --quiet prints the summary alone")

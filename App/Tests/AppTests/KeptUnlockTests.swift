@@ -89,10 +89,12 @@ struct KeptUnlockTests {
         #expect(KeptUnlock(settings: CompositionTests.settings(.dev), keyring: keyring) == nil)
     }
 
-    @Test("durations as typed and as shown", arguments: [
-        ("90", 90), ("90s", 90), ("15m", 900), ("2h", 7_200), ("1h30m", 5_400), ("1h30", nil), ("", nil), ("m", nil),
-        ("15 m", nil), ("-5m", nil), ("99999999999999999999h", nil),
-    ] as [(String, Int?)])
+    @Test(
+        "durations as typed and as shown",
+        arguments: [
+            ("90", 90), ("90s", 90), ("15m", 900), ("2h", 7_200), ("1h30m", 5_400), ("1h30", nil), ("", nil), ("m", nil),
+            ("15 m", nil), ("-5m", nil), ("99999999999999999999h", nil),
+        ] as [(String, Int?)])
     func durations(text: String, seconds: Int?) {
         #expect(DurationText.seconds(text) == seconds)
     }

@@ -34,8 +34,9 @@ struct PassphraseSourceTests {
         let path = try folder.file("pass", "from file\n")
         let source = PassphraseSource(file: path, environment: [PassphraseSource.variable: "from env"], warn: { _ in })
         #expect(try source.givenBytes() == Array("from file".utf8))
-        #expect(try PassphraseSource(environment: [PassphraseSource.variable: "from env"], warn: { _ in }).givenBytes()
-            == Array("from env".utf8))
+        #expect(
+            try PassphraseSource(environment: [PassphraseSource.variable: "from env"], warn: { _ in }).givenBytes()
+                == Array("from env".utf8))
         #expect(try PassphraseSource.none.given() == nil)
     }
 

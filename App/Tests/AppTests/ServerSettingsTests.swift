@@ -54,7 +54,8 @@ struct ServerSettingsTests {
     @Test("connection, account, enrolment, long-poll and body limits: the rules' defaults unless configured; nonsense refused")
     func connectionLimits() async throws {
         let defaults = try await load(flags: ["phase": "dev"])
-        #expect(defaults.maxConnections.value == 4096 && defaults.maxConnectionsPerAddress.value == 64 && defaults.requestTimeout.value == 15)
+        #expect(
+            defaults.maxConnections.value == 4096 && defaults.maxConnectionsPerAddress.value == 64 && defaults.requestTimeout.value == 15)
         #expect(defaults.idleTimeout.value == 75)
         #expect(defaults.accountsPerAddress.value == 10 && defaults.accountsPerHour.value == 1000)
         #expect(defaults.enrolmentsPerAccount.value == 10 && defaults.enrolmentsPerAddress.value == 30)
@@ -63,15 +64,28 @@ struct ServerSettingsTests {
         // The defaults are the rules' own.
         let rules = SyncLimits()
         #expect(rules.quota == StorageQuota(entries: 10_000, bytes: 64 * 1024 * 1024))
-        #expect(rules.enrolmentsPerAccount == 10 && rules.enrolmentsPerAddress == 30 && rules.waitingPullsPerDevice == 4 && rules.waitingPulls == 1024)
+        #expect(
+            rules.enrolmentsPerAccount == 10 && rules.enrolmentsPerAddress == 30 && rules.waitingPullsPerDevice == 4
+                && rules.waitingPulls == 1024)
         let configured = try await load(
             flags: ["phase": "dev"],
-            environment: ["TOKENS_SERVER_CONNECTIONS_MAX": "100", "TOKENS_SERVER_CONNECTIONS_PER_ADDRESS": "5", "TOKENS_SERVER_REQUEST_TIMEOUT": "3"])
+            environment: [
+                "TOKENS_SERVER_CONNECTIONS_MAX": "100", "TOKENS_SERVER_CONNECTIONS_PER_ADDRESS": "5", "TOKENS_SERVER_REQUEST_TIMEOUT": "3",
+            ])
         #expect(configured.maxConnections == Sourced(100, from: .environment("TOKENS_SERVER_CONNECTIONS_MAX")))
         #expect(configured.maxConnectionsPerAddress.value == 5 && configured.requestTimeout.value == 3)
-        let limited = try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_ENROLMENTS_PER_ADDRESS": "3", "TOKENS_SERVER_BODIES_IN_FLIGHT": "8"])
-        #expect(limited.enrolmentsPerAddress == Sourced(3, from: .environment("TOKENS_SERVER_ENROLMENTS_PER_ADDRESS")) && limited.bodiesInFlightMiB.value == 8)
-        for (key, value) in [("server.connections.max", "0"), ("server.connections.per.address", "many"), ("server.request.timeout", "0"), ("server.idle.timeout", "3601"), ("server.accounts.per.address", "0"), ("server.enrolments.per.account", "0"), ("server.pulls.waiting.per.device", "x"), ("server.bodies.in.flight", "1"), ("server.quota.entries", "0"), ("server.quota.bytes", "lots"), ("server.history.days", "3651"), ("server.history.versions", "-1"), ("server.history.bytes", "x")] {
+        let limited = try await load(
+            flags: ["phase": "dev"], environment: ["TOKENS_SERVER_ENROLMENTS_PER_ADDRESS": "3", "TOKENS_SERVER_BODIES_IN_FLIGHT": "8"])
+        #expect(
+            limited.enrolmentsPerAddress == Sourced(3, from: .environment("TOKENS_SERVER_ENROLMENTS_PER_ADDRESS"))
+                && limited.bodiesInFlightMiB.value == 8)
+        for (key, value) in [
+            ("server.connections.max", "0"), ("server.connections.per.address", "many"), ("server.request.timeout", "0"),
+            ("server.idle.timeout", "3601"), ("server.accounts.per.address", "0"), ("server.enrolments.per.account", "0"),
+            ("server.pulls.waiting.per.device", "x"), ("server.bodies.in.flight", "1"), ("server.quota.entries", "0"),
+            ("server.quota.bytes", "lots"), ("server.history.days", "3651"), ("server.history.versions", "-1"),
+            ("server.history.bytes", "x"),
+        ] {
             await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", key: value]) }
         }
     }

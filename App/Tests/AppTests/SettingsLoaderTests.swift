@@ -68,8 +68,9 @@ struct SettingsLoaderTests {
         #expect(settings.idleLockForgetsKeptKey == Sourced(false, from: .environment("TOKENS_UNLOCK_IDLE")))
         let alpha = try await SettingsLoader(environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a"]).load()
         #expect(alpha.vaultPath == Sourced("/v/a", from: .environment("TOKENS_ALPHA_VAULT_PATH")))
-        #expect(Set(environment.keys.filter { $0.hasPrefix("TOKENS_") } + ["TOKENS_ALPHA_VAULT_PATH"])
-            == Set(SettingsLoader.keys.map(SettingsLoader.environmentName)))
+        #expect(
+            Set(environment.keys.filter { $0.hasPrefix("TOKENS_") } + ["TOKENS_ALPHA_VAULT_PATH"])
+                == Set(SettingsLoader.keys.map(SettingsLoader.environmentName)))
     }
 
     @Test("a flag beats everything")
@@ -104,8 +105,9 @@ struct SettingsLoaderTests {
 
     @Test("bad values say which key, which value and where it came from")
     func invalidValues() async throws {
-        await #expect(throws: ConfigurationError.invalidValue(
-            key: "phase", value: "prod", source: .environment("TOKENS_PHASE"), expected: "dev, alpha or real")
+        await #expect(
+            throws: ConfigurationError.invalidValue(
+                key: "phase", value: "prod", source: .environment("TOKENS_PHASE"), expected: "dev, alpha or real")
         ) {
             try await SettingsLoader(environment: ["TOKENS_PHASE": "prod"]).load()
         }

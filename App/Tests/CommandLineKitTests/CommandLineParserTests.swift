@@ -106,18 +106,20 @@ struct CommandLineParserTests {
         #expect(try Fixture.run(["get", "--", "-h"]).arguments.string("query") == "-h")
     }
 
-    @Test("every mistake is a one-line usage error that names it", arguments: [
-        (["--bogus"], "Unknown option '--bogus'"),
-        (["get", "-x"], "Unknown option '-x'"),
-        (["get", "--phase"], "Missing value for '--phase <phase>'"),
-        (["get", "--at", "--json"], "Missing value for '--at <time>'"),
-        (["add"], "Missing expected argument '<uri> ...'"),
-        (["get", "a", "b"], "Unexpected argument 'b'"),
-        (["fetch"], "Unknown command 'fetch'"),
-        (["get", "--json=yes"], "'--json' takes no value"),
-        (["--version", "get"], "Unknown option '--version'"),
-        (["--generate-completion-script", "tcsh"], "--generate-completion-script takes one of: bash, zsh, fish"),
-    ])
+    @Test(
+        "every mistake is a one-line usage error that names it",
+        arguments: [
+            (["--bogus"], "Unknown option '--bogus'"),
+            (["get", "-x"], "Unknown option '-x'"),
+            (["get", "--phase"], "Missing value for '--phase <phase>'"),
+            (["get", "--at", "--json"], "Missing value for '--at <time>'"),
+            (["add"], "Missing expected argument '<uri> ...'"),
+            (["get", "a", "b"], "Unexpected argument 'b'"),
+            (["fetch"], "Unknown command 'fetch'"),
+            (["get", "--json=yes"], "'--json' takes no value"),
+            (["--version", "get"], "Unknown option '--version'"),
+            (["--generate-completion-script", "tcsh"], "--generate-completion-script takes one of: bash, zsh, fish"),
+        ])
     func mistakes(arguments: [String], message: String) {
         #expect(Fixture.usageError(arguments) == message)
     }

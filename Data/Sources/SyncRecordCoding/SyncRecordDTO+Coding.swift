@@ -6,7 +6,9 @@ import Foundation
 /// key attribute survives an edit here); a field an older version did not write reads as its
 /// default, stamped at the oldest stamp, so any machine's real change to it wins.
 extension SyncRecordDTO {
-    static let known: Set<String> = ["id", "version", "key", "counter", "issuer", "name", "note", "favorite", "groups", "position", "deleted"]
+    static let known: Set<String> = [
+        "id", "version", "key", "counter", "issuer", "name", "note", "favorite", "groups", "position", "deleted",
+    ]
 
     package init(from decoder: any Decoder) throws {
         let json = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -14,12 +16,14 @@ extension SyncRecordDTO {
             try json.decodeIfPresent(FieldDTO<Value>.self, forKey: AnyCodingKey(name)) ?? FieldDTO(v: value, at: .oldest)
         }
         self.init(
-            id: try json.decode(String.self, forKey: AnyCodingKey("id")), version: try json.decode(UInt64.self, forKey: AnyCodingKey("version")),
+            id: try json.decode(String.self, forKey: AnyCodingKey("id")),
+            version: try json.decode(UInt64.self, forKey: AnyCodingKey("version")),
             key: try json.decode(KeyDTO.self, forKey: AnyCodingKey("key")),
             counter: try json.decodeIfPresent(UInt64.self, forKey: AnyCodingKey("counter")) ?? 0,
             issuer: try field("issuer", default: ""), name: try field("name", default: ""), note: try field("note", default: ""),
             favorite: try field("favorite", default: false), groups: try field("groups", default: []),
-            position: try field("position", default: FractionalPosition.between(nil, nil).digits), deleted: try field("deleted", default: false),
+            position: try field("position", default: FractionalPosition.between(nil, nil).digits),
+            deleted: try field("deleted", default: false),
             extra: try Self.extra(json, known: Self.known))
     }
 
@@ -42,14 +46,17 @@ extension SyncRecordDTO {
     /// The keys of `json` not in `known`, as they came.
     static func extra(_ json: KeyedDecodingContainer<AnyCodingKey>, known: Set<String>) throws -> [String: JSONValue] {
         var extra: [String: JSONValue] = [:]
-        for key in json.allKeys where !known.contains(key.stringValue) { extra[key.stringValue] = try json.decode(JSONValue.self, forKey: key) }
+        for key in json.allKeys where !known.contains(key.stringValue) {
+            extra[key.stringValue] = try json.decode(JSONValue.self, forKey: key)
+        }
         return extra
     }
 
     /// The stamp of an unknown field shaped as every field is (`{"v": …, "at": stamp}`).
     static func stamp(of value: JSONValue) -> HybridTimestamp? {
         guard case .object(let field) = value, case .object(let at)? = field["at"], case .integer(let ms)? = at["ms"],
-            case .integer(let c)? = at["c"], let counter = UInt32(exactly: c), case .string(let d)? = at["d"], let device = UUID(uuidString: d)
+            case .integer(let c)? = at["c"], let counter = UInt32(exactly: c), case .string(let d)? = at["d"],
+            let device = UUID(uuidString: d)
         else { return nil }
         return HybridTimestamp(milliseconds: ms, counter: counter, device: device)
     }
@@ -61,9 +68,11 @@ extension SyncRecordDTO.KeyDTO {
     package init(from decoder: any Decoder) throws {
         let json = try decoder.container(keyedBy: AnyCodingKey.self)
         self.init(
-            secret: try json.decode(String.self, forKey: AnyCodingKey("secret")), type: try json.decode(String.self, forKey: AnyCodingKey("type")),
+            secret: try json.decode(String.self, forKey: AnyCodingKey("secret")),
+            type: try json.decode(String.self, forKey: AnyCodingKey("type")),
             period: try json.decodeIfPresent(Int.self, forKey: AnyCodingKey("period")),
-            algorithm: try json.decode(String.self, forKey: AnyCodingKey("algorithm")), digits: try json.decode(Int.self, forKey: AnyCodingKey("digits")),
+            algorithm: try json.decode(String.self, forKey: AnyCodingKey("algorithm")),
+            digits: try json.decode(Int.self, forKey: AnyCodingKey("digits")),
             at: try json.decode(SyncRecordDTO.StampDTO.self, forKey: AnyCodingKey("at")),
             replaced: try json.decodeIfPresent([SyncRecordDTO.StampDTO].self, forKey: AnyCodingKey("replaced")),
             extra: try SyncRecordDTO.extra(json, known: Self.known))

@@ -44,7 +44,12 @@ final class CallDeadlines: Sendable {
         }
         let result: Result<T, any Error>
         do {
-            result = .success(try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() })
+            result = .success(
+                try await withTaskCancellationHandler {
+                    try await task.value
+                } onCancel: {
+                    task.cancel()
+                })
         } catch {
             result = .failure(error)
         }

@@ -98,7 +98,8 @@ public actor InMemorySyncServerStore: SyncServerStore {
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) throws -> [PushResult] {
         guard var state = accounts[account] else { throw SyncServerError.unauthorized }
         let before = StorageUsage(
-            entries: state.entries.values.count { !$0.payload.isDeleted }, bytes: state.entries.values.reduce(0) { $0 + $1.payload.ciphertext.count })
+            entries: state.entries.values.count { !$0.payload.isDeleted },
+            bytes: state.entries.values.reduce(0) { $0 + $1.payload.ciphertext.count })
         var usage = before
         let results = changes.map { change -> PushResult in
             switch PushDecision.decide(change, stored: state.entries[change.id]) {

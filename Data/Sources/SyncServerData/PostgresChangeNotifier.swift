@@ -29,9 +29,13 @@ public final class PostgresChangeNotifier: ChangeNotifier {
     public func changed(_ account: SyncAccountID) async {
         await local.changed(account)
         do {
-            try await client.query(PostgresStatements.query(PostgresStatements.notify, Self.channel, account.uuid.uuidString), logger: PostgresStatements.queryLogger)
+            try await client.query(
+                PostgresStatements.query(PostgresStatements.notify, Self.channel, account.uuid.uuidString),
+                logger: PostgresStatements.queryLogger)
         } catch {
-            logger.warning("change notification not sent; other instances see it at their next head check", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+            logger.warning(
+                "change notification not sent; other instances see it at their next head check",
+                metadata: ["error": "\(String(reflecting: type(of: error)))"])
         }
     }
 

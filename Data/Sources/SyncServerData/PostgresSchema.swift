@@ -55,7 +55,7 @@ enum PostgresSchema {
                 account_id uuid NOT NULL REFERENCES sync_account (id), id uuid NOT NULL, seq bigint NOT NULL,
                 key_version integer NOT NULL, nonce bytea NOT NULL, ciphertext bytea NOT NULL,
                 changed_at timestamptz NOT NULL, replaced_at timestamptz NOT NULL, PRIMARY KEY (account_id, seq))
-            """,
+            """
         ],
     ]
 

@@ -2,8 +2,8 @@ import Crypto
 import Foundation
 import Logging
 import PostgresNIO
-import Synchronization
 import SyncServer
+import Synchronization
 
 /// The sync server's store on PostgreSQL: the SQL of `PostgresStatements` through a pooled
 /// `PostgresClient` (which the caller runs), every query naming the account. A push locks its
@@ -15,7 +15,7 @@ import SyncServer
 /// is full or read-only, is `SyncServerError.unavailable` (503 with Retry-After), and its
 /// transaction, if any, is rolled back: nothing half-stored.
 public final class PostgresSyncServerStore: SyncServerStore {
-    private typealias Q = PostgresStatements
+    private typealias SQL = PostgresStatements
 
     private let client: PostgresClient
     private let logger: Logger
@@ -39,14 +39,15 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func createAccount(_ account: SyncAccountRecord) async throws {
         try await guarded { [self] in
             let rows = try await client.query(
-                Q.query(Q.createAccount, account.id.uuid, Data(account.authKeyDigest.bytes), account.createdAt), logger: Q.queryLogger)
+                SQL.query(SQL.createAccount, account.id.uuid, Data(account.authKeyDigest.bytes), account.createdAt), logger: SQL.queryLogger
+            )
             guard try await rows.decode(UUID.self).collected().count == 1 else { throw SyncServerError.accountExists }
         }
     }
 
     public func account(_ id: SyncAccountID) async throws -> SyncAccountRecord? {
         try await guarded { [self] in
-            let rows = try await client.query(Q.query(Q.account, id.uuid), logger: Q.queryLogger)
+            let rows = try await client.query(SQL.query(SQL.account, id.uuid), logger: SQL.queryLogger)
             return try await rows.decode((Data, Date, Int32, Data?).self).collected().first.map { digest, created, version, ring in
                 SyncAccountRecord(
                     id: id, authKeyDigest: SecretDigest(bytes: Array(digest)), createdAt: created, keyVersion: version,
@@ -59,10 +60,11 @@ public final class PostgresSyncServerStore: SyncServerStore {
         account: SyncAccountID, address: String, at time: Date, since: Date
     ) async throws -> EnrolmentAttempts {
         try await guarded { [self] in
-            try await client.withTransaction(logger: Q.queryLogger) { connection in
-                try await connection.query(Q.query(Q.forgetEnrolmentAttempts, since), logger: Q.queryLogger)
-                try await connection.query(Q.query(Q.recordEnrolmentAttempt, account.uuid, address, time), logger: Q.queryLogger)
-                let rows = try await connection.query(Q.query(Q.countEnrolmentAttempts, account.uuid, address, since), logger: Q.queryLogger)
+            try await client.withTransaction(logger: SQL.queryLogger) { connection in
+                try await connection.query(SQL.query(SQL.forgetEnrolmentAttempts, since), logger: SQL.queryLogger)
+                try await connection.query(SQL.query(SQL.recordEnrolmentAttempt, account.uuid, address, time), logger: SQL.queryLogger)
+                let rows = try await connection.query(
+                    SQL.query(SQL.countEnrolmentAttempts, account.uuid, address, since), logger: SQL.queryLogger)
                 let counts: (Int64, Int64) = try await rows.decode((Int64, Int64).self).collected().first ?? (0, 0)
                 return EnrolmentAttempts(forAccount: Int(counts.0), fromAddress: Int(counts.1))
             }
@@ -71,10 +73,10 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     public func recordAccountCreation(address: String, at time: Date, since: Date) async throws -> AccountCreations {
         try await guarded { [self] in
-            try await client.withTransaction(logger: Q.queryLogger) { connection in
-                try await connection.query(Q.query(Q.forgetAccountCreations, since), logger: Q.queryLogger)
-                try await connection.query(Q.query(Q.recordAccountCreation, address, time), logger: Q.queryLogger)
-                let rows = try await connection.query(Q.query(Q.countAccountCreations, address, since), logger: Q.queryLogger)
+            try await client.withTransaction(logger: SQL.queryLogger) { connection in
+                try await connection.query(SQL.query(SQL.forgetAccountCreations, since), logger: SQL.queryLogger)
+                try await connection.query(SQL.query(SQL.recordAccountCreation, address, time), logger: SQL.queryLogger)
+                let rows = try await connection.query(SQL.query(SQL.countAccountCreations, address, since), logger: SQL.queryLogger)
                 let counts: (Int64, Int64) = try await rows.decode((Int64, Int64).self).collected().first ?? (0, 0)
                 return AccountCreations(fromAddress: Int(counts.0), inAll: Int(counts.1))
             }
@@ -83,14 +85,15 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     public func addDevice(_ device: SyncDevice, limit: Int) async throws -> Bool {
         try await guarded { [self] in
-            try await client.withTransaction(logger: Q.queryLogger) { connection in
-                let rows = try await connection.query(Q.query(Q.lockAccountCountingDevices, device.account.uuid), logger: Q.queryLogger)
+            try await client.withTransaction(logger: SQL.queryLogger) { connection in
+                let rows = try await connection.query(
+                    SQL.query(SQL.lockAccountCountingDevices, device.account.uuid), logger: SQL.queryLogger)
                 guard let active = try await rows.decode(Int64.self).collected().first, active < limit else { return false }
                 try await connection.query(
-                    Q.query(
-                        Q.addDevice, device.account.uuid, device.id.uuid, device.name, Data(device.tokenDigest.bytes), device.enrolledAt,
+                    SQL.query(
+                        SQL.addDevice, device.account.uuid, device.id.uuid, device.name, Data(device.tokenDigest.bytes), device.enrolledAt,
                         Data(device.deviceKey ?? [])),
-                    logger: Q.queryLogger)
+                    logger: SQL.queryLogger)
                 return true
             }
         }
@@ -98,44 +101,44 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     public func devices(of account: SyncAccountID) async throws -> [SyncDevice] {
         try await guarded { [self] in
-            try await deviceRows(Q.query(Q.devices, account.uuid))
+            try await deviceRows(SQL.query(SQL.devices, account.uuid))
         }
     }
 
     public func device(withToken digest: SecretDigest) async throws -> SyncDevice? {
         try await guarded { [self] in
-            try await deviceRows(Q.query(Q.deviceWithToken, Data(digest.bytes))).first
+            try await deviceRows(SQL.query(SQL.deviceWithToken, Data(digest.bytes))).first
         }
     }
 
     public func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) async throws -> Bool {
         try await guarded { [self] in
-            let rows = try await client.query(Q.query(Q.revokeDevice, time, account.uuid, id.uuid), logger: Q.queryLogger)
+            let rows = try await client.query(SQL.query(SQL.revokeDevice, time, account.uuid, id.uuid), logger: SQL.queryLogger)
             return try await !rows.decode(UUID.self).collected().isEmpty
         }
     }
 
     public func setDeviceKey(_ key: [UInt8], for device: DeviceID, of account: SyncAccountID) async throws -> Bool {
         try await guarded { [self] in
-            let rows = try await client.query(Q.query(Q.setDeviceKey, Data(key), account.uuid, device.uuid), logger: Q.queryLogger)
+            let rows = try await client.query(SQL.query(SQL.setDeviceKey, Data(key), account.uuid, device.uuid), logger: SQL.queryLogger)
             return try await rows.decode(Data.self).collected().first.map { Array($0) == key } ?? false
         }
     }
 
     public func rotateKey(_ rotation: SyncKeyRotationRecord, of account: SyncAccountID, at time: Date) async throws -> Bool {
         try await guarded { [self] in
-            try await client.withTransaction(logger: Q.queryLogger) { connection in
+            try await client.withTransaction(logger: SQL.queryLogger) { connection in
                 let moved = try await connection.query(
-                    Q.query(
-                        Q.rotateAccountKey, rotation.keyVersion, Data(rotation.authKeyDigest.bytes), Data(rotation.keyRing ?? []),
+                    SQL.query(
+                        SQL.rotateAccountKey, rotation.keyVersion, Data(rotation.authKeyDigest.bytes), Data(rotation.keyRing ?? []),
                         account.uuid),
-                    logger: Q.queryLogger)
+                    logger: SQL.queryLogger)
                 guard try await !moved.decode(UUID.self).collected().isEmpty else { return false }
                 try await connection.query(
-                    Q.query(Q.revokeDevices, time, account.uuid, rotation.revoke.map(\.uuid)), logger: Q.queryLogger)
+                    SQL.query(SQL.revokeDevices, time, account.uuid, rotation.revoke.map(\.uuid)), logger: SQL.queryLogger)
                 for (device, bytes) in rotation.wrapped.sorted(by: { $0.key.uuid.uuidString < $1.key.uuid.uuidString }) {
                     try await connection.query(
-                        Q.query(Q.keepWrappedKey, account.uuid, device.uuid, rotation.keyVersion, Data(bytes)), logger: Q.queryLogger)
+                        SQL.query(SQL.keepWrappedKey, account.uuid, device.uuid, rotation.keyVersion, Data(bytes)), logger: SQL.queryLogger)
                 }
                 return true
             }
@@ -144,33 +147,36 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     public func wrappedKey(for device: DeviceID, of account: SyncAccountID) async throws -> WrappedSyncKey? {
         try await guarded { [self] in
-            let rows = try await client.query(Q.query(Q.wrappedKey, account.uuid, device.uuid), logger: Q.queryLogger)
+            let rows = try await client.query(SQL.query(SQL.wrappedKey, account.uuid, device.uuid), logger: SQL.queryLogger)
             return try await rows.decode((Int32, Data).self).collected().first.map { WrappedSyncKey(keyVersion: $0, bytes: Array($1)) }
         }
     }
 
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) async throws -> [PushResult] {
         try await guarded { [self] in
-            try await client.withTransaction(logger: Q.queryLogger) { connection in
-                let locked = try await connection.query(Q.query(Q.lockAccount, account.uuid), logger: Q.queryLogger)
+            try await client.withTransaction(logger: SQL.queryLogger) { connection in
+                let locked = try await connection.query(SQL.query(SQL.lockAccount, account.uuid), logger: SQL.queryLogger)
                 guard var head = try await locked.decode(Int64.self).collected().first else { throw SyncServerError.unauthorized }
-                let used = try await connection.query(Q.query(Q.usage, account.uuid), logger: Q.queryLogger)
+                let used = try await connection.query(SQL.query(SQL.usage, account.uuid), logger: SQL.queryLogger)
                 let (entries, bytes) = try await used.decode((Int64, Int64).self).collected().first ?? (Int64(0), Int64(0))
                 let before = StorageUsage(entries: Int(entries), bytes: Int(bytes))
                 var usage = before
                 var results: [PushResult] = []
                 for change in changes {
-                    let stored = try await Self.entries(connection, logger: Q.queryLogger, Q.query(Q.entry, account.uuid, change.id.uuid)).first
+                    let stored = try await Self.entries(
+                        connection, logger: SQL.queryLogger, SQL.query(SQL.entry, account.uuid, change.id.uuid)
+                    )
+                    .first
                     switch PushDecision.decide(change, stored: stored) {
                     case .write:
                         usage.write(change.payload, replacing: stored?.payload)
                         head += 1
                         let payload = change.payload
                         try await connection.query(
-                            Q.query(
-                                Q.writeEntry, time, account.uuid, change.id.uuid, head, payload.isDeleted, payload.keyVersion,
+                            SQL.query(
+                                SQL.writeEntry, time, account.uuid, change.id.uuid, head, payload.isDeleted, payload.keyVersion,
                                 Data(payload.nonce), Data(payload.ciphertext)),
-                            logger: Q.queryLogger)
+                            logger: SQL.queryLogger)
                         results.append(.applied(sequence: head))
                     case .alreadyApplied(let sequence): results.append(.applied(sequence: sequence))
                     case .conflict(let current): results.append(.conflict(current: current))
@@ -178,7 +184,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
                 }
                 // Past the quota: thrown inside the transaction, so nothing of the push is kept.
                 try usage.check(quota, from: before)
-                try await connection.query(Q.query(Q.setHead, head, account.uuid), logger: Q.queryLogger)
+                try await connection.query(SQL.query(SQL.setHead, head, account.uuid), logger: SQL.queryLogger)
                 return results
             }
         }
@@ -187,20 +193,20 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry] {
         try await guarded { [self] in
             try await client.withConnection { connection in
-                try await Self.entries(connection, logger: Q.queryLogger, Q.query(Q.changes, account.uuid, cursor, Int64(limit)))
+                try await Self.entries(connection, logger: SQL.queryLogger, SQL.query(SQL.changes, account.uuid, cursor, Int64(limit)))
             }
         }
     }
 
     public func head(of account: SyncAccountID) async throws -> Int64 {
         try await guarded { [self] in
-            try await counter(Q.query(Q.head, account.uuid))
+            try await counter(SQL.query(SQL.head, account.uuid))
         }
     }
 
     public func pullBounds(of account: SyncAccountID) async throws -> PullBounds {
         try await guarded { [self] in
-            let rows = try await client.query(Q.query(Q.pullBounds, account.uuid), logger: Q.queryLogger)
+            let rows = try await client.query(SQL.query(SQL.pullBounds, account.uuid), logger: SQL.queryLogger)
             let (horizon, keyVersion) = try await rows.decode((Int64, Int32).self).collected().first ?? (Int64(0), Int32(1))
             return PullBounds(horizon: horizon, keyVersion: keyVersion)
         }
@@ -210,13 +216,15 @@ public final class PostgresSyncServerStore: SyncServerStore {
         try await guarded { [self] in
             try await client.withConnection { connection in
                 var earlier: [EarlierEntry] = []
-                let rows = try await connection.query(Q.query(Q.earlierEntries, account.uuid, cursor, Int64(limit)), logger: Q.queryLogger)
+                let rows = try await connection.query(
+                    SQL.query(SQL.earlierEntries, account.uuid, cursor, Int64(limit)), logger: SQL.queryLogger)
                 for try await (id, seq, keyVersion, nonce, ciphertext, changed, replaced) in rows.decode(
                     (UUID, Int64, Int32, Data, Data, Date, Date).self)
                 {
                     let payload = EntryPayload(isDeleted: false, keyVersion: keyVersion, nonce: Array(nonce), ciphertext: Array(ciphertext))
                     earlier.append(
-                        EarlierEntry(entry: SyncEntry(id: EntryID(id), sequence: seq, payload: payload, changedAt: changed), replacedAt: replaced))
+                        EarlierEntry(
+                            entry: SyncEntry(id: EntryID(id), sequence: seq, payload: payload, changedAt: changed), replacedAt: replaced))
                 }
                 return earlier
             }
@@ -226,14 +234,14 @@ public final class PostgresSyncServerStore: SyncServerStore {
     /// Housekeeping, not a request: no deadline.
     public func purgeHistory(_ retention: HistoryRetention, cutoff: Date) async throws -> Int {
         try await guarded(within: nil) { [self] in
-            Int(try await counter(Q.query(Q.purgeHistory, cutoff, Int64(retention.versionsPerEntry), Int64(retention.bytes))))
+            Int(try await counter(SQL.query(SQL.purgeHistory, cutoff, Int64(retention.versionsPerEntry), Int64(retention.bytes))))
         }
     }
 
     /// Housekeeping, not a request: no deadline (a large purge must be allowed to finish).
     public func purgeTombstones(changedBefore time: Date) async throws -> Int {
         try await guarded(within: nil) { [self] in
-            Int(try await counter(Q.query(Q.purgeTombstones, time)))
+            Int(try await counter(SQL.query(SQL.purgeTombstones, time)))
         }
     }
 
@@ -244,9 +252,9 @@ public final class PostgresSyncServerStore: SyncServerStore {
         if let cached = generationCache.withLock({ $0 }), now - cached.read < Self.generationLifetime { return cached.value }
         let raw = try await guarded { [self] in
             do {
-                return try await text(Q.query(Q.generation))
+                return try await text(SQL.query(SQL.generation))
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
-                return try await text(Q.query(Q.generationWithoutControl))
+                return try await text(SQL.query(SQL.generationWithoutControl))
             }
         }
         let value = SHA256.hash(data: Data(raw.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
@@ -287,16 +295,16 @@ public final class PostgresSyncServerStore: SyncServerStore {
     }
 
     private func text(_ query: PostgresQuery) async throws -> String {
-        try await client.query(query, logger: Q.queryLogger).decode(String.self).collected().first ?? ""
+        try await client.query(query, logger: SQL.queryLogger).decode(String.self).collected().first ?? ""
     }
 
     private func counter(_ query: PostgresQuery) async throws -> Int64 {
-        try await client.query(query, logger: Q.queryLogger).decode(Int64.self).collected().first ?? 0
+        try await client.query(query, logger: SQL.queryLogger).decode(Int64.self).collected().first ?? 0
     }
 
     private func deviceRows(_ query: PostgresQuery) async throws -> [SyncDevice] {
         var devices: [SyncDevice] = []
-        let rows = try await client.query(query, logger: Q.queryLogger)
+        let rows = try await client.query(query, logger: SQL.queryLogger)
         for try await (account, id, name, digest, enrolled, revoked, key) in rows.decode(
             (UUID, UUID, String, Data, Date, Date?, Data?).self)
         {
@@ -310,7 +318,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     private static func entries(_ connection: PostgresConnection, logger: Logger, _ query: PostgresQuery) async throws -> [SyncEntry] {
         var entries: [SyncEntry] = []
-        let rows = try await connection.query(query, logger: Q.queryLogger)
+        let rows = try await connection.query(query, logger: SQL.queryLogger)
         for try await (id, seq, deleted, keyVersion, nonce, ciphertext, changed) in rows.decode(
             (UUID, Int64, Bool, Int32, Data, Data, Date).self)
         {

@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Domain
 import DomainTestSupport
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 /// One contract for every AccountRepository: the in-memory store (DEV), the vault (ALPHA and
 /// REAL) and the fake the other layers' tests use (DomainTestSupport's TestAccountRepository).
@@ -42,7 +43,8 @@ struct AccountRepositoryContractTests {
         #expect(try await repository.list().map(\.id) == [2, 3].map { Self.account($0).id })
     }
 
-    @Test("every field of the fully populated account comes back as it went in: add, and update to other values of each", arguments: subjects)
+    @Test(
+        "every field of the fully populated account comes back as it went in: add, and update to other values of each", arguments: subjects)
     func everyField(_ subject: Subject) async throws {
         let (repository, folder) = try subject.make()
         defer { withExtendedLifetime(folder) {} }

@@ -27,8 +27,11 @@ struct AegisSlotLimitsTests {
     func costlySlots() throws {
         let data = try Self.file(slots: 1_000) { $0["p"] = 16 }
         #expect(data.count < 400_000)
-        #expect(throws: ImportError.unsupported(
-            .aegis, "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 128 MiB of work in all)")) {
+        #expect(
+            throws: ImportError.unsupported(
+                .aegis,
+                "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 128 MiB of work in all)")
+        ) {
             try InteropCodec().decode(data, as: nil, password: "right")
         }
     }

@@ -1,7 +1,8 @@
-@testable import DataLayer
 import Domain
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 /// The vault entry's JSON is written and read by hand: it must read back exactly as
 /// JSONEncoder's does, and the hand-written reader must agree with JSONDecoder or step aside.
@@ -40,8 +41,10 @@ struct EntryPayloadJSONTests {
         let encoded = try JSONEncoder().encode(payload)
         if Array(encoded) != written { #expect(EntryPayloadDTO(jsonBytes: encoded) == nil) }
         for broken in [
-            Array(written.dropLast()), written + [UInt8(ascii: " ")], Array(String(decoding: written, as: UTF8.self)
-                .replacingOccurrences(of: "\"I\"", with: "\"\\u00e9\"").utf8),
+            Array(written.dropLast()), written + [UInt8(ascii: " ")],
+            Array(
+                String(decoding: written, as: UTF8.self)
+                    .replacingOccurrences(of: "\"I\"", with: "\"\\u00e9\"").utf8),
             Array(String(decoding: written, as: UTF8.self).replacingOccurrences(of: "30", with: "-30").utf8),
             Array(String(decoding: written, as: UTF8.self).replacingOccurrences(of: "\"I\"", with: "\"\u{1}\"").utf8),
             // Not UTF-8 inside a string.
@@ -90,8 +93,10 @@ struct EntryIDTests {
             #expect(EntryCipher.uuid(id.uuidString) == id)
             #expect(EntryCipher.uuid(id.uuidString.lowercased()) == id)
         }
-        for text in ["", "not an id", "3F2A91C0-0000-4000-8000-00000000000", "3F2A91C0-0000-4000-8000-0000000000001",
-                     "3F2A91C0x0000-4000-8000-000000000001", "3F2A91C0-0000-4000-8000-00000000000G", "é" + String(repeating: "0", count: 34)] {
+        for text in [
+            "", "not an id", "3F2A91C0-0000-4000-8000-00000000000", "3F2A91C0-0000-4000-8000-0000000000001",
+            "3F2A91C0x0000-4000-8000-000000000001", "3F2A91C0-0000-4000-8000-00000000000G", "é" + String(repeating: "0", count: 34),
+        ] {
             #expect(EntryCipher.uuid(text) == nil, "\(text)")
             #expect(UUID(uuidString: text) == nil, "\(text)")
         }

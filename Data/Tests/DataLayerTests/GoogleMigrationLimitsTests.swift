@@ -22,8 +22,9 @@ struct GoogleMigrationLimitsTests {
         return "otpauth-migration://offline?data=" + (data.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
     }
 
-    @Test("a batch size of 2^31 − 1 is reported, not enumerated; the account is still imported",
-          arguments: [(Int32.max, Int32(0)), (5, 9), (3, -1)])
+    @Test(
+        "a batch size of 2^31 − 1 is reported, not enumerated; the account is still imported",
+        arguments: [(Int32.max, Int32(0)), (5, 9), (3, -1)])
     func hugeBatchSize(size: Int32, index: Int32) throws {
         let text = try Self.line(batchSize: size, batchIndex: index)
         #expect(text.utf8.count < 200)
@@ -37,9 +38,10 @@ struct GoogleMigrationLimitsTests {
     func missingRanges() throws {
         let text = try [0, 5, 6, 9].map { try Self.line(batchSize: 12, batchIndex: $0) }.joined(separator: "\n")
         let decoded = try InteropCodec().decode(Data(text.utf8), as: nil, password: nil)
-        #expect(decoded.dropped.map(\.description) == [
-            "batches: missing batches 2–5, 8–9, 11–12 of 12: scan every QR code Google Authenticator showed",
-        ])
+        #expect(
+            decoded.dropped.map(\.description) == [
+                "batches: missing batches 2–5, 8–9, 11–12 of 12: scan every QR code Google Authenticator showed"
+            ])
         #expect(GoogleMigrationCodec.ranges([1, 2, 3, 7, 9, 10]) == "1–3, 7, 9–10")
         #expect(GoogleMigrationCodec.ranges([]) == "")
     }

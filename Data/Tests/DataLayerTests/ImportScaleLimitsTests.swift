@@ -1,7 +1,8 @@
-@testable import DataLayer
 import Domain
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 /// Big inputs are classified and refused on bytes, before any entry is parsed.
 @Suite("Import limits on big files")
@@ -16,7 +17,8 @@ struct ImportScaleLimitsTests {
 
     @Test("a line too long to be a Key URI is dropped and named, unread; the lines around it import")
     func longLine() throws {
-        let text = "otpauth://totp/A:a?secret=JBSWY3DP\r\n\(String(repeating: "x", count: 70_000))\r\n\n  otpauth://totp/B:b?secret=JBSWY3DP\n"
+        let text =
+            "otpauth://totp/A:a?secret=JBSWY3DP\r\n\(String(repeating: "x", count: 70_000))\r\n\n  otpauth://totp/B:b?secret=JBSWY3DP\n"
         let decoded = try InteropCodec().decode(Data(text.utf8), as: .keyURIs, password: nil)
         #expect(decoded.entries.map(\.spec.issuer) == ["A", "B"])
         #expect(decoded.dropped.map(\.item) == ["line 2"])

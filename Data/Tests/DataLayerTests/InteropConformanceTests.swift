@@ -15,7 +15,9 @@ import Testing
 struct InteropConformanceTests {
     @Test("the corpus is there")
     func corpusIsPresent() {
-        #expect(InteropCorpus.folder != nil, "../shared/interop/aegis-fixtures is missing, and TOKENS_REQUIRE_ALL_TESTS=1 says this run must have it")
+        #expect(
+            InteropCorpus.folder != nil,
+            "../shared/interop/aegis-fixtures is missing, and TOKENS_REQUIRE_ALL_TESTS=1 says this run must have it")
     }
 
     @Test("each file imports exactly its accounts, equal to the table, with the same codes", arguments: InteropCorpus.files)
@@ -41,9 +43,11 @@ struct InteropConformanceTests {
             #expect(entry.spec.kind == expected, "row \(number)")
             #expect(entry.spec.algorithm == row.algorithm, "row \(number)")
             #expect(entry.spec.digits == row.digits, "row \(number)")
-            let rowAccount = try Account(id: UUID(), spec: AccountSpec(
-                issuer: row.issuer, name: row.account, secret: Secret(base32: row.secret), kind: expected,
-                algorithm: row.algorithm, digits: row.digits), createdAt: Date())
+            let rowAccount = try Account(
+                id: UUID(),
+                spec: AccountSpec(
+                    issuer: row.issuer, name: row.account, secret: Secret(base32: row.secret), kind: expected,
+                    algorithm: row.algorithm, digits: row.digits), createdAt: Date())
             let imported = Account(id: UUID(), spec: entry.spec, createdAt: Date())
             for counter in [UInt64(0), 1, 57_000_000] {
                 #expect(generator.code(for: imported, counter: counter) == generator.code(for: rowAccount, counter: counter))
@@ -85,12 +89,20 @@ enum InteropCorpus {
     static let rows: [Row] = [
         Row(issuer: "Deno", account: "Mason", kind: .totp(period: 30), secret: "4SJHB4GSD43FZBAI7C2HLRJGPQ", algorithm: .sha1, digits: 6),
         Row(issuer: "SPDX", account: "James", kind: .totp(period: 20), secret: "5OM4WOOGPLQEF6UGN3CPEOOLWU", algorithm: .sha256, digits: 7),
-        Row(issuer: "Airbnb", account: "Elijah", kind: .totp(period: 50), secret: "7ELGJSGXNCCTV3O6LKJWYFV2RA", algorithm: .sha512, digits: 8),
+        Row(
+            issuer: "Airbnb", account: "Elijah", kind: .totp(period: 50), secret: "7ELGJSGXNCCTV3O6LKJWYFV2RA", algorithm: .sha512,
+            digits: 8),
         Row(issuer: "Issuu", account: "James", kind: .hotp(counter: 1), secret: "YOOMIXWS5GN6RTBPUFFWKTW5M4", algorithm: .sha1, digits: 6),
-        Row(issuer: "Air Canada", account: "Benjamin", kind: .hotp(counter: 50), secret: "KUVJJOM753IHTNDSZVCNKL7GII", algorithm: .sha256, digits: 7),
-        Row(issuer: "WWE", account: "Mason", kind: .hotp(counter: 10300), secret: "5VAML3X35THCEBVRLV24CGBKOY", algorithm: .sha512, digits: 8),
+        Row(
+            issuer: "Air Canada", account: "Benjamin", kind: .hotp(counter: 50), secret: "KUVJJOM753IHTNDSZVCNKL7GII", algorithm: .sha256,
+            digits: 7),
+        Row(
+            issuer: "WWE", account: "Mason", kind: .hotp(counter: 10300), secret: "5VAML3X35THCEBVRLV24CGBKOY", algorithm: .sha512,
+            digits: 8),
         Row(issuer: "Boeing", account: "Sophia", kind: .steam, secret: "JRZCL47CMXVOQMNPZR2F7J4RGI", algorithm: .sha1, digits: 5),
-        Row(issuer: "Battle.net", account: "US-2211-2050-3346", kind: .totp(period: 30), secret: "BMGRXPGFARQQF4GMT25JATL2VYLAHDBI", algorithm: .sha1, digits: 8),
+        Row(
+            issuer: "Battle.net", account: "US-2211-2050-3346", kind: .totp(period: 30), secret: "BMGRXPGFARQQF4GMT25JATL2VYLAHDBI",
+            algorithm: .sha1, digits: 8),
     ]
 
     static let files: [File] = [

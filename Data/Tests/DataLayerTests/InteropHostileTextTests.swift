@@ -21,11 +21,13 @@ struct InteropHostileTextTests {
         otpauth://hotp/Plain:you?secret=CQKRIFIWC4MBSGQ3DMPB2HQ6D4QCCIRD&issuer=Plain&counter=3
         """
 
-    @Test("through the otpauth list and Aegis: entries kept, characters removed, a notice per entry",
-          arguments: [ExportFormat.keyURIs, .aegis])
+    @Test(
+        "through the otpauth list and Aegis: entries kept, characters removed, a notice per entry",
+        arguments: [ExportFormat.keyURIs, .aegis])
     func cleaned(format: ExportFormat) throws {
         let codec = InteropCodec()
-        let data = format == .aegis
+        let data =
+            format == .aegis
             ? try codec.encode([Self.hostile, Self.plain], as: .aegis, password: nil).data : Data(Self.uriList.utf8)
         let imported = try codec.decode(data, as: nil, password: nil)
         #expect(imported.dropped.isEmpty)

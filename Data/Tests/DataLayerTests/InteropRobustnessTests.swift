@@ -17,14 +17,22 @@ struct InteropRobustnessTests {
         let accounts = InteropRoundTripTests.accounts
         let codec = InteropCodec()
         func export(_ format: ExportFormat) -> String {
-            String(decoding: (try? codec.encode(accounts, as: format, password: format == .aegisEncrypted ? "pw" : nil).data) ?? Data(), as: UTF8.self)
+            String(
+                decoding: (try? codec.encode(accounts, as: format, password: format == .aegisEncrypted ? "pw" : nil).data) ?? Data(),
+                as: UTF8.self)
         }
         return [
             (nil, export(.keyURIs)), (.aegis, export(.aegis)), (.aegis, export(.aegisEncrypted)),
             (.googleMigration, export(.googleMigration)),
-            (.twoFAS, #"{"services":[{"name":"A","secret":"JBSWY3DP","otp":{"account":"a","digits":6,"period":30,"algorithm":"SHA1","tokenType":"TOTP"}}],"schemaVersion":4,"groups":[]}"#),
+            (
+                .twoFAS,
+                #"{"services":[{"name":"A","secret":"JBSWY3DP","otp":{"account":"a","digits":6,"period":30,"algorithm":"SHA1","tokenType":"TOTP"}}],"schemaVersion":4,"groups":[]}"#
+            ),
             (.andOTP, #"[{"secret":"JBSWY3DP","issuer":"A","label":"a","digits":6,"type":"TOTP","algorithm":"SHA1","period":30}]"#),
-            (.freeOTPPlus, #"{"tokens":[{"algo":"SHA1","counter":0,"digits":6,"issuerExt":"A","label":"a","period":30,"secret":[1,-2,3],"type":"TOTP"}]}"#),
+            (
+                .freeOTPPlus,
+                #"{"tokens":[{"algo":"SHA1","counter":0,"digits":6,"issuerExt":"A","label":"a","period":30,"secret":[1,-2,3],"type":"TOTP"}]}"#
+            ),
             (.bitwarden, #"{"encrypted":false,"items":[{"name":"A","login":{"totp":"steam://JBSWY3DP"}}]}"#),
             (.proton, #"{"version":1,"entries":[{"content":{"uri":"otpauth://totp/A:a?secret=JBSWY3DP","name":"a"},"note":null}]}"#),
             (.steam, #"{"shared_secret":"THIl8+Jl6ugxr8x0X6eRMg==","account_name":"a"}"#),
@@ -35,7 +43,10 @@ struct InteropRobustnessTests {
             (.googleMigration, (try? GoogleMigrationLimitsTests.line(batchSize: .max, batchIndex: 0)) ?? ""),
             // Lines found on bytes: CR LF, comments, white space, case; JSON detected by its keys only.
             (nil, "# a comment\r\n\t OTPAUTH://totp/A:a?secret=JBSWY3DP\r\n\r\notpauth://hotp/B:b?secret=JBSWY3DP&counter=1\r"),
-            (nil, String(repeating: "[", count: 600) + #"{"tokens":[{"issuerExt":"A"}],"entries":[]}"# + String(repeating: "]", count: 600)),
+            (
+                nil,
+                String(repeating: "[", count: 600) + #"{"tokens":[{"issuerExt":"A"}],"entries":[]}"# + String(repeating: "]", count: 600)
+            ),
         ]
     }()
 
@@ -45,7 +56,8 @@ struct InteropRobustnessTests {
         #expect(twoFAS.format == .twoFAS && twoFAS.entries.count == 1)
         // 1 000 rounds keep the fuzzing fast, and are below what detection takes for andOTP's
         // (100 000 and more): the format is named.
-        let andOTP = try InteropCodec().decode(Data(base64Encoded: String(EncryptedSeeds.andOTP.dropFirst(7)))!, as: .andOTP, password: "pw")
+        let andOTP = try InteropCodec().decode(
+            Data(base64Encoded: String(EncryptedSeeds.andOTP.dropFirst(7)))!, as: .andOTP, password: "pw")
         #expect(andOTP.format == .andOTP && andOTP.entries.count == 1)
     }
 
@@ -84,7 +96,10 @@ enum Mutator {
                 let end = min(bytes.count, index + Int.random(in: 1...64, using: &generator))
                 bytes.insert(contentsOf: bytes[index..<end], at: end)
             case 5: bytes.insert(contentsOf: Array("99999999999999999999999".utf8), at: index)
-            default: bytes.insert(contentsOf: Array(["\"", "{", "}", "[", "]", ":", ",", "null", "-1", "%", "="].randomElement(using: &generator)!.utf8), at: index)
+            default:
+                bytes.insert(
+                    contentsOf: Array(["\"", "{", "}", "[", "]", ":", ",", "null", "-1", "%", "="].randomElement(using: &generator)!.utf8),
+                    at: index)
             }
         }
         return bytes

@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Domain
 import DomainTestSupport
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 /// Tokens → each export format → Tokens gives the same accounts and codes; what a format cannot
 /// hold is listed, never dropped silently.
@@ -52,7 +53,9 @@ struct InteropRoundTripTests {
         }
     }
 
-    @Test("the fully populated account through Aegis, plain and encrypted (a format that carries every field): every field back", arguments: [ExportFormat.aegis, .aegisEncrypted])
+    @Test(
+        "the fully populated account through Aegis, plain and encrypted (a format that carries every field): every field back",
+        arguments: [ExportFormat.aegis, .aegisEncrypted])
     func everyField(format: ExportFormat) throws {
         let codec = InteropCodec()
         let password = format == .aegisEncrypted ? "export password" : nil
@@ -81,9 +84,10 @@ struct InteropRoundTripTests {
 
         let onlyFirstBatch = Data((String(lines[0]) + "\n").utf8)
         let partial = try InteropCodec().decode(onlyFirstBatch, as: nil, password: nil)
-        #expect(partial.dropped.map(\.description) == [
-            "batches: missing batch 2 of 2: scan every QR code Google Authenticator showed",
-        ])
+        #expect(
+            partial.dropped.map(\.description) == [
+                "batches: missing batch 2 of 2: scan every QR code Google Authenticator showed"
+            ])
     }
 
     @Test("bad entries are reported, not dropped silently; the rest still import")

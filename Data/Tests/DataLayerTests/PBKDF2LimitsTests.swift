@@ -1,7 +1,8 @@
-@testable import DataLayer
 import Domain
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 /// Password-based exports name their own PBKDF2 cost: a hostile file must not make the password
 /// check take seconds before it can fail.
@@ -9,11 +10,15 @@ import Testing
 struct PBKDF2LimitsTests {
     /// An andOTP encrypted backup's header and body with `rounds` (the ciphertext is garbage).
     static func andOTP(rounds: UInt32) -> Data {
-        let header: [UInt8] = [UInt8(rounds >> 24), UInt8(truncatingIfNeeded: rounds >> 16), UInt8(truncatingIfNeeded: rounds >> 8), UInt8(truncatingIfNeeded: rounds)]
+        let header: [UInt8] = [
+            UInt8(rounds >> 24), UInt8(truncatingIfNeeded: rounds >> 16), UInt8(truncatingIfNeeded: rounds >> 8),
+            UInt8(truncatingIfNeeded: rounds),
+        ]
         return Data(header + [UInt8](repeating: 7, count: 12) + [UInt8](repeating: 9, count: 12) + [UInt8](repeating: 1, count: 48))
     }
 
-    @Test("an andOTP backup asking for 10 000 000 rounds is refused at once, saying why; a usual one is tried (and the wrong password said)")
+    @Test(
+        "an andOTP backup asking for 10 000 000 rounds is refused at once, saying why; a usual one is tried (and the wrong password said)")
     func andOTPRounds() throws {
         let started = ContinuousClock.now
         #expect {

@@ -1,9 +1,10 @@
 import Crypto
-@testable import DataLayer
 import Domain
 import DomainTestSupport
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 @Suite("HMAC-SHA1 with precomputed pads")
 struct PrecomputedHMACSHA1Tests {
@@ -17,10 +18,14 @@ struct PrecomputedHMACSHA1Tests {
         let cases: [(key: [UInt8], message: String, mac: String)] = [
             ([UInt8](repeating: 0x0B, count: 20), "Hi There", "b617318655057264e28bc0b6fb378c8ef146be00"),
             (Array("Jefe".utf8), "what do ya want for nothing?", "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79"),
-            ([UInt8](repeating: 0xAA, count: 80), "Test Using Larger Than Block-Size Key - Hash Key First",
-             "aa4ae5e15272d00e95705637ce8a3b55ed402112"),
-            ([UInt8](repeating: 0xAA, count: 80), "Test Using Larger Than Block-Size Key and Larger Than One Block-Size Data",
-             "e8e99d0f45237d786d6bbaa7965c7808bbff1a91"),
+            (
+                [UInt8](repeating: 0xAA, count: 80), "Test Using Larger Than Block-Size Key - Hash Key First",
+                "aa4ae5e15272d00e95705637ce8a3b55ed402112"
+            ),
+            (
+                [UInt8](repeating: 0xAA, count: 80), "Test Using Larger Than Block-Size Key and Larger Than One Block-Size Data",
+                "e8e99d0f45237d786d6bbaa7965c7808bbff1a91"
+            ),
         ]
         for testCase in cases {
             let mac = PrecomputedHMACSHA1(key: testCase.key).authenticationCode(for: Array(testCase.message.utf8))

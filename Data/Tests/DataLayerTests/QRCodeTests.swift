@@ -1,6 +1,7 @@
-@testable import DataLayer
 import Domain
 import Testing
+
+@testable import DataLayer
 
 @Suite("QR codes")
 struct QRCodeTests {

@@ -123,7 +123,8 @@ enum QRReferenceCodes {
             ]
         ),
         (
-            "otpauth-migration://offline?data=CjEKCkhlbGxvId6tvu8SGGpvaG4uZG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAACjEKCkhlbGxvId6tvu8SGGpvaG4uZG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAACjEKCkhlbGxvId6tvu8SGGpvaG4uZG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAACjEKCkhlbGxvId6tvu8SGGpvaG4uZG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAA", 14,
+            "otpauth-migration://offline?data=CjEKCkhlbGxvId6tvu8SGGpvaG4uZG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAACjEKCkhlbGxvId6tvu8SGGpvaG4uZG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAACjEKCkhlbGxvId6tvu8SGGpvaG4uZG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAACjEKCkhlbGxvId6tvu8SGGpvaG4uZG9lQGV4YW1wbGUuY29tGgdFeGFtcGxlIAEoATACEAEYASAA",
+            14,
             [
                 "#######.##..#.#..##.####.#....###.###.#.#.#.##.#.#.####..#.####.#.#######",
                 "#.....#.##..###.##....#.##.###.#..#..###..####.##....########.#...#.....#",

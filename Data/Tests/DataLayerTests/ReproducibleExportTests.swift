@@ -1,9 +1,10 @@
-@testable import DataLayer
 import Domain
 import DomainTestSupport
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DataLayer
 
 /// Exports take every id, key, salt and nonce from the RandomSource they are given: the same
 /// source makes the same bytes, so an export can be checked byte for byte.

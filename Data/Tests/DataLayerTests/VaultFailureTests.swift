@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Domain
 import Foundation
 import GRDB
 import Testing
+
+@testable import DataLayer
 
 /// Every way unlocking can fail: a distinct, clear error, and the files byte-identical afterwards.
 @Suite("Vault failures change nothing")
@@ -11,7 +12,9 @@ struct VaultFailureTests {
 
     func makeVault() async throws { try await folder.makeClosedVault() }
     func tamper(_ sql: String) throws { try folder.tamper(sql) }
-    func expectFailure(_ error: VaultError, passphrase: String = "correct horse", sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectFailure(_ error: VaultError, passphrase: String = "correct horse", sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
         try await folder.expectFailure(error, passphrase: passphrase, sourceLocation: sourceLocation)
     }
 
@@ -64,18 +67,22 @@ struct VaultFailureTests {
     func slotCountBounded() async throws {
         try await makeVault()
         for index in 0..<20 {
-            try tamper("INSERT INTO key_slot SELECT zeroblob(15) || char(\(index)), kdf, kdf_n, kdf_r, kdf_p, randomblob(16), nonce, wrapped_key FROM key_slot WHERE length(id) = 16 LIMIT 1")
+            try tamper(
+                "INSERT INTO key_slot SELECT zeroblob(15) || char(\(index)), kdf, kdf_n, kdf_r, kdf_p, randomblob(16), nonce, wrapped_key FROM key_slot WHERE length(id) = 16 LIMIT 1"
+            )
         }
         try await expectFailure(.wrongPassphrase)
     }
 
-    @Test("scrypt bounds: N up to 2^20, r up to 32, p up to 4, 256 MiB and 1 GiB of passes", arguments: [
-        (ScryptParameters.default, true), (ScryptParameters(n: 1 << 20, r: 2, p: 1), true),
-        (ScryptParameters(n: 1 << 21, r: 1, p: 1), false), (ScryptParameters(n: 1 << 20, r: 8, p: 1), false),
-        (ScryptParameters(n: 1 << 15, r: 8, p: 5), false), (ScryptParameters(n: 1 << 18, r: 8, p: 4), true),
-        (ScryptParameters(n: 1 << 18, r: 8, p: 5), false), (ScryptParameters(n: 3000, r: 8, p: 1), false),
-        (ScryptParameters(n: 1, r: 8, p: 1), false), (ScryptParameters(n: 1 << 10, r: 0, p: 1), false),
-    ])
+    @Test(
+        "scrypt bounds: N up to 2^20, r up to 32, p up to 4, 256 MiB and 1 GiB of passes",
+        arguments: [
+            (ScryptParameters.default, true), (ScryptParameters(n: 1 << 20, r: 2, p: 1), true),
+            (ScryptParameters(n: 1 << 21, r: 1, p: 1), false), (ScryptParameters(n: 1 << 20, r: 8, p: 1), false),
+            (ScryptParameters(n: 1 << 15, r: 8, p: 5), false), (ScryptParameters(n: 1 << 18, r: 8, p: 4), true),
+            (ScryptParameters(n: 1 << 18, r: 8, p: 5), false), (ScryptParameters(n: 3000, r: 8, p: 1), false),
+            (ScryptParameters(n: 1, r: 8, p: 1), false), (ScryptParameters(n: 1 << 10, r: 0, p: 1), false),
+        ])
     func scryptBounds(parameters: ScryptParameters, valid: Bool) {
         #expect(parameters.isValid == valid)
     }
@@ -90,7 +97,8 @@ struct VaultFailureTests {
     @Test("ciphertexts swapped between entries")
     func ciphertextSwapped() async throws {
         try await makeVault()
-        try tamper("""
+        try tamper(
+            """
             UPDATE entry SET (nonce, ciphertext) = (SELECT nonce, ciphertext FROM entry WHERE sort_order = 0)
             WHERE sort_order = 1
             """)

@@ -101,7 +101,9 @@ struct VaultKeyCacheTests {
         let before = try folder.snapshot()
         #expect(throws: VaultKeyringError.unavailable(reason: "operation not permitted")) { try cache.open(at: folder.path) }
         #expect(try folder.snapshot() == before)
-        #expect("\(VaultKeyringError.unavailable(reason: "operation not permitted"))" == "the kernel keyring is unavailable here (operation not permitted)")
+        #expect(
+            "\(VaultKeyringError.unavailable(reason: "operation not permitted"))"
+                == "the kernel keyring is unavailable here (operation not permitted)")
     }
 }
 

@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Domain
 import Foundation
 import GRDB
 import Testing
+
+@testable import DataLayer
 
 /// `passwd` rotates the master key: the old passphrase, even with an old copy of the header,
 /// opens nothing written since.
@@ -44,7 +45,8 @@ struct VaultKeyRotationTests {
         for row in oldSlots {
             try folder.tamper("INSERT INTO key_slot VALUES (?, ?, ?, ?, ?, ?, ?, ?)", arguments: StatementArguments(row.databaseValues))
         }
-        try folder.tamper("INSERT OR REPLACE INTO header VALUES (?, ?, ?, ?, ?, ?)", arguments: StatementArguments(oldHeader[0].databaseValues))
+        try folder.tamper(
+            "INSERT OR REPLACE INTO header VALUES (?, ?, ?, ?, ?, ?)", arguments: StatementArguments(oldHeader[0].databaseValues))
 
         // The old slot still gives the old master key, and it decrypts no entry, old or new.
         let path = folder.path

@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Domain
 import Foundation
 import GRDB
 import Testing
+
+@testable import DataLayer
 
 /// Format-1 and format-2 vaults (committed, made by the last build of each) are migrated to the
 /// current format in place, in one transaction, on their first unlock.
@@ -29,14 +30,16 @@ struct VaultMigrationTests {
     }
 
     func copyFixture(format: Int = 1) throws {
-        let fixture = try #require(Bundle.module.url(forResource: "vault-format\(format)", withExtension: "sqlite", subdirectory: "Fixtures"))
+        let fixture = try #require(
+            Bundle.module.url(forResource: "vault-format\(format)", withExtension: "sqlite", subdirectory: "Fixtures"))
         try FileManager.default.createDirectory(at: folder.directory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: folder.path))
     }
 
     func format() throws -> Int { try folder.rows("SELECT format_version FROM header")[0]["format_version"] }
 
-    @Test("each fixture opens with every account, as format 3, with a new vault's schema; the next unlock writes nothing", arguments: [1, 2])
+    @Test(
+        "each fixture opens with every account, as format 3, with a new vault's schema; the next unlock writes nothing", arguments: [1, 2])
     func migrates(from version: Int) async throws {
         try copyFixture(format: version)
         #expect(try format() == version)

@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Crypto
 import Domain
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 /// The read path (`VaultReadPath`, `SQLiteReadConnection`): a current vault is opened and read
 /// without GRDB, with every check of the GRDB path; whatever is unusual goes to that path.

@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Domain
 import DomainTestSupport
 import Foundation
 import Testing
+
+@testable import DataLayer
 
 /// The vault's sync state: what joining records, each local change recorded in its own
 /// transaction, a round's outcome written into the entries, and two vaults converging.
@@ -27,7 +28,9 @@ struct VaultSyncStoreTests {
 
         func join(device: Int, code: SyncCode = VaultSyncStoreTests.code, joining: Bool = false) async throws {
             let enrolment = SyncEnrolment(deviceID: VaultSyncStoreTests.id(900 + device), token: Array(repeating: UInt8(device), count: 32))
-            try await store.begin(SyncMembership(code: code, server: URL(string: "http://127.0.0.1:8787")!, enrolment: enrolment), now: clock.now(), joining: joining)
+            try await store.begin(
+                SyncMembership(code: code, server: URL(string: "http://127.0.0.1:8787")!, enrolment: enrolment), now: clock.now(),
+                joining: joining)
         }
 
         func sync(_ remote: InMemorySyncRemote) async throws -> SyncReport {
@@ -72,7 +75,8 @@ struct VaultSyncStoreTests {
         #expect(try await reopened.status().membership == rotated)
         #expect(try await reopened.status().pending == 2)
         #expect(try await reopened.snapshot().records == before)
-        let other = SyncMembership(code: SyncCode(account: Self.id(701), key: key(8)), server: membership.server, enrolment: membership.enrolment)
+        let other = SyncMembership(
+            code: SyncCode(account: Self.id(701), key: key(8)), server: membership.server, enrolment: membership.enrolment)
         await #expect(throws: SyncError.notSetUp) { try await machine.store.replace(with: other, resend: false) }
     }
 
@@ -94,7 +98,9 @@ struct VaultSyncStoreTests {
 
     @Test("every local change after joining is recorded in the transaction that makes it; only changed fields are stamped")
     func localChangesArePending() async throws {
-        let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2), VaultFolder.account(3, kind: .hotp(counter: 4))])
+        let machine = try await Machine(accounts: [
+            VaultFolder.account(1), VaultFolder.account(2), VaultFolder.account(3, kind: .hotp(counter: 4)),
+        ])
         try await machine.join(device: 1)
         let joined = try await machine.store.snapshot()
         _ = try await machine.sync(InMemorySyncRemote())
@@ -263,7 +269,9 @@ struct VaultSyncStoreTests {
         #expect(entries[Self.id(2)]?.state.record.key.changedAt.milliseconds == SyncAccountState.milliseconds(machine.clock.now()))
     }
 
-    @Test("a machine that leaves and joins again: its stale copy loses to the edit made elsewhere meanwhile, its own edit made while away is kept")
+    @Test(
+        "a machine that leaves and joins again: its stale copy loses to the edit made elsewhere meanwhile, its own edit made while away is kept"
+    )
     func rejoinKeepsLaterEdits() async throws {
         let remote = InMemorySyncRemote()
         let clock = FixedClock()
@@ -291,7 +299,8 @@ struct VaultSyncStoreTests {
         let content = try await laptop.content()
         #expect(try await desktop.content() == content)
         #expect(content.first { $0.id == Self.id(1) }.map { ($0.note, $0.issuer) } ?? ("", "") == ("new", "Renamed while away"))
-        #expect(content.first { $0.id == Self.id(2) }.map { ($0.note, $0.kind) } ?? ("", .steam) == ("counter used here", .hotp(counter: 5)))
+        #expect(
+            content.first { $0.id == Self.id(2) }.map { ($0.note, $0.kind) } ?? ("", .steam) == ("counter used here", .hotp(counter: 5)))
     }
 
     @Test("joining another account after leaving: every live entry goes to it as new, tombstones of the old account do not")

@@ -1,8 +1,9 @@
-@testable import DataLayer
 import Domain
 import Foundation
 import GRDB
 import Testing
+
+@testable import DataLayer
 
 /// Whoever can write the vault file cannot roll an entry back, remove, add or swap one, or plant
 /// SQL that runs inside Tokens's transactions: unlock says "the vault was modified" (status 5)

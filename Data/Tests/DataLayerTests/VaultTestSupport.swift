@@ -74,7 +74,9 @@ extension VaultFolder {
 
     /// Opens with `passphrase` and reads every account, expecting `error`, and checks that no
     /// byte of the vault's files changed.
-    func expectFailure(_ error: VaultError, passphrase: String = "correct horse", sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectFailure(_ error: VaultError, passphrase: String = "correct horse", sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
         let before = try snapshot()
         do {
             let vault = try Vault.open(at: path, passphrase: Passphrase(passphrase))

@@ -110,9 +110,11 @@ struct VaultTests {
             try await source.insert(VaultFolder.account(number))
             for _ in 0..<3 {
                 _ = try await source.modify(id: VaultFolder.account(number).id) { $0.note += "x" }
-                nonces.append(try await pool.read { db in
-                    try Data.fetchOne(db, sql: "SELECT nonce FROM entry WHERE id = ?", arguments: [VaultFolder.account(number).id.uuidString])!
-                })
+                nonces.append(
+                    try await pool.read { db in
+                        try Data.fetchOne(
+                            db, sql: "SELECT nonce FROM entry WHERE id = ?", arguments: [VaultFolder.account(number).id.uuidString])!
+                    })
             }
         }
         nonces += try await pool.read { db in try Data.fetchAll(db, sql: "SELECT nonce FROM key_slot") }

@@ -44,7 +44,8 @@ struct BoundedTransportTests {
 
     static func collect(_ transport: BoundedTransport) async throws -> Int {
         let request = HTTPRequest(method: .get, scheme: "https", authority: "sync.example", path: "/v1/entries")
-        let (_, body) = try await transport.send(request, body: nil, baseURL: URL(string: "https://sync.example/v1")!, operationID: "pullEntries")
+        let (_, body) = try await transport.send(
+            request, body: nil, baseURL: URL(string: "https://sync.example/v1")!, operationID: "pullEntries")
         var total = 0
         for try await chunk in try #require(body) { total += chunk.count }
         return total
@@ -73,6 +74,7 @@ struct BoundedTransportTests {
         let transport = BoundedTransport(base: slow, maxBytes: 4 << 20, deadline: .seconds(30), now: { clock.now })
         await #expect(throws: SyncError.timedOut) { _ = try await Self.collect(transport) }
         let fine = Streaming(chunks: 3, chunkSize: 1 << 20, length: .unknown, clock: clock, pause: .seconds(1))
-        #expect(try await Self.collect(BoundedTransport(base: fine, maxBytes: 4 << 20, deadline: .seconds(30), now: { clock.now })) == 3 << 20)
+        #expect(
+            try await Self.collect(BoundedTransport(base: fine, maxBytes: 4 << 20, deadline: .seconds(30), now: { clock.now })) == 3 << 20)
     }
 }

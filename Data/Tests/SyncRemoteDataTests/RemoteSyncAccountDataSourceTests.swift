@@ -21,7 +21,9 @@ struct RemoteSyncAccountDataSourceTests {
         try await Self.account(api).createAccount()
         let account = Self.keys.account.uuidString.lowercased()
         #expect(api.sent.withLock { $0 } == ["create \(account) \(Data(Self.keys.authKey).base64EncodedString())"])
-        await #expect(throws: SyncError.accountExists) { try await Self.account(StubAPI(create: { .conflict(Self.problem) })).createAccount() }
+        await #expect(throws: SyncError.accountExists) {
+            try await Self.account(StubAPI(create: { .conflict(Self.problem) })).createAccount()
+        }
         await #expect(throws: SyncError.server) {
             try await Self.account(StubAPI(create: { .default(statusCode: 503, Self.problem) })).createAccount()
         }
@@ -31,7 +33,9 @@ struct RemoteSyncAccountDataSourceTests {
     func enrol() async throws {
         let device = UUID()
         let token = Array(repeating: UInt8(9), count: 32)
-        let api = StubAPI(enrol: { .created(.init(body: .json(.init(deviceId: device.uuidString, token: Data(token).base64EncodedString())))) })
+        let api = StubAPI(enrol: {
+            .created(.init(body: .json(.init(deviceId: device.uuidString, token: Data(token).base64EncodedString()))))
+        })
         let enrolment = try await Self.account(api).enrol(deviceName: "laptop", deviceKey: [1, 2, 3])
         #expect(enrolment == SyncEnrolment(deviceID: device, token: token))
         #expect(!"\(enrolment)".contains(Data(token).base64EncodedString()) && "\(enrolment)".contains("redacted"))
@@ -49,24 +53,30 @@ struct RemoteSyncAccountDataSourceTests {
         let enrolled = Date(timeIntervalSince1970: 1_800_000_000)
         let api = StubAPI(
             devices: {
-                .ok(.init(body: .json(.init(devices: [
-                    .init(id: one.uuidString, name: "laptop", enrolledAt: enrolled, isCaller: true),
-                    .init(id: two.uuidString, name: "old", enrolledAt: enrolled, revokedAt: enrolled, isCaller: false),
-                ]))))
+                .ok(
+                    .init(
+                        body: .json(
+                            .init(devices: [
+                                .init(id: one.uuidString, name: "laptop", enrolledAt: enrolled, isCaller: true),
+                                .init(id: two.uuidString, name: "old", enrolledAt: enrolled, revokedAt: enrolled, isCaller: false),
+                            ]))))
             }, revoke: { .noContent(.init()) })
         let remote = RemoteSyncDataSource(api: api, keys: Self.keys)
-        #expect(try await remote.devices() == [
-            EnrolledDevice(id: one, name: "laptop", enrolledAt: enrolled, revokedAt: nil, isThisDevice: true),
-            EnrolledDevice(id: two, name: "old", enrolledAt: enrolled, revokedAt: enrolled, isThisDevice: false),
-        ])
+        #expect(
+            try await remote.devices() == [
+                EnrolledDevice(id: one, name: "laptop", enrolledAt: enrolled, revokedAt: nil, isThisDevice: true),
+                EnrolledDevice(id: two, name: "old", enrolledAt: enrolled, revokedAt: enrolled, isThisDevice: false),
+            ])
         try await remote.revoke(two)
         #expect(api.sent.withLock { $0 } == ["revoke \(two.uuidString.lowercased())"])
-        let refusing = RemoteSyncDataSource(api: StubAPI(devices: { .unauthorized(Self.problem) }, revoke: { .notFound(Self.problem) }), keys: Self.keys)
+        let refusing = RemoteSyncDataSource(
+            api: StubAPI(devices: { .unauthorized(Self.problem) }, revoke: { .notFound(Self.problem) }), keys: Self.keys)
         await #expect(throws: SyncError.unknownDevice) { try await refusing.revoke(two) }
         await #expect(throws: SyncError.unauthorized) { try await refusing.devices() }
         let revokedProblem = Components.Responses.Problem(
             body: .applicationProblemJson(.init(_type: "urn:tokens:sync:device-revoked", title: "Unauthorized", status: 401)))
-        let revoked = RemoteSyncDataSource(api: StubAPI(pull: { .unauthorized(revokedProblem) }, devices: { .unauthorized(revokedProblem) }), keys: Self.keys)
+        let revoked = RemoteSyncDataSource(
+            api: StubAPI(pull: { .unauthorized(revokedProblem) }, devices: { .unauthorized(revokedProblem) }), keys: Self.keys)
         await #expect(throws: SyncError.revoked) { try await revoked.devices() }
         await #expect(throws: SyncError.revoked) { try await revoked.pull(after: 0) }
     }

@@ -32,7 +32,8 @@ struct RemoteSyncDataSourceTests {
 
         init(
             pull: @escaping @Sendable () throws -> Operations.PullEntries.Output = { throw Unimplemented() },
-            push: @escaping @Sendable ([Components.Schemas.Change]) throws -> Operations.PushEntries.Output = { _ in throw Unimplemented() },
+            push: @escaping @Sendable ([Components.Schemas.Change]) throws -> Operations.PushEntries.Output = { _ in throw Unimplemented()
+            },
             create: @escaping @Sendable () throws -> Operations.CreateAccount.Output = { throw Unimplemented() },
             enrol: @escaping @Sendable () throws -> Operations.EnrolDevice.Output = { throw Unimplemented() },
             devices: @escaping @Sendable () throws -> Operations.ListDevices.Output = { throw Unimplemented() },
@@ -107,7 +108,8 @@ struct RemoteSyncDataSourceTests {
         .ok(
             .init(
                 headers: .init(tokensGeneration: generation),
-                body: .json(.init(entries: entries, head: entries.last?.sequence ?? 0, serverTime: Date(timeIntervalSince1970: 0), hasMore: true))))
+                body: .json(
+                    .init(entries: entries, head: entries.last?.sequence ?? 0, serverTime: Date(timeIntervalSince1970: 0), hasMore: true))))
     }
 
     @Test("a pulled page is decrypted into domain entries, with the head, whether more follow and the server's generation")
@@ -123,14 +125,19 @@ struct RemoteSyncDataSourceTests {
     func keyVersions() async throws {
         let newer = RemoteSyncDataSource(
             api: StubAPI(pull: {
-                .ok(.init(headers: .init(tokensKeyVersion: 2), body: .json(.init(entries: [], head: 0, serverTime: Date(), hasMore: false))))
+                .ok(
+                    .init(headers: .init(tokensKeyVersion: 2), body: .json(.init(entries: [], head: 0, serverTime: Date(), hasMore: false)))
+                )
             }), keys: Self.keys)
         await #expect(throws: SyncError.keyChanged) { try await newer.pull(after: 0) }
         let old = try Self.entry(Self.record(1), sequence: 7)
         let current = SyncKeys(key: SyncKey(bytes: Array(repeating: 0x43, count: 32))!, account: Self.keys.account, version: 2)
         let rotated = RemoteSyncDataSource(
             api: StubAPI(pull: {
-                .ok(.init(headers: .init(tokensKeyVersion: 2), body: .json(.init(entries: [old], head: 7, serverTime: Date(), hasMore: false))))
+                .ok(
+                    .init(
+                        headers: .init(tokensKeyVersion: 2), body: .json(.init(entries: [old], head: 7, serverTime: Date(), hasMore: false))
+                    ))
             }), keys: current, earlier: [Self.keys])
         #expect(try await rotated.pull(after: 0).entries == [RemoteEntry(sequence: 7, record: Self.record(1))])
         let withoutEarlier = RemoteSyncDataSource(api: StubAPI(pull: { Self.page([old]) }), keys: current)
@@ -173,7 +180,11 @@ struct RemoteSyncDataSourceTests {
             (HTTPClientError.connectTimeout, .timedOut), (HTTPClientError.deadlineExceeded, .timedOut),
             (NIOSSLError.handshakeFailed(.sslError([])), .insecureConnection),
             // Wrapped by the generated client, as it throws them.
-            (ClientError(operationID: "pullEntries", operationInput: "", causeDescription: "", underlyingError: HTTPClientError.readTimeout), .timedOut),
+            (
+                ClientError(
+                    operationID: "pullEntries", operationInput: "", causeDescription: "", underlyingError: HTTPClientError.readTimeout),
+                .timedOut
+            ),
             // A failure of no known type: taken as no connection (the changes wait).
             (TransportFailure(description: "certificate timed out"), .offline),
         ]
@@ -197,9 +208,13 @@ struct RemoteSyncDataSourceTests {
     func push() async throws {
         let current = try Self.entry(Self.record(9), sequence: 12)
         let api = StubAPI(push: { changes in
-            .ok(.init(body: .json(.init(results: [
-                .init(id: changes[0].id, status: .applied, sequence: 11), .init(id: changes[1].id, status: .conflict, current: current),
-            ]))))
+            .ok(
+                .init(
+                    body: .json(
+                        .init(results: [
+                            .init(id: changes[0].id, status: .applied, sequence: 11),
+                            .init(id: changes[1].id, status: .conflict, current: current),
+                        ]))))
         })
         let remote = RemoteSyncDataSource(api: api, keys: Self.keys)
         var edited = Self.record(9)
@@ -217,11 +232,15 @@ struct RemoteSyncDataSourceTests {
     @Test("a retry the server already holds (its own nonce, so other bytes) comes back as a conflict with the same record: applied")
     func retryAfterLostAnswer() async throws {
         let stored = try Self.entry(Self.record(4), sequence: 7)
-        let api = StubAPI(push: { changes in .ok(.init(body: .json(.init(results: [.init(id: changes[0].id, status: .conflict, current: stored)])))) })
+        let api = StubAPI(push: { changes in
+            .ok(.init(body: .json(.init(results: [.init(id: changes[0].id, status: .conflict, current: stored)]))))
+        })
         let results = try await RemoteSyncDataSource(api: api, keys: Self.keys).push([RemoteChange(record: Self.record(4), basedOn: 0)])
         #expect(results == [.applied(sequence: 7)])
         // The same record under another version is someone else's write: a conflict.
-        let other = try await RemoteSyncDataSource(api: api, keys: Self.keys).push([RemoteChange(record: Self.record(4), basedOn: 0, version: 2)])
+        let other = try await RemoteSyncDataSource(api: api, keys: Self.keys).push([
+            RemoteChange(record: Self.record(4), basedOn: 0, version: 2)
+        ])
         #expect(other == [.conflict(current: RemoteEntry(sequence: 7, record: Self.record(4), version: 1))])
     }
 

@@ -15,7 +15,10 @@ struct SyncEntryCipherTests {
         let at = HybridTimestamp(milliseconds: 1_700_000_000_000, counter: 3, device: device)
         return SyncRecord(
             id: id,
-            key: Stamped(KeyMaterial(secret: Secret(bytes: Array("12345678901234567890".utf8)), kind: .totp(period: 30), algorithm: .sha256, digits: 8), changedAt: at),
+            key: Stamped(
+                KeyMaterial(
+                    secret: Secret(bytes: Array("12345678901234567890".utf8)), kind: .totp(period: 30), algorithm: .sha256, digits: 8),
+                changedAt: at),
             counter: 0, issuer: Stamped("GitHub", changedAt: at), name: Stamped("me@example.com", changedAt: at),
             note: Stamped(note, changedAt: at), isFavorite: Stamped(true, changedAt: at), groups: Stamped(["work", "code"], changedAt: at),
             position: Stamped(FractionalPosition("U3")!, changedAt: at), isDeleted: Stamped(false, changedAt: at))
@@ -33,9 +36,11 @@ struct SyncEntryCipherTests {
         #expect(!text.contains("GitHub") && !text.contains("me@example.com"))
     }
 
-    @Test("every kind an account can have goes through unchanged: TOTP, HOTP with its counter, Steam's 5 digits; 6 to 10 digits", arguments: [
-        (KeyMaterial.Kind.steam, 5, UInt64(0)), (.hotp, 6, 41), (.totp(period: 60), 10, 0), (.totp(period: 15), 7, 0),
-    ])
+    @Test(
+        "every kind an account can have goes through unchanged: TOTP, HOTP with its counter, Steam's 5 digits; 6 to 10 digits",
+        arguments: [
+            (KeyMaterial.Kind.steam, 5, UInt64(0)), (.hotp, 6, 41), (.totp(period: 60), 10, 0), (.totp(period: 15), 7, 0),
+        ])
     func everyKind(kind: KeyMaterial.Kind, digits: Int, counter: UInt64) throws {
         var record = Self.record()
         record.key.value = KeyMaterial(secret: Secret(bytes: [1, 2, 3, 4, 5]), kind: kind, algorithm: .sha1, digits: digits)
@@ -66,9 +71,11 @@ struct SyncEntryCipherTests {
     @Test("sizes come in steps of 256 bytes: notes of different lengths within a step look alike")
     func padding() throws {
         let short = try SyncEntryCipher.seal(Self.record(note: "a"), version: 1, keys: Self.keys).ciphertext.count
-        let longer = try SyncEntryCipher.seal(Self.record(note: String(repeating: "b", count: 40)), version: 1, keys: Self.keys).ciphertext.count
+        let longer = try SyncEntryCipher.seal(Self.record(note: String(repeating: "b", count: 40)), version: 1, keys: Self.keys).ciphertext
+            .count
         #expect(short == longer && (short - 16) % 256 == 0)
-        let much = try SyncEntryCipher.seal(Self.record(note: String(repeating: "c", count: 400)), version: 1, keys: Self.keys).ciphertext.count
+        let much = try SyncEntryCipher.seal(Self.record(note: String(repeating: "c", count: 400)), version: 1, keys: Self.keys).ciphertext
+            .count
         #expect(much > short && (much - 16) % 256 == 0)
     }
 

@@ -27,8 +27,10 @@ struct SyncRecordVersionsTests {
         let json = try Self.fixture("newer-with-archived")
         let record = try #require(try JSONDecoder().decode(SyncRecordDTO.self, from: json).toDomain())
         #expect(record.unknown.fields.keys.sorted() == ["archived", "colour"])
-        #expect(record.unknown.fields["archived"]?.changedAt == HybridTimestamp(
-            milliseconds: 1_800_000_005_000, counter: 2, device: UUID(uuidString: "00000000-0000-4000-8000-0000000000BB")!))
+        #expect(
+            record.unknown.fields["archived"]?.changedAt
+                == HybridTimestamp(
+                    milliseconds: 1_800_000_005_000, counter: 2, device: UUID(uuidString: "00000000-0000-4000-8000-0000000000BB")!))
         #expect(record.isFavorite.value)
 
         var account = try #require(SyncRecording.account(from: record, previous: nil))
@@ -49,7 +51,8 @@ struct SyncRecordVersionsTests {
         let record = try #require(try JSONDecoder().decode(SyncRecordDTO.self, from: Self.fixture("newer-with-archived")).toDomain())
         let keys = SyncEntryCipherTests.keys
         let sealed = try SyncEntryCipher.seal(record, version: 3, keys: keys)
-        let opened = try SyncEntryCipher.open(entry: record.id, keyVersion: keys.version, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: keys)
+        let opened = try SyncEntryCipher.open(
+            entry: record.id, keyVersion: keys.version, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: keys)
         #expect(opened.record == record)
     }
 
@@ -72,7 +75,8 @@ struct SyncRecordVersionsTests {
         #expect(try JSONDecoder().decode(SyncRecordDTO.self, from: json).toDomain() == record)
         let keys = SyncEntryCipherTests.keys
         let sealed = try SyncEntryCipher.seal(record, version: 1, keys: keys)
-        let opened = try SyncEntryCipher.open(entry: record.id, keyVersion: keys.version, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: keys)
+        let opened = try SyncEntryCipher.open(
+            entry: record.id, keyVersion: keys.version, nonce: sealed.nonce, ciphertext: sealed.ciphertext, keys: keys)
         #expect(SyncRecording.account(from: opened.record, previous: Account.fullyPopulated) == Account.fullyPopulated)
     }
 }

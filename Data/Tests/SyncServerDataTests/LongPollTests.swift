@@ -53,7 +53,9 @@ struct LongPollTests {
 
     @Test(
         "nothing within the wait: an empty page at the deadline (the asked wait, or the server's shorter limit), the last wait cut to what was left",
-        arguments: [(interval: 2.0, serverLimit: 30, asked: 5, waits: [2.0, 2, 1]), (interval: 1, serverLimit: 2, asked: 30, waits: [1, 1])])
+        arguments: [
+            (interval: 2.0, serverLimit: 30, asked: 5, waits: [2.0, 2, 1]), (interval: 1, serverLimit: 2, asked: 30, waits: [1, 1]),
+        ])
     func timesOut(_ setting: (interval: Double, serverLimit: Int, asked: Int, waits: [Double])) async throws {
         try await setUp()
         var limits = self.limits

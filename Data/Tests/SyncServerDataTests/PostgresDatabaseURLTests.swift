@@ -13,11 +13,13 @@ struct PostgresDatabaseURLTests {
         #expect(plain.port == 5432 && plain.username == "postgres" && plain.password == nil && plain.database == nil)
     }
 
-    @Test("bad URLs are refused, and the message never holds the password", arguments: [
-        "mysql://u:hunter2@h/db", "postgres://u:hunter2@/db", "postgres://u:hunter2@h/db?sslmode=maybe", "::::",
-        "postgres://u:hunter2@h/db?pool_max_conns=0", "postgres://u:hunter2@h/db?pool_max_conns=1001",
-        "postgres://u:hunter2@h/db?pool_max_conns=ten", "postgres://u:hunter2@h/db?pool_max_conns",
-    ])
+    @Test(
+        "bad URLs are refused, and the message never holds the password",
+        arguments: [
+            "mysql://u:hunter2@h/db", "postgres://u:hunter2@/db", "postgres://u:hunter2@h/db?sslmode=maybe", "::::",
+            "postgres://u:hunter2@h/db?pool_max_conns=0", "postgres://u:hunter2@h/db?pool_max_conns=1001",
+            "postgres://u:hunter2@h/db?pool_max_conns=ten", "postgres://u:hunter2@h/db?pool_max_conns",
+        ])
     func refuses(_ url: String) {
         let error = #expect(throws: PostgresDatabaseURL.Problem.self) { try PostgresDatabaseURL.configuration(from: url) }
         #expect(!String(describing: error!).contains("hunter2"))

@@ -1,4 +1,3 @@
-@testable import SyncServerData
 import Foundation
 import Logging
 import PostgresNIO
@@ -6,11 +5,15 @@ import SyncServer
 import SyncServerTestSupport
 import Testing
 
+@testable import SyncServerData
+
 /// A database that cannot serve: an unreachable one answers `unavailable` within the store's
 /// deadline, a read-only one refuses a push without storing any of it.
 @Suite("The PostgreSQL store when the database cannot serve")
 struct PostgresOutageTests {
-    @Test("SQLSTATEs: connection exceptions, shutdown and start-up, too many connections are unreachable; disk full; read-only; others are no outage")
+    @Test(
+        "SQLSTATEs: connection exceptions, shutdown and start-up, too many connections are unreachable; disk full; read-only; others are no outage"
+    )
     func sqlStates() {
         for state in ["08000", "08006", "08001", "57P01", "57P02", "57P03", "53300"] {
             #expect(PostgresOutage.of(sqlState: state) == .unreachable, "\(state)")
@@ -20,7 +23,9 @@ struct PostgresOutageTests {
         for state in ["23505", "40001", "42P01", "22001"] { #expect(PostgresOutage.of(sqlState: state) == nil, "\(state)") }
     }
 
-    @Test("nothing listens where the database should be: every call is unavailable within the deadline, not after the pool gives up", .timeLimit(.minutes(10)))
+    @Test(
+        "nothing listens where the database should be: every call is unavailable within the deadline, not after the pool gives up",
+        .timeLimit(.minutes(10)))
     func unreachable() async throws {
         // Port 1 (tcpmux): nothing listens there on a machine that runs these tests.
         var configuration = PostgresClient.Configuration(

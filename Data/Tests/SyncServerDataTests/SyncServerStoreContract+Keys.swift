@@ -64,17 +64,21 @@ extension SyncServerStoreContract {
         try await seeded(store)
         _ = try await store.push([ServerSamples.change(9, "theirs")], to: other, at: start)
         let quota = StorageQuota(entries: 2, bytes: 1000)
-        #expect(try await store.push([ServerSamples.change(1, "a"), ServerSamples.change(2, "b")], to: account, at: start, quota: quota)
-            == [.applied(sequence: 1), .applied(sequence: 2)])
+        #expect(
+            try await store.push([ServerSamples.change(1, "a"), ServerSamples.change(2, "b")], to: account, at: start, quota: quota)
+                == [.applied(sequence: 1), .applied(sequence: 2)])
         await #expect(throws: SyncServerError.quotaExceeded(quota)) {
-            try await store.push([ServerSamples.change(3, "c"), ServerSamples.change(1, basedOn: 1, "a2")], to: account, at: start, quota: quota)
+            try await store.push(
+                [ServerSamples.change(3, "c"), ServerSamples.change(1, basedOn: 1, "a2")], to: account, at: start, quota: quota)
         }
         #expect(try await store.head(of: account) == 2)
         #expect(try await store.changes(of: account, after: 0, limit: 10).map(\.sequence) == [1, 2])
         // Deleting one makes room for another, in one push.
-        #expect(try await store.push(
-            [ServerSamples.change(1, basedOn: 1, "", deleted: true), ServerSamples.change(3, "c")], to: account, at: start, quota: quota)
-            == [.applied(sequence: 3), .applied(sequence: 4)])
+        #expect(
+            try await store.push(
+                [ServerSamples.change(1, basedOn: 1, "", deleted: true), ServerSamples.change(3, "c")], to: account, at: start, quota: quota
+            )
+                == [.applied(sequence: 3), .applied(sequence: 4)])
         let tight = StorageQuota(entries: 10, bytes: 3)
         await #expect(throws: SyncServerError.quotaExceeded(tight)) {
             try await store.push([ServerSamples.change(4, "dddd")], to: account, at: start, quota: tight)

@@ -119,8 +119,9 @@ enum SyncServerStoreContract {
         #expect(try await store.changes(of: account, after: 0, limit: 100).map(\.sequence) == [4])
         #expect(try await store.pullBounds(of: other).horizon == 0)
         // A change to the forgotten entry is written as new (an edit beats a delete).
-        #expect(try await store.push([ServerSamples.change(1, basedOn: 3, "back", nonce: 5)], to: account, at: start)
-            == [.applied(sequence: 5)])
+        #expect(
+            try await store.push([ServerSamples.change(1, basedOn: 3, "back", nonce: 5)], to: account, at: start)
+                == [.applied(sequence: 5)])
     }
 
     /// Enrolment attempts: counted per account and per address within the window.

@@ -25,7 +25,8 @@ extension SyncServerUseCaseTests {
         }
 
         // Replaced a day ago: kept by a day's retention until the clock passes it.
-        let purge = DefaultPurgeHistoryUseCase(store: store, clock: clock, retention: HistoryRetention(days: 1, versionsPerEntry: 20, bytes: 1 << 20))
+        let purge = DefaultPurgeHistoryUseCase(
+            store: store, clock: clock, retention: HistoryRetention(days: 1, versionsPerEntry: 20, bytes: 1 << 20))
         #expect(try await purge.execute() == 0)
         clock.advance(seconds: 86_401)
         #expect(try await purge.execute() == 2)

@@ -14,7 +14,8 @@ extension SyncServerUseCaseTests {
         try await DefaultAuthenticateDeviceUseCase(store: store, digester: digester).execute(token: enrolment.token)
     }
 
-    @Test("a rotation revokes, replaces the auth key, and hands each staying device its wrapped key; a second at the same version conflicts")
+    @Test(
+        "a rotation revokes, replaces the auth key, and hands each staying device its wrapped key; a second at the same version conflicts")
     func keyRotation() async throws {
         _ = try await created()
         let laptop = try await authenticated(try await enrolment("laptop", key: [1]))
@@ -23,10 +24,14 @@ extension SyncServerUseCaseTests {
         let lost = try await authenticated(lostEnrolment)
         let state = DefaultSyncKeyStateUseCase(store: store)
         let register = DefaultRegisterDeviceKeyUseCase(store: store, limits: limits)
-        #expect(try await state.execute(for: laptop) == SyncKeyState(keyVersion: 1, keyRing: nil, wrapped: nil, deviceKeys: [laptop.device: [1], desk.device: [2]]))
+        #expect(
+            try await state.execute(for: laptop)
+                == SyncKeyState(keyVersion: 1, keyRing: nil, wrapped: nil, deviceKeys: [laptop.device: [1], desk.device: [2]]))
         try await register.execute([3], for: lost)
         try await register.execute([3], for: lost)
-        await #expect(throws: SyncServerError.keyConflict("this device has another device key already")) { try await register.execute([4], for: lost) }
+        await #expect(throws: SyncServerError.keyConflict("this device has another device key already")) {
+            try await register.execute([4], for: lost)
+        }
 
         let newAuthKey = ServerSamples.secret(0x43)
         let rotate = DefaultRotateSyncKeyUseCase(store: store, digester: digester, clock: clock, limits: limits)
@@ -45,7 +50,8 @@ extension SyncServerUseCaseTests {
             try await rotate.execute(rotation, for: desk)
         }
         // A key wrapped at an earlier version is not handed out as the current one.
-        let third = SyncKeyRotation(keyVersion: 3, authKey: ServerSamples.secret(0x44), keyRing: nil, revoke: [], wrapped: [laptop.device: [33]])
+        let third = SyncKeyRotation(
+            keyVersion: 3, authKey: ServerSamples.secret(0x44), keyRing: nil, revoke: [], wrapped: [laptop.device: [33]])
         try await rotate.execute(third, for: laptop)
         #expect(try await state.execute(for: desk).wrapped == nil)
     }

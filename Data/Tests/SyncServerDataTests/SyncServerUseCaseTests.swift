@@ -38,7 +38,8 @@ struct SyncServerUseCaseTests {
     @Test("the server keeps only digests: the auth key and the device token are not in the store")
     func onlyDigests() async throws {
         let setup = try await created()
-        let enrolment = try await setup.enrol.execute(account: account, authKey: authKey, name: "laptop", deviceKey: nil, address: "192.0.2.1")
+        let enrolment = try await setup.enrol.execute(
+            account: account, authKey: authKey, name: "laptop", deviceKey: nil, address: "192.0.2.1")
         let stored = try #require(try await store.account(account))
         #expect(stored.authKeyDigest.bytes != authKey.bytes && stored.authKeyDigest.bytes.count == 32)
         let device = try #require(try await store.devices(of: account).first)
@@ -61,7 +62,9 @@ struct SyncServerUseCaseTests {
         }
     }
 
-    @Test("accounts opened from one address are limited per hour (taken ids count), then refused with the window as Retry-After; others go on; an hour later again")
+    @Test(
+        "accounts opened from one address are limited per hour (taken ids count), then refused with the window as Retry-After; others go on; an hour later again"
+    )
     func accountCreationLimit() async throws {
         for n in 1...limits.accountsPerAddress {
             let id = SyncAccountID(ServerSamples.uuid(UInt8(n), high: 0xB0))
@@ -144,7 +147,9 @@ struct SyncServerUseCaseTests {
         _ = try await push.execute([ServerSamples.change(1, basedOn: 1, "", deleted: true)], for: device)
         clock.advance(seconds: Double(limits.tombstoneLifetime) + 1)
         #expect(try await DefaultExpireTombstonesUseCase(store: store, clock: clock, limits: limits).execute() == 1)
-        await #expect(throws: SyncServerError.cursorExpired(horizon: 3)) { try await pull.execute(after: 2, limit: nil, waiting: 0, for: device) }
+        await #expect(throws: SyncServerError.cursorExpired(horizon: 3)) {
+            try await pull.execute(after: 2, limit: nil, waiting: 0, for: device)
+        }
         #expect(try await pull.execute(after: 0, limit: nil, waiting: 0, for: device).entries.map(\.sequence) == [2])
         #expect(try await pull.execute(after: 3, limit: nil, waiting: 0, for: device).entries.isEmpty)
     }

@@ -7,11 +7,14 @@ import Testing
 /// stored property of `Account`, or a field added later would pass them all unmapped.
 @Suite("The fully populated account fixture")
 struct AccountFixtureTests {
-    @Test("every stored property of Account is set away from its default (read by reflection: a new property fails here until the fixture sets it)")
+    @Test(
+        "every stored property of Account is set away from its default (read by reflection: a new property fails here until the fixture sets it)"
+    )
     func everyPropertySet() {
         let full = Mirror(reflecting: Account.fullyPopulated).children
         // Compared as values (a secret's description is redacted), every property being Hashable.
-        let plain = Dictionary(uniqueKeysWithValues: Mirror(reflecting: Account.plain).children.map { ($0.label!, $0.value as? AnyHashable) })
+        let plain = Dictionary(
+            uniqueKeysWithValues: Mirror(reflecting: Account.plain).children.map { ($0.label!, $0.value as? AnyHashable) })
         #expect(full.count == plain.count && full.count >= 12)
         for child in full {
             let label = child.label ?? "?"

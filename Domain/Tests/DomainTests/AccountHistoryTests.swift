@@ -20,12 +20,15 @@ struct AccountHistoryTests {
         func earlier(after cursor: Int64) async throws(SyncError) -> EarlierPage {
             let after = versions.filter { $0.entry.sequence > cursor }
             let page = Array(after.prefix(pageSize))
-            return EarlierPage(versions: page, unreadable: page.isEmpty ? 0 : 1, last: page.last?.entry.sequence, hasMore: after.count > pageSize)
+            return EarlierPage(
+                versions: page, unreadable: page.isEmpty ? 0 : 1, last: page.last?.entry.sequence, hasMore: after.count > pageSize)
         }
     }
 
     static func earlier(_ record: SyncRecord, version: UInt64, sequence: Int64) -> EarlierVersion {
-        EarlierVersion(entry: RemoteEntry(sequence: sequence, record: record, version: version), replacedAt: Date(timeIntervalSince1970: Double(sequence)))
+        EarlierVersion(
+            entry: RemoteEntry(sequence: sequence, record: record, version: version),
+            replacedAt: Date(timeIntervalSince1970: Double(sequence)))
     }
 
     @Test("versions are ordered; each names the fields it changed and the machine that changed them; a re-sent copy shows once")
@@ -35,8 +38,10 @@ struct AccountHistoryTests {
         let history = try #require(
             AccountHistory.assemble(
                 id: Self.id,
-                earlier: [Self.earlier(Self.second, version: 2, sequence: 5), Self.earlier(Self.first, version: 1, sequence: 1),
-                    Self.earlier(Self.second, version: 3, sequence: 9)],
+                earlier: [
+                    Self.earlier(Self.second, version: 2, sequence: 5), Self.earlier(Self.first, version: 1, sequence: 1),
+                    Self.earlier(Self.second, version: 3, sequence: 9),
+                ],
                 current: third, currentVersion: 4))
         #expect(history.versions.map(\.version) == [1, 3, 4])
         #expect(history.versions[0].changed == SyncField.allCases)
@@ -55,7 +60,8 @@ struct AccountHistoryTests {
         let gone = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 8))
         let remote = PagedHistory(
             versions: [
-                Self.earlier(Self.first, version: 1, sequence: 1), Self.earlier(SyncRecord.sample(gone, issuer: "Gone"), version: 1, sequence: 2),
+                Self.earlier(Self.first, version: 1, sequence: 1),
+                Self.earlier(SyncRecord.sample(gone, issuer: "Gone"), version: 1, sequence: 2),
                 Self.earlier(Self.second, version: 2, sequence: 3),
             ], pageSize: 1)
         let report = try await AccountHistoryUseCase(local: local).execute(remote: remote)

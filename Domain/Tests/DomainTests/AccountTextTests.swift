@@ -7,8 +7,9 @@ import Testing
 struct AccountTextTests {
     static let secret = Secret(bytes: Array("12345678901234567890".utf8))
 
-    @Test("the issuer and the account name refuse each hostile text, naming the field",
-          arguments: HostileText.corpus.map(\.text))
+    @Test(
+        "the issuer and the account name refuse each hostile text, naming the field",
+        arguments: HostileText.corpus.map(\.text))
     func specRefuses(_ hostile: String) throws {
         #expect(throws: AccountValidationError.forbiddenCharacters(.issuer)) {
             try AccountSpec(issuer: hostile, name: "me", secret: Self.secret, kind: .totp(period: 30))

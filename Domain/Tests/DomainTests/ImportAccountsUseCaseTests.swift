@@ -47,11 +47,14 @@ struct ImportAccountsUseCaseTests {
     @Test("a duplicate is the same secret, kind and parameters: skipped by default, kept on request, also within the file")
     func duplicates() async throws {
         try await repository.add(.stub(issuer: "Kept", name: "me", secret: Secret(bytes: [1])))
-        let decoded = DecodedImport(format: .keyURIs, entries: [
-            try Self.entry("Same secret, other issuer", secret: [1]), try Self.entry("HOTP same secret", secret: [1], kind: .hotp(counter: 0)),
-            try Self.entry("Same secret, 60 s", secret: [1], kind: .totp(period: 60)),
-            try Self.entry("New", secret: [9]), try Self.entry("New again", secret: [9]),
-        ])
+        let decoded = DecodedImport(
+            format: .keyURIs,
+            entries: [
+                try Self.entry("Same secret, other issuer", secret: [1]),
+                try Self.entry("HOTP same secret", secret: [1], kind: .hotp(counter: 0)),
+                try Self.entry("Same secret, 60 s", secret: [1], kind: .totp(period: 60)),
+                try Self.entry("New", secret: [9]), try Self.entry("New again", secret: [9]),
+            ])
         let skipped = try await importer(decoded).execute(Data(), format: nil, password: nil, duplicates: .skip, dryRun: true)
         #expect(skipped.added.map(\.spec.issuer) == ["HOTP same secret", "Same secret, 60 s", "New"])
         #expect(skipped.duplicates.map(\.entry.spec.issuer) == ["Same secret, other issuer", "New again"])

@@ -19,7 +19,8 @@ struct SyncCodeTests {
 
     @Test("read as people copy it: lower case, dashes, line breaks, and 0 1 8 for O I B")
     func tolerant() throws {
-        let messy = Self.code.text.lowercased().replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "o", with: "0")
+        let messy =
+            Self.code.text.lowercased().replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "o", with: "0")
             .replacingOccurrences(of: "i", with: "1") + "\n"
         #expect(try SyncCode(parsing: messy) == Self.code)
     }

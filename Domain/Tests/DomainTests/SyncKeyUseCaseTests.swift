@@ -64,7 +64,8 @@ struct SyncKeyUseCaseTests {
         func devices() async throws(SyncError) -> [EnrolledDevice] {
             let revoked = await server.revoked
             return await server.devices.map {
-                EnrolledDevice(id: $0, name: "d", enrolledAt: Date(), revokedAt: revoked.contains($0) ? Date() : nil, isThisDevice: $0 == device)
+                EnrolledDevice(
+                    id: $0, name: "d", enrolledAt: Date(), revokedAt: revoked.contains($0) ? Date() : nil, isThisDevice: $0 == device)
             }
         }
         func revoke(_ device: UUID) async throws(SyncError) {}
@@ -82,7 +83,8 @@ struct SyncKeyUseCaseTests {
         let secret = Self.key(UInt8(100 + n))
         await server.add(Self.id(n), key: withKey ? sealing.deviceKey(secret: secret, code: Self.oldCode) : nil)
         let membership = SyncMembership(
-            code: Self.oldCode, server: URL(string: "https://sync.example")!, enrolment: SyncEnrolment(deviceID: Self.id(n), token: [UInt8(n)]),
+            code: Self.oldCode, server: URL(string: "https://sync.example")!,
+            enrolment: SyncEnrolment(deviceID: Self.id(n), token: [UInt8(n)]),
             keys: SyncKeyChain(deviceSecret: withKey ? secret : nil))
         return (Store(membership), Remote(server: server, device: Self.id(n)))
     }
@@ -91,7 +93,9 @@ struct SyncKeyUseCaseTests {
         SyncKeyUseCase(store: store, sealing: sealing, random: CountingRandomSource(start: random))
     }
 
-    @Test("a revocation: the next version, wrapped for each machine that stays with a bound device key, the earlier key kept, everything sent again")
+    @Test(
+        "a revocation: the next version, wrapped for each machine that stays with a bound device key, the earlier key kept, everything sent again"
+    )
     func revoke() async throws {
         let laptop = await machine(1)
         let desktop = await machine(2)
@@ -141,8 +145,12 @@ struct SyncKeyUseCaseTests {
     func forgedWrapRefused() async throws {
         let desktop = await machine(2)
         let deviceKey = try #require(await server.deviceKeys[Self.id(2)])
-        let forged = try sealing.wrap(Self.key(0xEE), version: 2, for: deviceKey, device: Self.id(2), account: Self.account, previous: Self.key(0x55))
-        try await server.rotate(RemoteKeyRotation(code: SyncCode(account: Self.account, key: Self.key(0xEE)), version: 2, keyRing: [], revoke: [], wrapped: [Self.id(2): forged]))
+        let forged = try sealing.wrap(
+            Self.key(0xEE), version: 2, for: deviceKey, device: Self.id(2), account: Self.account, previous: Self.key(0x55))
+        try await server.rotate(
+            RemoteKeyRotation(
+                code: SyncCode(account: Self.account, key: Self.key(0xEE)), version: 2, keyRing: [], revoke: [],
+                wrapped: [Self.id(2): forged]))
         await #expect(throws: SyncError.keyNotShared) { try await keys(desktop.store).follow(remote: desktop.remote) }
     }
 
@@ -151,11 +159,14 @@ struct SyncKeyUseCaseTests {
         let old = await machine(4, withKey: false)
         let registered = try await keys(old.store).registerDeviceKey(remote: old.remote)
         #expect(registered.keys.deviceSecret != nil)
-        #expect(await server.deviceKeys[Self.id(4)] == sealing.deviceKey(secret: try #require(registered.keys.deviceSecret), code: Self.oldCode))
+        #expect(
+            await server.deviceKeys[Self.id(4)] == sealing.deviceKey(secret: try #require(registered.keys.deviceSecret), code: Self.oldCode)
+        )
         #expect(try await keys(old.store).registerDeviceKey(remote: old.remote) == registered)
         let laptop = await machine(1)
         _ = await machine(2)
-        try await server.rotate(RemoteKeyRotation(code: SyncCode(account: Self.account, key: Self.key(7)), version: 2, keyRing: [], revoke: [], wrapped: [:]))
+        try await server.rotate(
+            RemoteKeyRotation(code: SyncCode(account: Self.account, key: Self.key(7)), version: 2, keyRing: [], revoke: [], wrapped: [:]))
         await #expect(throws: SyncError.keyNotShared) { try await keys(laptop.store).revoke(Self.id(2), remote: laptop.remote) }
     }
 }

@@ -27,7 +27,9 @@ struct SyncMergeTests {
         position: Stamped(FractionalPosition("U")!, changedAt: at(1_000)), isDeleted: Stamped(false, changedAt: at(1_000)))
 
     /// The merge both ways round, checked to agree; the result.
-    static func merged(base: SyncRecord? = base, _ local: SyncRecord, _ remote: SyncRecord, sourceLocation: SourceLocation = #_sourceLocation)
+    static func merged(
+        base: SyncRecord? = base, _ local: SyncRecord, _ remote: SyncRecord, sourceLocation: SourceLocation = #_sourceLocation
+    )
         -> EntryMerge
     {
         let one = SyncMerge.merge(base: base, local: local, remote: remote)
@@ -50,7 +52,9 @@ struct SyncMergeTests {
         #expect(!revived.isDeleted.value && revived.counter == 9 && revived.note.value == "still used")
     }
 
-    @Test("found by the lifecycle model check: a copy older than the base (re-sent after the server garbled the entry) does not undo the base's edit")
+    @Test(
+        "found by the lifecycle model check: a copy older than the base (re-sent after the server garbled the entry) does not undo the base's edit"
+    )
     func staleCopyIsNoChange() {
         var stale = Self.base
         stale.issuer = Stamped("GitHub (old)", changedAt: Self.at(500, Self.desktop))
@@ -63,7 +67,9 @@ struct SyncMergeTests {
         #expect(Self.merged(Self.base, later).merged.issuer == later.issuer, "a change after the base is taken as before")
     }
 
-    @Test("found by the faulty-network convergence run: a side that restamped the key it had did not change it, so the other side's new key is kept")
+    @Test(
+        "found by the faulty-network convergence run: a side that restamped the key it had did not change it, so the other side's new key is kept"
+    )
     func restampedKeyIsNoChange() {
         var rekeyed = Self.base
         rekeyed.key = Stamped(Self.key(2), changedAt: Self.at(2_000))
@@ -179,7 +185,9 @@ struct SyncMergeTests {
         #expect(result.counter == 9 && result.name.value == "renamed")
     }
 
-    @Test("a key changed on one side only is taken with that side's counter; changed on both, the later keeps the entry and the other becomes a conflict copy")
+    @Test(
+        "a key changed on one side only is taken with that side's counter; changed on both, the later keeps the entry and the other becomes a conflict copy"
+    )
     func keys() throws {
         var rekeyed = Self.base
         rekeyed.key = Stamped(Self.key(2), changedAt: Self.at(2_000))
@@ -231,7 +239,9 @@ struct SyncMergeTests {
         return record
     }
 
-    @Test("found by the lifecycle model check (seed 205867837): without a base, a key the other side replaced knowingly is no conflict; no copy of it with a counter from before codes were used")
+    @Test(
+        "found by the lifecycle model check (seed 205867837): without a base, a key the other side replaced knowingly is no conflict; no copy of it with a counter from before codes were used"
+    )
     func knowinglyReplacedKeyWithoutBase() {
         var used = Self.base
         used.counter = 0

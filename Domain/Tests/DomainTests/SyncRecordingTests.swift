@@ -52,7 +52,9 @@ struct SyncRecordingTests {
         #expect(SyncRecording.account(from: SyncRecording.deleting(record, stamp: stamp(2)), previous: account) == nil)
     }
 
-    @Test("text another device synced comes through the text rule: every hostile sequence is removed from the account, the record keeps it", arguments: HostileText.corpus.map(\.text))
+    @Test(
+        "text another device synced comes through the text rule: every hostile sequence is removed from the account, the record keeps it",
+        arguments: HostileText.corpus.map(\.text))
     func syncedTextIsCleaned(hostile: String) throws {
         var record = SyncRecording.record(for: Account.stub(note: "n", groups: ["A"]), at: FractionalPosition("V")!, stamp: stamp(1))
         record.issuer = Stamped(hostile, changedAt: stamp(2))

@@ -42,7 +42,9 @@ struct SyncSetupUseCaseTests {
     let store = Store()
     let server = Server()
     let url = URL(string: "https://sync.example")!
-    var setup: SyncSetupUseCase { SyncSetupUseCase(store: store, random: CountingRandomSource(), clock: FixedClock(), sealing: FakeKeySealing()) }
+    var setup: SyncSetupUseCase {
+        SyncSetupUseCase(store: store, random: CountingRandomSource(), clock: FixedClock(), sealing: FakeKeySealing())
+    }
 
     @Test("open makes the account and enrols; join enrols, placing this machine's entries after the account's")
     func openAndJoin() async throws {
@@ -59,7 +61,9 @@ struct SyncSetupUseCaseTests {
 
     @Test("a failed enrolment stores nothing")
     func failedEnrolment() async throws {
-        await #expect(throws: SyncError.unauthorized) { try await setup.join(setup.newCode(), server: url, deviceName: "d", remote: server) }
+        await #expect(throws: SyncError.unauthorized) {
+            try await setup.join(setup.newCode(), server: url, deviceName: "d", remote: server)
+        }
         #expect(await store.membership == nil)
     }
 

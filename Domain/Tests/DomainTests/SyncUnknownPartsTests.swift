@@ -11,13 +11,15 @@ struct SyncUnknownPartsTests {
 
     static func archived(_ value: Bool, at milliseconds: Int64, _ device: UUID = M.desktop) -> SyncUnknownParts.Field {
         let at = M.at(milliseconds, device)
-        return SyncUnknownParts.Field(json: #"{"at":{"c":0,"d":"\#(device.uuidString)","ms":\#(milliseconds)},"v":\#(value)}"#, changedAt: at)
+        return SyncUnknownParts.Field(
+            json: #"{"at":{"c":0,"d":"\#(device.uuidString)","ms":\#(milliseconds)},"v":\#(value)}"#, changedAt: at)
     }
 
     /// The base as a newer machine wrote it: an `archived` field and an `icon` on its key.
     static let newer: SyncRecord = {
         var record = M.base
-        record.unknown = SyncUnknownParts(fields: ["archived": archived(true, at: 1_000)], keyAttributes: ["icon": #""github""#], keyStamp: M.base.key.changedAt)
+        record.unknown = SyncUnknownParts(
+            fields: ["archived": archived(true, at: 1_000)], keyAttributes: ["icon": #""github""#], keyStamp: M.base.key.changedAt)
         return record
     }()
 
@@ -38,7 +40,9 @@ struct SyncUnknownPartsTests {
         #expect(replaced.unknown.keyAttributes(of: replaced.key.changedAt).isEmpty)
     }
 
-    @Test("merged with a machine that knows nothing of them, both ways round: the unknown parts stay; between two that know them, the later stamp wins")
+    @Test(
+        "merged with a machine that knows nothing of them, both ways round: the unknown parts stay; between two that know them, the later stamp wins"
+    )
     func mergeKeepsUnknown() {
         let older = M.base.noted("older", at: 2_000)
         let merged = M.merged(Self.newer, older).merged

@@ -127,7 +127,8 @@ struct SyncUseCaseTests {
         func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] { try await server.push(changes) }
     }
 
-    @Test("the same key added on two machines, each pushed before seeing the other's: one entry stays on both, with the larger HOTP counter")
+    @Test(
+        "the same key added on two machines, each pushed before seeing the other's: one entry stays on both, with the larger HOTP counter")
     func sameKeyPushedTwice() async throws {
         let remote = InMemorySyncRemote()
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
@@ -174,7 +175,9 @@ struct SyncUseCaseTests {
         #expect(await remote.stored.map(\.record.id) == [Self.id(1)])
     }
 
-    @Test("each push carries its base's version plus one; an older version the server serves again is refused, reported, and overwritten by the machine's own above it")
+    @Test(
+        "each push carries its base's version plus one; an older version the server serves again is refused, reported, and overwritten by the machine's own above it"
+    )
     func replay() async throws {
         let remote = InMemorySyncRemote()
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
@@ -198,7 +201,9 @@ struct SyncUseCaseTests {
         #expect(await laptop.records()[Self.id(1)]?.note.value == "rotated the secret's recovery codes")
     }
 
-    @Test("found by the lifecycle model check: a replay at a sequence past the server's head does not take the cursor there, so later real changes still arrive")
+    @Test(
+        "found by the lifecycle model check: a replay at a sequence past the server's head does not take the cursor there, so later real changes still arrive"
+    )
     func madeUpSequencePastTheHead() async throws {
         let remote = InMemorySyncRemote(pageSize: 3)
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
@@ -239,7 +244,8 @@ struct SyncUseCaseTests {
         #expect(await desktop.records() == laptop.records())
     }
 
-    @Test("found by the lifecycle model check: codes used of a key another machine replaced meanwhile count on the copy that keeps that key")
+    @Test(
+        "found by the lifecycle model check: codes used of a key another machine replaced meanwhile count on the copy that keeps that key")
     func counterFollowsItsKey() async throws {
         let remote = InMemorySyncRemote()
         let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
@@ -281,7 +287,9 @@ struct SyncUseCaseTests {
         #expect(await desktop.records() == laptop.records())
     }
 
-    @Test("found by the lifecycle model check: codes used of a key another machine replaced and then deleted do not bring the entry back (nor send it back and forth)")
+    @Test(
+        "found by the lifecycle model check: codes used of a key another machine replaced and then deleted do not bring the entry back (nor send it back and forth)"
+    )
     func usesOfAReplacedKeyDoNotRevive() async throws {
         let remote = InMemorySyncRemote(pageSize: 3)
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
@@ -317,7 +325,9 @@ struct SyncUseCaseTests {
         #expect(try await laptop.sync().lostAcknowledged.isEmpty)
     }
 
-    @Test("a push the server acknowledged and lost, while others wrote the entry twice: the lost edit merges with theirs instead of giving way to a later version")
+    @Test(
+        "a push the server acknowledged and lost, while others wrote the entry twice: the lost edit merges with theirs instead of giving way to a later version"
+    )
     func lostAcknowledgementUnderLaterVersions() async throws {
         let remote = InMemorySyncRemote()
         let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
@@ -337,7 +347,9 @@ struct SyncUseCaseTests {
         #expect(entry.note.value == "from the laptop" && entry.name.value == "me@desk" && entry.issuer.value == "Phone Inc")
     }
 
-    @Test("found by the model check's mixed versions (seed 205868125): a newer version's field in a push the server lost comes back though a later version from a machine that never had it arrived")
+    @Test(
+        "found by the model check's mixed versions (seed 205868125): a newer version's field in a push the server lost comes back though a later version from a machine that never had it arrived"
+    )
     func lostAcknowledgementOfAnUnknownField() async throws {
         let remote = InMemorySyncRemote()
         let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
@@ -367,13 +379,17 @@ struct SyncUseCaseTests {
         init(moving: Bool) { self.moving = moving }
         func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
             pulls.withLock { $0 += 1 }
-            return RemotePage(entries: [], unreadable: moving ? [UnreadableEntry(id: UUID(), sequence: cursor + 1)] : [], head: moving ? cursor + 1 : cursor,
+            return RemotePage(
+                entries: [], unreadable: moving ? [UnreadableEntry(id: UUID(), sequence: cursor + 1)] : [],
+                head: moving ? cursor + 1 : cursor,
                 hasMore: true)
         }
         func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] { [] }
     }
 
-    @Test("pages that never end stop the sync with one error and change nothing: one that does not move past the cursor at once, one that does after the most pages a sync takes", arguments: [false, true])
+    @Test(
+        "pages that never end stop the sync with one error and change nothing: one that does not move past the cursor at once, one that does after the most pages a sync takes",
+        arguments: [false, true])
     func endlessPages(moving: Bool) async throws {
         let store = InMemorySyncLocalStore()
         let before = await store.state.cursor
@@ -383,7 +399,9 @@ struct SyncUseCaseTests {
         #expect(remote.pulls.withLock { $0 } == (moving ? DefaultSyncUseCase.maxPages : 1))
     }
 
-    @Test("an entry no machine can open (a device's garbage) stops nothing: set aside and counted, the rest syncs, and a machine holding that entry sends its own version back over it")
+    @Test(
+        "an entry no machine can open (a device's garbage) stops nothing: set aside and counted, the rest syncs, and a machine holding that entry sends its own version back over it"
+    )
     func unreadableEntry() async throws {
         let remote = InMemorySyncRemote(pageSize: 2)
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
@@ -402,7 +420,9 @@ struct SyncUseCaseTests {
         #expect(try await desktop.sync().unreadable.isEmpty)
     }
 
-    @Test("a cursor older than the tombstone horizon resyncs from 0 and merges: an entry the server no longer has is kept and sent again (omission is not deletion), an edited copy survives")
+    @Test(
+        "a cursor older than the tombstone horizon resyncs from 0 and merges: an entry the server no longer has is kept and sent again (omission is not deletion), an edited copy survives"
+    )
     func resync() async throws {
         let remote = InMemorySyncRemote()
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
@@ -427,7 +447,9 @@ struct SyncUseCaseTests {
         #expect(final[Self.id(1)]?.isDeleted.value == true && final[Self.id(2)]?.note.value == "still used")
     }
 
-    @Test("a server restored from a backup (its head behind the cursor): the machine says so, keeps what it has, merges what others wrote since and sends what the server lacks", arguments: [true, false])
+    @Test(
+        "a server restored from a backup (its head behind the cursor): the machine says so, keeps what it has, merges what others wrote since and sends what the server lacks",
+        arguments: [true, false])
     func serverRestored(tellsGeneration: Bool) async throws {
         let remote = InMemorySyncRemote(pageSize: 2, tellsGeneration: tellsGeneration)
         let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
@@ -445,7 +467,9 @@ struct SyncUseCaseTests {
         #expect(report.serverBehind && report.resent == 3)
         _ = try await laptop.sync()
         let records = await desktop.records()
-        #expect(records[Self.id(1)]?.note.value == "after the backup" && records[Self.id(2)]?.isDeleted.value == true && records[Self.id(4)] != nil)
+        #expect(
+            records[Self.id(1)]?.note.value == "after the backup" && records[Self.id(2)]?.isDeleted.value == true
+                && records[Self.id(4)] != nil)
         #expect(await laptop.records() == records)
         #expect(await Set(remote.stored.map(\.record)) == Set(records.values), "the server has everything again")
     }
@@ -477,7 +501,8 @@ struct SyncUseCaseTests {
         #expect(secrets == [SyncMergeTests.key(2), SyncMergeTests.key(3)])
     }
 
-    @Test("garbage healed by a machine with an older copy, then edited there: the secret changed elsewhere before comes back, with the edit")
+    @Test(
+        "garbage healed by a machine with an older copy, then edited there: the secret changed elsewhere before comes back, with the edit")
     func healedWithOlderCopy() async throws {
         let (remote, laptop, desktop) = try await Self.laptopChangedTheSecret()
         _ = try await laptop.sync()
@@ -582,7 +607,9 @@ struct SyncUseCaseTests {
         for client in clients { #expect(await client.store.state.pending.isEmpty, "seed \(seed)") }
         #expect(await Set(server.stored.map(\.record)) == Set(first.values), "seed \(seed): the server disagrees")
         let kept = Set(first.values.filter { !$0.isDeleted.value }.map(\.key.value))
-        #expect(Set(ledger.created).subtracting(kept).isSubset(of: ledger.removed), "seed \(seed): a key was lost that no one deleted or replaced")
+        #expect(
+            Set(ledger.created).subtracting(kept).isSubset(of: ledger.removed),
+            "seed \(seed): a key was lost that no one deleted or replaced")
         for (id, counter) in ledger.counters where !ledger.rekeyed.contains(id) {
             if let record = first[id], !record.isDeleted.value {
                 #expect(record.counter >= counter, "seed \(seed): \(id) lost HOTP counter \(counter)")
@@ -590,7 +617,9 @@ struct SyncUseCaseTests {
         }
     }
 
-    @Test("three machines, seeded random adds, edits, key changes, HOTP use, reorders and deletes between syncs: all end the same", arguments: 0..<60)
+    @Test(
+        "three machines, seeded random adds, edits, key changes, HOTP use, reorders and deletes between syncs: all end the same",
+        arguments: 0..<60)
     func convergence(seed: Int) async throws {
         var generator = SplitMix(seed: UInt64(seed) &* 7919)
         let remote = InMemorySyncRemote(pageSize: 3)

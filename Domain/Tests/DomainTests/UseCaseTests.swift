@@ -28,7 +28,8 @@ struct UseCaseTests {
         #expect(error?.existing == first)
         #expect(error?.description == "already there as ACME (alice) (id 01010101); nothing was added")
         #expect(try await repository.list() == [first])
-        let twin = try await add.execute(KeyURI.parse("otpauth://totp/ACME:alice?secret=jbswy3dpehpk3pxp"), note: "", groups: [], allowDuplicate: true)
+        let twin = try await add.execute(
+            KeyURI.parse("otpauth://totp/ACME:alice?secret=jbswy3dpehpk3pxp"), note: "", groups: [], allowDuplicate: true)
         #expect(try await repository.list() == [first, twin])
         // Another period is another account.
         _ = try await add.execute(uri: "otpauth://totp/ACME:alice?secret=jbswy3dpehpk3pxp&period=60")
@@ -167,7 +168,8 @@ struct UseCaseTests {
         await repository.send([account])
         let current = DefaultCurrentCodeUseCase(repository: repository, hmac: RFC4226HMAC())
         let first = try await current.execute(for: account, at: Date(timeIntervalSince1970: 59))
-        #expect(first == GeneratedCode(accountID: account.id, code: "755224", secondsRemaining: nil, period: nil, nextCode: nil, counter: 0))
+        #expect(
+            first == GeneratedCode(accountID: account.id, code: "755224", secondsRemaining: nil, period: nil, nextCode: nil, counter: 0))
         #expect(try await current.execute(for: account, at: Date(timeIntervalSince1970: 59)).code == "287082")
         #expect(try await repository.get(id: account.id).kind == .hotp(counter: 2))
     }
@@ -228,7 +230,9 @@ struct QueryFoldingTests {
     @Test("ASCII, folded byte by byte, folds exactly as Foundation folds it")
     func asciiMatchesFoundation() {
         let printable = String((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) })
-        #expect(AccountQuery.fold(printable) == printable.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
+        #expect(
+            AccountQuery.fold(printable)
+                == printable.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
         #expect(AccountQuery.fold("GitHub Octo-Cat_42") == "github octo-cat_42")
     }
 

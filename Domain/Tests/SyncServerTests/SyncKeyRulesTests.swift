@@ -23,7 +23,9 @@ struct SyncKeyRulesTests {
     }
 
     func check(_ rotation: SyncKeyRotation, current: Int32 = 1) throws(SyncServerError) {
-        try SyncKeyRules.check(rotation, by: device(1).id, current: current, devices: [1, 2, 3].map { device($0) } + [device(4, revoked: true)], limits: limits)
+        try SyncKeyRules.check(
+            rotation, by: device(1).id, current: current, devices: [1, 2, 3].map { device($0) } + [device(4, revoked: true)], limits: limits
+        )
     }
 
     @Test("a rotation makes the next version, revokes other devices of the account, and wraps only for those that stay")
@@ -52,7 +54,9 @@ struct SyncKeyRulesTests {
     func sizes() throws {
         try SyncKeyRules.checkDeviceKey(Array(repeating: 1, count: limits.deviceKeyBytes), limits: limits)
         for bad in [[], Array(repeating: UInt8(1), count: limits.deviceKeyBytes + 1)] {
-            #expect(throws: SyncServerError.invalid("a device key has 1 to 255 bytes")) { try SyncKeyRules.checkDeviceKey(bad, limits: limits) }
+            #expect(throws: SyncServerError.invalid("a device key has 1 to 255 bytes")) {
+                try SyncKeyRules.checkDeviceKey(bad, limits: limits)
+            }
         }
         #expect(throws: SyncServerError.invalid("a key ring has 1 to 8190 bytes")) {
             try check(rotation(ring: Array(repeating: 1, count: limits.keyRingBytes + 1)))
@@ -68,7 +72,8 @@ struct SyncKeyRulesTests {
 @Suite("Storage quota")
 struct StorageQuotaTests {
     func payload(_ bytes: Int, deleted: Bool = false) -> EntryPayload {
-        EntryPayload(isDeleted: deleted, keyVersion: 1, nonce: Array(repeating: 0, count: 12), ciphertext: Array(repeating: 1, count: bytes))
+        EntryPayload(
+            isDeleted: deleted, keyVersion: 1, nonce: Array(repeating: 0, count: 12), ciphertext: Array(repeating: 1, count: bytes))
     }
 
     @Test("live entries and bytes are counted as a push writes; past either it is refused, unless the push frees space")

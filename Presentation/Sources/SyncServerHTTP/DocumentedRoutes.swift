@@ -12,7 +12,11 @@ enum DocumentedRoutes {
         var inPaths = false
         var current: String?
         for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !line.hasPrefix(" ") { inPaths = line == "paths:"; current = nil; continue }
+            if !line.hasPrefix(" ") {
+                inPaths = line == "paths:"
+                current = nil
+                continue
+            }
             guard inPaths else { continue }
             if line.hasPrefix("  /"), line.hasSuffix(":") {
                 current = String(line.dropFirst(2).dropLast())

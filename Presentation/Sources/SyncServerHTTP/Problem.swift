@@ -54,7 +54,8 @@ struct Problem: Error, Equatable, Sendable {
             self.init(
                 status: .gone, title: "Gone",
                 detail: "changes before sequence \(horizon) were forgotten; pull again from 0 and merge")
-        case .tooManyChanges(let limit): self.init(status: .contentTooLarge, title: "Content too large", detail: "at most \(limit) changes in one push")
+        case .tooManyChanges(let limit):
+            self.init(status: .contentTooLarge, title: "Content too large", detail: "at most \(limit) changes in one push")
         case .payloadTooLarge(let limit):
             self.init(status: .contentTooLarge, title: "Content too large", detail: "a ciphertext has at most \(limit) bytes")
         case .invalid(let detail): self = .badRequest(detail)
@@ -62,7 +63,9 @@ struct Problem: Error, Equatable, Sendable {
         case .quotaExceeded(let quota):
             self.init(
                 status: .contentTooLarge, title: "Content too large",
-                detail: "the sync account may hold \(quota.entries) entries and \(quota.bytes / (1024 * 1024)) MiB: delete some, or ask the server's operator")
+                detail:
+                    "the sync account may hold \(quota.entries) entries and \(quota.bytes / (1024 * 1024)) MiB: delete some, or ask the server's operator"
+            )
             type = Self.quotaExceededType
         case .unavailable(let outage):
             let detail =

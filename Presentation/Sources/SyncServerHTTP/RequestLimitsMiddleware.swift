@@ -33,7 +33,8 @@ struct RequestLimitsMiddleware: RouterMiddleware {
         guard budget.reserve(reserved) else {
             return Self.response(
                 Problem(
-                    status: .serviceUnavailable, title: "Service unavailable", detail: "the server is reading as many request bodies as it may; try again shortly",
+                    status: .serviceUnavailable, title: "Service unavailable",
+                    detail: "the server is reading as many request bodies as it may; try again shortly",
                     retryAfterSeconds: 1))
         }
         defer { budget.release(reserved) }
@@ -57,7 +58,9 @@ struct RequestLimitsMiddleware: RouterMiddleware {
                 let allowed = DocumentedRoutes.allowed(for: String(path.dropFirst(base.count)))
             {
                 var response = Self.response(
-                    Problem(status: .methodNotAllowed, title: "Method not allowed", detail: "this path takes \(allowed.sorted().joined(separator: ", "))"))
+                    Problem(
+                        status: .methodNotAllowed, title: "Method not allowed",
+                        detail: "this path takes \(allowed.sorted().joined(separator: ", "))"))
                 response.headers[.allow] = allowed.sorted().joined(separator: ", ")
                 return response
             }

@@ -8,7 +8,8 @@ extension SyncAPI {
         let caller = try RequestCaller.required()
         let state = try await useCases.keys.state.execute(for: caller)
         let deviceKeys = state.deviceKeys.sorted { $0.key.description < $1.key.description }.map {
-            Components.Schemas.KeyState.DeviceKeysPayloadPayload(deviceId: $0.key.description, deviceKey: Data($0.value).base64EncodedString())
+            Components.Schemas.KeyState.DeviceKeysPayloadPayload(
+                deviceId: $0.key.description, deviceKey: Data($0.value).base64EncodedString())
         }
         return .ok(
             .init(

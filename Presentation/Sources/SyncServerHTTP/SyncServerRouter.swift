@@ -28,7 +28,8 @@ public enum SyncServerRouter {
         router.add(middleware: AccessLogMiddleware())
         router.add(
             middleware: RequestLimitsMiddleware(
-                maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies), authenticate: useCases.authenticate,
+                maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies),
+                authenticate: useCases.authenticate,
                 budget: bodyBudget))
         try SyncAPI(useCases: useCases).registerHandlers(
             on: router, serverURL: URL(string: basePath)!, configuration: configuration,

@@ -24,7 +24,9 @@ struct AccountHistoryTextTests {
                     EarlierVersion(entry: RemoteEntry(sequence: 1, record: first, version: 1), replacedAt: Date()),
                     EarlierVersion(entry: RemoteEntry(sequence: 2, record: second, version: 2), replacedAt: Date()),
                 ], current: third, currentVersion: 3))
-        let lines = AccountHistoryText.lines(for: [history], machines: [Self.laptop: "laptop"]) { $0.replacingOccurrences(of: "\u{1B}", with: "\\e") }
+        let lines = AccountHistoryText.lines(for: [history], machines: [Self.laptop: "laptop"]) {
+            $0.replacingOccurrences(of: "\u{1B}", with: "\\e")
+        }
         #expect(
             lines == [
                 "X\\eco (me@example.com) [3f2a1b4c] (deleted)",
@@ -38,6 +40,8 @@ struct AccountHistoryTextTests {
     @Test("ID@VERSION is read strictly")
     func reference() {
         #expect(AccountHistoryText.reference("3F2A@4")! == ("3f2a", 4))
-        for bad in ["3f2a", "@4", "3f2a@", "3f2a@0", "3f2a@x", "zz@1", "a@1@2", "3f2a@-1"] { #expect(AccountHistoryText.reference(bad) == nil) }
+        for bad in ["3f2a", "@4", "3f2a@", "3f2a@0", "3f2a@x", "zz@1", "a@1@2", "3f2a@-1"] {
+            #expect(AccountHistoryText.reference(bad) == nil)
+        }
     }
 }

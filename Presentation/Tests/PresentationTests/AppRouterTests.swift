@@ -178,9 +178,10 @@ struct AppRouterTests {
             actions: .init(saved: { saved.value = $0 }, close: {}))
         await detail.load()
         let full = Account.fullyPopulated
-        #expect(AccountDetailViewModel.Field.allCases.map { detail.text(of: $0) } == [
-            full.issuer, full.name, full.note, AccountText.groupList(full.groups), full.isFavorite ? "yes" : "no",
-        ])
+        #expect(
+            AccountDetailViewModel.Field.allCases.map { detail.text(of: $0) } == [
+                full.issuer, full.name, full.note, AccountText.groupList(full.groups), full.isFavorite ? "yes" : "no",
+            ])
         await detail.save()
         #expect(saved.value == full)
         #expect(search.all == [full])

@@ -19,16 +19,17 @@ struct SyncPreviewTextTests {
         ]
         preview.sent = [.init(id: Self.id(4), issuer: "Old", name: "o", fields: [.deleted, .name])]
         preview.merged = [.init(id: Self.id(5), issuer: "Both", name: "b", fields: [.issuer])]
-        #expect(SyncPreviewText.lines(for: preview, escape: { $0 }) == [
-            "Would receive: 3",
-            "  Acme [abcdef01]: new",
-            "  bob [abcdef03]: deleted",
-            "  Zed (z) [abcdef02]: note, secret",
-            "Would send: 1",
-            "  Old (o) [abcdef04]: restored, name",
-            "Would merge, changed here and elsewhere (the fields taken from elsewhere): 1",
-            "  Both (b) [abcdef05]: issuer",
-        ])
+        #expect(
+            SyncPreviewText.lines(for: preview, escape: { $0 }) == [
+                "Would receive: 3",
+                "  Acme [abcdef01]: new",
+                "  bob [abcdef03]: deleted",
+                "  Zed (z) [abcdef02]: note, secret",
+                "Would send: 1",
+                "  Old (o) [abcdef04]: restored, name",
+                "Would merge, changed here and elsewhere (the fields taken from elsewhere): 1",
+                "  Both (b) [abcdef05]: issuer",
+            ])
         #expect(SyncPreviewText.lines(for: SyncPreview(report: SyncReport()), escape: { $0 }) == ["Nothing to receive, send or merge."])
     }
 
@@ -45,9 +46,10 @@ struct SyncPreviewTextTests {
         var report = SyncReport()
         report.serverBehind = true
         report.conflictCopies = [Self.id(1), Self.id(2)]
-        #expect(SyncPreviewText.notices(for: SyncPreview(report: report)) == [
-            "2 accounts have their key changed on two machines: a sync would keep the other version as a copy",
-            "the server has lost changes this machine saw (restored from a backup?): a sync would merge and send them again",
-        ])
+        #expect(
+            SyncPreviewText.notices(for: SyncPreview(report: report)) == [
+                "2 accounts have their key changed on two machines: a sync would keep the other version as a copy",
+                "the server has lost changes this machine saw (restored from a backup?): a sync would merge and send them again",
+            ])
     }
 }

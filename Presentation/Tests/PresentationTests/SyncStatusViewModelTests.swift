@@ -28,7 +28,12 @@ struct SyncStatusViewModelTests {
             return try outcome.get()
         }
 
-        func release() { gate.withLock { $0?.resume(); $0 = nil } }
+        func release() {
+            gate.withLock {
+                $0?.resume()
+                $0 = nil
+            }
+        }
         var isHeld: Bool { gate.withLock { $0 != nil } }
     }
 
@@ -57,39 +62,49 @@ struct SyncStatusViewModelTests {
         report.refusedReplays = [UUID(), UUID()]
         let model = model(ScriptedSync(.success(report)))
         await model.syncNow()
-        #expect(model.notices == [
-            "the server sent an older version of 2 accounts than this machine had seen: refused, and this machine's version sent again (check the server)",
-        ])
+        #expect(
+            model.notices == [
+                "the server sent an older version of 2 accounts than this machine had seen: refused, and this machine's version sent again (check the server)"
+            ])
     }
 
-    @Test("a server that fell behind (restored from a backup), an entry that does not open, accounts sent again after a resync: each leaves a notice")
+    @Test(
+        "a server that fell behind (restored from a backup), an entry that does not open, accounts sent again after a resync: each leaves a notice"
+    )
     func serverBehind() async {
         var restored = SyncReport()
         restored.serverBehind = true
         restored.resent = 3
-        #expect(SyncStatusText.notices(for: restored) == [
-            "the server had lost changes this machine had seen (restored from a backup?): this machine's accounts were merged and sent again",
-        ])
+        #expect(
+            SyncStatusText.notices(for: restored) == [
+                "the server had lost changes this machine had seen (restored from a backup?): this machine's accounts were merged and sent again"
+            ])
         var poisoned = SyncReport()
         poisoned.unreadable = [UUID()]
-        #expect(SyncStatusText.notices(for: poisoned) == [
-            "1 entry on the server could not be opened (another key, damage or tampering): set aside, and where this machine holds it, its version was sent again",
-        ])
+        #expect(
+            SyncStatusText.notices(for: poisoned) == [
+                "1 entry on the server could not be opened (another key, damage or tampering): set aside, and where this machine holds it, its version was sent again"
+            ])
         var dropped = SyncReport()
         dropped.lostAcknowledged = [UUID()]
-        #expect(SyncStatusText.notices(for: dropped) == ["the server had acknowledged 1 change it no longer holds: sent again (check the server)"])
+        #expect(
+            SyncStatusText.notices(for: dropped) == [
+                "the server had acknowledged 1 change it no longer holds: sent again (check the server)"
+            ])
         var hostile = SyncReport()
         hostile.cleanedText = [UUID(), UUID()]
-        #expect(SyncStatusText.notices(for: hostile) == [
-            "2 accounts from another machine had terminal control or bidi characters in their text: removed here",
-        ])
+        #expect(
+            SyncStatusText.notices(for: hostile) == [
+                "2 accounts from another machine had terminal control or bidi characters in their text: removed here"
+            ])
         var resynced = SyncReport()
         resynced.resynced = true
         resynced.resent = 1
-        #expect(SyncStatusText.notices(for: resynced) == [
-            "a full resync ran: this machine had been away longer than the server keeps deletions",
-            "1 account the server no longer had (or had in an older version) sent again",
-        ])
+        #expect(
+            SyncStatusText.notices(for: resynced) == [
+                "a full resync ran: this machine had been away longer than the server keeps deletions",
+                "1 account the server no longer had (or had in an older version) sent again",
+            ])
     }
 
     @Test("offline: not a failure; the changes that wait are counted")
@@ -106,7 +121,9 @@ struct SyncStatusViewModelTests {
     func revoked() async {
         let model = model(ScriptedSync(.failure(.revoked)))
         await model.syncNow()
-        #expect(model.line { _ in "" } == "this machine was revoked from sync: tokens sync leave, then tokens sync join with the code another machine shows")
+        #expect(
+            model.line { _ in "" }
+                == "this machine was revoked from sync: tokens sync leave, then tokens sync join with the code another machine shows")
     }
 
     @Test("a vault that syncs with nothing shows nothing (the schedule stops); `s` then says how to start")

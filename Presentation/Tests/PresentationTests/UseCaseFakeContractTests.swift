@@ -86,11 +86,12 @@ struct UseCaseFakeContractTests {
         grouped.groups = ["\u{202E}evil"]
         var found: [String?] = []
         for account in [nameless, escaped, grouped] { found.append(await Self.failure { _ = try await cases.update.execute(account) }) }
-        #expect(found == [
-            "account: an issuer or an account name is required",
-            await Self.failure { try AccountText.validate(note: escaped.note, groups: []) },
-            await Self.failure { try AccountText.validate(note: "", groups: grouped.groups) },
-        ])
+        #expect(
+            found == [
+                "account: an issuer or an account name is required",
+                await Self.failure { try AccountText.validate(note: escaped.note, groups: []) },
+                await Self.failure { try AccountText.validate(note: "", groups: grouped.groups) },
+            ])
         #expect(found.allSatisfy { $0 != nil })
         #expect(try await cases.stored() == Self.accounts)
     }

@@ -10,7 +10,9 @@ extension StubSyncServer {
             if let limit, !(1...500).contains(limit) { throw SyncServerError.invalid("a page has 1 to 500 entries") }
             if cursor < 0 { throw SyncServerError.invalid("the cursor must not be negative") }
             server.record("history after \(cursor) limit \(limit.map(String.init) ?? "default")")
-            let entry = SyncEntry(id: EntryID(ServerSamples.uuid(5)), sequence: cursor + 1, payload: ServerSamples.payload("ct"), changedAt: server.clock.now())
+            let entry = SyncEntry(
+                id: EntryID(ServerSamples.uuid(5)), sequence: cursor + 1, payload: ServerSamples.payload("ct"),
+                changedAt: server.clock.now())
             return HistoryPage(entries: [EarlierEntry(entry: entry, replacedAt: server.clock.now().addingTimeInterval(60))], hasMore: true)
         }
     }

@@ -17,9 +17,12 @@ extension StubSyncServer {
     struct RotateStub: RotateSyncKeyUseCase {
         let server: StubSyncServer
         func execute(_ rotation: SyncKeyRotation, for caller: AuthenticatedDevice) async throws {
-            guard rotation.keyVersion == 2 else { throw SyncServerError.keyConflict("the sync key is at version 2: a rotation makes version 3") }
+            guard rotation.keyVersion == 2 else {
+                throw SyncServerError.keyConflict("the sync key is at version 2: a rotation makes version 3")
+            }
             let wrapped = rotation.wrapped.map { "\($0.key)=\($0.value.count)" }.sorted().joined(separator: ",")
-            server.record("rotate to 2 revoking \(rotation.revoke.map(\.description)) ring \(rotation.keyRing?.count ?? 0) wrapped \(wrapped)")
+            server.record(
+                "rotate to 2 revoking \(rotation.revoke.map(\.description)) ring \(rotation.keyRing?.count ?? 0) wrapped \(wrapped)")
         }
     }
 

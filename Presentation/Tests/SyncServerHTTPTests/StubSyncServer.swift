@@ -43,7 +43,9 @@ final class StubSyncServer: Sendable {
 
     struct EnrolStub: EnrolDeviceUseCase {
         let server: StubSyncServer
-        func execute(account: SyncAccountID, authKey: SyncSecret, name: String, deviceKey: [UInt8]?, address: String) async throws -> Enrolment {
+        func execute(account: SyncAccountID, authKey: SyncSecret, name: String, deviceKey: [UInt8]?, address: String) async throws
+            -> Enrolment
+        {
             server.record("enrol \(account) \(name) from \(address)" + (deviceKey.map { " with a \($0.count)-byte device key" } ?? ""))
             if name == "one too many" { throw SyncServerError.rateLimited(retryAfterSeconds: 120) }
             if name == "database down" { throw SyncServerError.unavailable(.unreachable) }
@@ -66,9 +68,12 @@ final class StubSyncServer: Sendable {
         func execute(for caller: AuthenticatedDevice) async throws -> [SyncDevice] {
             let enrolled = server.clock.now()
             return [
-                SyncDevice(id: StubSyncServer.device, account: caller.account, name: "laptop", tokenDigest: SecretDigest(bytes: [1]), enrolledAt: enrolled),
                 SyncDevice(
-                    id: StubSyncServer.otherDevice, account: caller.account, name: "old \u{1B}[31mdesk", tokenDigest: SecretDigest(bytes: [2]),
+                    id: StubSyncServer.device, account: caller.account, name: "laptop", tokenDigest: SecretDigest(bytes: [1]),
+                    enrolledAt: enrolled),
+                SyncDevice(
+                    id: StubSyncServer.otherDevice, account: caller.account, name: "old \u{1B}[31mdesk",
+                    tokenDigest: SecretDigest(bytes: [2]),
                     enrolledAt: enrolled, revokedAt: enrolled),
             ]
         }
@@ -101,9 +106,13 @@ final class StubSyncServer: Sendable {
     struct PullStub: PullChangesUseCase {
         let server: StubSyncServer
         func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage {
-            guard cursor == 0 || cursor >= StubSyncServer.horizon else { throw SyncServerError.cursorExpired(horizon: StubSyncServer.horizon) }
+            guard cursor == 0 || cursor >= StubSyncServer.horizon else {
+                throw SyncServerError.cursorExpired(horizon: StubSyncServer.horizon)
+            }
             server.record("pull after \(cursor) limit \(limit.map(String.init) ?? "default")\(waiting > 0 ? " wait \(waiting)" : "")")
-            let entry = SyncEntry(id: EntryID(ServerSamples.uuid(5)), sequence: cursor + 1, payload: ServerSamples.payload("ct"), changedAt: server.clock.now())
+            let entry = SyncEntry(
+                id: EntryID(ServerSamples.uuid(5)), sequence: cursor + 1, payload: ServerSamples.payload("ct"),
+                changedAt: server.clock.now())
             return PullPage(entries: [entry], head: cursor + 1, serverTime: server.clock.now(), hasMore: false, generation: "g1")
         }
     }

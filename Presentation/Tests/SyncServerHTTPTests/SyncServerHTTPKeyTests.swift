@@ -36,10 +36,12 @@ extension SyncServerHTTPTests {
             ])
         }
         try await withClient { client in
-            try await client.execute(uri: "/v1/keys", method: .post, headers: T.bearer.merging(json: true), body: body(version: 2)) { response in
+            try await client.execute(uri: "/v1/keys", method: .post, headers: T.bearer.merging(json: true), body: body(version: 2)) {
+                response in
                 #expect(response.status == .noContent)
             }
-            try await client.execute(uri: "/v1/keys", method: .post, headers: T.bearer.merging(json: true), body: body(version: 5)) { response in
+            try await client.execute(uri: "/v1/keys", method: .post, headers: T.bearer.merging(json: true), body: body(version: 5)) {
+                response in
                 T.expectProblem(response, .conflict)
                 #expect(T.object(response.body)["detail"] as? String == "the sync key is at version 2: a rotation makes version 3")
             }

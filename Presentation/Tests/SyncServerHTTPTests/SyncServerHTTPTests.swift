@@ -63,7 +63,8 @@ struct SyncServerHTTPTests {
 
     @Test("the embedded document is the committed one: the generated code was made from it (make openapi)")
     func generatedFromTheDocument() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Domain/OpenAPI/sync-api.yaml")
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Domain/OpenAPI/sync-api.yaml")
         let document = try String(contentsOf: file, encoding: .utf8)
         #expect(apiDocument + "\n" == document || apiDocument == document, "Domain/OpenAPI/sync-api.yaml changed: run make openapi")
     }
@@ -72,12 +73,15 @@ struct SyncServerHTTPTests {
     func createAccount() async throws {
         try await withClient { client in
             let good: [String: Any] = ["accountId": StubSyncServer.account.description, "authKey": Self.base64(StubSyncServer.authKey)]
-            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(good)) {
+            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(good))
+            {
                 #expect($0.status == .created)
             }
             var taken = good
             taken["accountId"] = StubSyncServer.takenAccount.description
-            try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(taken)) {
+            try await client.execute(
+                uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(taken)
+            ) {
                 Self.expectProblem($0, .conflict)
             }
             var unknown = good
@@ -88,7 +92,9 @@ struct SyncServerHTTPTests {
             badID["accountId"] = "not-a-uuid"
             var wrongType = good
             wrongType["authKey"] = 42
-            for body in [Self.json(unknown), Self.json(short), Self.json(badID), Self.json(wrongType), ByteBuffer(string: "{\"accountId\":")] {
+            for body in [
+                Self.json(unknown), Self.json(short), Self.json(badID), Self.json(wrongType), ByteBuffer(string: "{\"accountId\":"),
+            ] {
                 try await client.execute(uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: body) {
                     Self.expectProblem($0, .badRequest)
                 }
@@ -102,7 +108,8 @@ struct SyncServerHTTPTests {
         try await withClient { client in
             let uri = "/v1/accounts/\(StubSyncServer.account)/devices"
             let good: [String: Any] = ["authKey": Self.base64(StubSyncServer.authKey), "name": "laptop"]
-            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(good)) { response in
+            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(good)) {
+                response in
                 #expect(response.status == .created)
                 let enrolment = Self.object(response.body)
                 #expect(enrolment["token"] as? String == Self.base64(StubSyncServer.token))
@@ -110,7 +117,8 @@ struct SyncServerHTTPTests {
             }
             let wrongKey = ServerSamples.secret(0x01)
             let wrong: [String: Any] = ["authKey": Self.base64(wrongKey), "name": "laptop"]
-            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(wrong)) { response in
+            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(wrong)) {
+                response in
                 Self.expectProblem(response, .unauthorized)
                 #expect(!String(buffer: response.body).contains(Self.base64(wrongKey)))
             }
@@ -122,14 +130,17 @@ struct SyncServerHTTPTests {
         try await withClient { client in
             let uri = "/v1/accounts/\(StubSyncServer.account)/devices"
             let body: [String: Any] = ["authKey": Self.base64(StubSyncServer.authKey), "name": "one too many"]
-            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(body)) { response in
+            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: Self.json(body)) {
+                response in
                 Self.expectProblem(response, .tooManyRequests)
                 #expect(response.headers[.retryAfter] == "120")
             }
         }
     }
 
-    @Test("a database that cannot serve: 503 with Retry-After (sooner when unreachable than when full), a problem document that says nothing was stored")
+    @Test(
+        "a database that cannot serve: 503 with Retry-After (sooner when unreachable than when full), a problem document that says nothing was stored"
+    )
     func storeUnavailable() async throws {
         try await withClient { client in
             let uri = "/v1/accounts/\(StubSyncServer.account)/devices"
@@ -145,11 +156,14 @@ struct SyncServerHTTPTests {
         }
     }
 
-    @Test("devices: no token, a malformed one or an unknown one is 401; a revoked device's is 401 saying so; with a token, the list marks the caller")
+    @Test(
+        "devices: no token, a malformed one or an unknown one is 401; a revoked device's is 401 saying so; with a token, the list marks the caller"
+    )
     func devices() async throws {
         try await withClient { client in
             let unknown = "Bearer " + Self.base64(ServerSamples.secret(0x79))
-            for headers: HTTPFields in [[:], [.authorization: "Bearer nonsense"], [.authorization: "Basic abc"], [.authorization: unknown]] {
+            for headers: HTTPFields in [[:], [.authorization: "Bearer nonsense"], [.authorization: "Basic abc"], [.authorization: unknown]]
+            {
                 try await client.execute(uri: "/v1/devices", method: .get, headers: headers) { response in
                     Self.expectProblem(response, .unauthorized)
                     #expect(Self.object(response.body)["type"] == nil)
@@ -187,7 +201,9 @@ struct SyncServerHTTPTests {
     func push() async throws {
         try await withClient { client in
             let body = Self.json(["changes": [Self.change(1), Self.change(0xCC)]])
-            try await client.execute(uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: body) { response in
+            try await client.execute(
+                uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: body
+            ) { response in
                 #expect(response.status == .ok)
                 let results = Self.object(response.body)["results"] as? [[String: Any]] ?? []
                 #expect(results.map { $0["status"] as? String } == ["applied", "conflict"])
@@ -195,13 +211,16 @@ struct SyncServerHTTPTests {
                 #expect((results.last?["current"] as? [String: Any])?["sequence"] as? Int == 9)
             }
             let tooMany = Self.json(["changes": (0...100).map { Self.change(UInt8($0)) }])
-            try await client.execute(uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: tooMany) {
+            try await client.execute(
+                uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: tooMany
+            ) {
                 Self.expectProblem($0, .contentTooLarge)
             }
             var broken = Self.change(2)
             broken["ciphertext"] = "***"
             try await client.execute(
-                uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: Self.json(["changes": [broken]])
+                uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]),
+                body: Self.json(["changes": [broken]])
             ) { Self.expectProblem($0, .badRequest) }
             try await client.execute(uri: "/v1/entries", method: .post, headers: [.contentType: "application/json"], body: body) {
                 Self.expectProblem($0, .unauthorized)
@@ -210,7 +229,9 @@ struct SyncServerHTTPTests {
         #expect(server.calls.withLock { $0 } == ["push 2"])
     }
 
-    @Test("pull: a page with the store's generation in Tokens-Generation; a cursor below the horizon is 410; a limit out of range reaches the rules")
+    @Test(
+        "pull: a page with the store's generation in Tokens-Generation; a cursor below the horizon is 410; a limit out of range reaches the rules"
+    )
     func pull() async throws {
         try await withClient { client in
             try await client.execute(uri: "/v1/entries?after=100&limit=2", method: .get, headers: Self.bearer) { response in
@@ -220,7 +241,9 @@ struct SyncServerHTTPTests {
                 #expect(page["head"] as? Int == 101 && page["hasMore"] as? Bool == false)
             }
             try await client.execute(uri: "/v1/entries?after=5", method: .get, headers: Self.bearer) { Self.expectProblem($0, .gone) }
-            try await client.execute(uri: "/v1/entries?after=abc", method: .get, headers: Self.bearer) { Self.expectProblem($0, .badRequest) }
+            try await client.execute(uri: "/v1/entries?after=abc", method: .get, headers: Self.bearer) {
+                Self.expectProblem($0, .badRequest)
+            }
             try await client.execute(uri: "/v1/entries?after=100&wait=30", method: .get, headers: Self.bearer) { #expect($0.status == .ok) }
         }
         #expect(server.calls.withLock { $0 } == ["pull after 100 limit 2", "pull after 100 limit default wait 30"])
@@ -265,13 +288,17 @@ struct SyncServerHTTPTests {
         #expect(server.calls.withLock { $0 }.isEmpty)
     }
 
-    @Test("a push is authenticated from its headers before its body is read: none or a wrong token is 401; account creation takes 16 KiB at most")
+    @Test(
+        "a push is authenticated from its headers before its body is read: none or a wrong token is 401; account creation takes 16 KiB at most"
+    )
     func bodiesOnlyForDevices() async throws {
         try await withClient { client in
             let big = ByteBuffer(bytes: Array(repeating: UInt8(ascii: "x"), count: 64 * 1024))
             let wrong: HTTPFields = [.authorization: "Bearer " + Data(repeating: 9, count: 32).base64EncodedString()]
             for headers in [HTTPFields(), wrong] {
-                try await client.execute(uri: "/v1/entries", method: .post, headers: headers.merging([.contentType: "application/json"]), body: big) {
+                try await client.execute(
+                    uri: "/v1/entries", method: .post, headers: headers.merging([.contentType: "application/json"]), body: big
+                ) {
                     Self.expectProblem($0, .unauthorized)
                 }
             }
@@ -282,7 +309,9 @@ struct SyncServerHTTPTests {
         #expect(server.calls.withLock { $0 }.isEmpty, "nothing was pushed or created")
     }
 
-    @Test("bodies in flight are bounded in all: a body past what is left of the budget is 503 with Retry-After, and its bytes are given back after each answer")
+    @Test(
+        "bodies in flight are bounded in all: a body past what is left of the budget is 503 with Retry-After, and its bytes are given back after each answer"
+    )
     func bodyBudget() async throws {
         let budget = BodyBudget(bytes: 1000)
         try await withClient(budget: budget) { client in
@@ -359,8 +388,12 @@ extension SyncServerHTTPTests {
                 #expect(entries.count == 1 && entries[0]["sequence"] as? Int == 8 && entries[0]["ciphertext"] as? String == "Y3Q=")
                 #expect(entries[0]["replacedAt"] as? String == "2027-01-15T08:01:00Z" && entries[0]["deleted"] == nil)
             }
-            try await client.execute(uri: "/v1/history?after=-1", method: .get, headers: Self.bearer) { Self.expectProblem($0, .badRequest) }
-            try await client.execute(uri: "/v1/history?limit=501", method: .get, headers: Self.bearer) { Self.expectProblem($0, .badRequest) }
+            try await client.execute(uri: "/v1/history?after=-1", method: .get, headers: Self.bearer) {
+                Self.expectProblem($0, .badRequest)
+            }
+            try await client.execute(uri: "/v1/history?limit=501", method: .get, headers: Self.bearer) {
+                Self.expectProblem($0, .badRequest)
+            }
             try await client.execute(uri: "/v1/history", method: .get) { Self.expectProblem($0, .unauthorized) }
         }
         #expect(server.calls.withLock { $0 } == ["history after 7 limit 3"])

@@ -69,8 +69,9 @@ struct AccountListViewTests {
         #expect(searching[1].hasPrefix("/zz"))
         #expect(searching[2] == "No account matches “zz”.")
         #expect(view.render(state: .notRequested, query: "", chrome: .init(), width: 50, height: 5)[2] == "Loading…")
-        #expect(view.render(state: .failed("disk on fire"), query: "", chrome: .init(), width: 50, height: 5)[2]
-            .hasPrefix("Error: disk on fire"))
+        #expect(
+            view.render(state: .failed("disk on fire"), query: "", chrome: .init(), width: 50, height: 5)[2]
+                .hasPrefix("Error: disk on fire"))
     }
 
     @Test("keeps the selected row on screen when the list is taller than the terminal")

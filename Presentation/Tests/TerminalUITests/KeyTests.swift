@@ -1,6 +1,6 @@
+import Presentation
 import Testing
 
-import Presentation
 @testable import TerminalUI
 
 @Suite("Key decoding")

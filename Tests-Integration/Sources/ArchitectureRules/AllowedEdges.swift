@@ -13,9 +13,14 @@ public enum AllowedEdges {
     /// Remote packages each package may depend on.
     public static let remote: [String: Set<String>] = [
         "Domain": [],
-        "Data": ["swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log", "swift-openapi-runtime", "swift-http-types",
-                 "async-http-client", "swift-openapi-async-http-client", "swift-nio-ssl", "swift-nio"],
-        "Presentation": ["hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle", "swift-nio", "swift-nio-extras"],
+        "Data": [
+            "swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log", "swift-openapi-runtime", "swift-http-types",
+            "async-http-client", "swift-openapi-async-http-client", "swift-nio-ssl", "swift-nio",
+        ],
+        "Presentation": [
+            "hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle", "swift-nio",
+            "swift-nio-extras",
+        ],
         "App": ["swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl"],
         "Tests-Integration": [],
     ]
@@ -28,12 +33,14 @@ public enum AllowedEdges {
     ]
     /// The modules of the Data layer and the libraries only it may use.
     public static let dataModules: Set<String> = [
-        "DataLayer", "SyncServerData", "SyncRemoteData", "SyncRecordCoding", "CKeyring", "DataTestSupport", "Crypto", "CryptoExtras", "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
+        "DataLayer", "SyncServerData", "SyncRemoteData", "SyncRecordCoding", "CKeyring", "DataTestSupport", "Crypto", "CryptoExtras",
+        "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
         "AsyncHTTPClient", "OpenAPIAsyncHTTPClient",
     ]
     /// The modules of the App layer.
     public static let appModules: Set<String> = [
-        "AppComposition", "AppConfiguration", "SyncComposition", "ServerComposition", "CProcessControl", "tokens", "tokens_server", "CommandLineKit", "Configuration",
+        "AppComposition", "AppConfiguration", "SyncComposition", "ServerComposition", "CProcessControl", "tokens", "tokens_server",
+        "CommandLineKit", "Configuration",
     ]
     /// The sync server's folders (one target per layer) and the modules they make.
     /// App's server targets share only `AppConfiguration` (settings, logs) with the client's.
@@ -49,7 +56,8 @@ public enum AllowedEdges {
         "Data/Sources/SyncRecordCoding", "Data/Sources/CKeyring", "App/Sources/SyncComposition",
     ]
     public static let clientModules: Set<String> = [
-        "Domain", "DataLayer", "SyncRemoteData", "SyncRecordCoding", "CKeyring", "Presentation", "TerminalUI", "AppComposition", "SyncComposition",
+        "Domain", "DataLayer", "SyncRemoteData", "SyncRecordCoding", "CKeyring", "Presentation", "TerminalUI", "AppComposition",
+        "SyncComposition",
     ]
     /// The modules of the Presentation layer.
     public static let presentationModules: Set<String> = ["Presentation", "TerminalUI", "SyncServerHTTP"]

@@ -21,7 +21,8 @@ public struct NoKillByName: ArchitectureRule {
         for (path, lines) in Self.scripts(in: repository) {
             for (number, text) in lines {
                 if compiled.contains(where: { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }) {
-                    violations.append(Violation("\(path):\(number)", "finds processes by name to end them; end the pid or process group you started"))
+                    violations.append(
+                        Violation("\(path):\(number)", "finds processes by name to end them; end the pid or process group you started"))
                 }
             }
         }
@@ -42,9 +43,10 @@ public struct NoKillByName: ArchitectureRule {
                 continue
             }
             guard Self.scriptNames.contains(url.lastPathComponent) || Self.scriptExtensions.contains(url.pathExtension),
-                  let text = try? String(contentsOf: url, encoding: .utf8)
+                let text = try? String(contentsOf: url, encoding: .utf8)
             else { continue }
-            let lines = url.pathExtension == "swift"
+            let lines =
+                url.pathExtension == "swift"
                 ? SourceFile(path: relative, text: text).codeLines
                 : text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
                     (index + 1, line.trimmingCharacters(in: .whitespaces).hasPrefix("#") ? "" : String(line))

@@ -30,7 +30,8 @@ public final class Repository: @unchecked Sendable {
             "swift", ["package", "--package-path", root.appendingPathComponent(folder).path, "--scratch-path", scratch, "dump-package"])
         try? FileManager.default.removeItem(atPath: scratch)
         guard result.status == 0 else {
-            throw ArchitectureCheckError.unreadableManifest(folder, result.stderr.split(separator: "\n").first.map(String.init) ?? "dump-package failed")
+            throw ArchitectureCheckError.unreadableManifest(
+                folder, result.stderr.split(separator: "\n").first.map(String.init) ?? "dump-package failed")
         }
         let manifest = try Manifest(folder: folder, json: Data(result.stdout.utf8))
         lock.withLock { manifestCache[folder] = manifest }

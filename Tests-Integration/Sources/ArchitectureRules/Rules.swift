@@ -21,7 +21,9 @@ public enum Rules {
 
     /// Checks `rules`, returning each rule with its violations (a rule that cannot be checked
     /// at all reports that as its violation).
-    public static func check(_ rules: [any ArchitectureRule], in repository: Repository) -> [(rule: any ArchitectureRule, violations: [Violation])] {
+    public static func check(_ rules: [any ArchitectureRule], in repository: Repository) -> [(
+        rule: any ArchitectureRule, violations: [Violation]
+    )] {
         rules.map { rule in
             do { return (rule, try rule.check(repository)) } catch { return (rule, [Violation("(rule could not run)", "\(error)")]) }
         }

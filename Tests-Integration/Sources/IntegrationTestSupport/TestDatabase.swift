@@ -9,7 +9,8 @@ public enum TestDatabase {
     public static var clusterURL: String {
         let env = ProcessInfo.processInfo.environment
         let password = env["PGPASSWORD"].map { ":\($0)" } ?? ""
-        return "postgres://\(env["PGUSER"] ?? "postgres")\(password)@\(env["PGHOST"] ?? "localhost"):\(env["PGPORT"] ?? "5432")/\(env["PGDATABASE"] ?? "postgres")?sslmode=disable"
+        return
+            "postgres://\(env["PGUSER"] ?? "postgres")\(password)@\(env["PGHOST"] ?? "localhost"):\(env["PGPORT"] ?? "5432")/\(env["PGDATABASE"] ?? "postgres")?sslmode=disable"
     }
 
     /// Creates a database named `prefix` and 8 random characters, runs `body` with its name and

@@ -13,10 +13,12 @@ public final class TmuxSession {
     public init(tokens arguments: [String], home: URL, environment: [String: String] = [:], width: Int = 80, height: Int = 24) throws {
         let env = TokensProcess.environment(home: home, extra: environment.merging(["TERM": "xterm-256color"]) { $1 })
         let assignments = env.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let command = "env -i \(assignments) \(Self.quote(TokensProcess.binary)) \(arguments.map(Self.quote).joined(separator: " ")); echo \"[exit $?]\"; sleep 600"
+        let command =
+            "env -i \(assignments) \(Self.quote(TokensProcess.binary)) \(arguments.map(Self.quote).joined(separator: " ")); echo \"[exit $?]\"; sleep 600"
         // The tmux server outlives this call and would inherit Foundation's process-watching
         // descriptors (and so hang the wait for the client): close every inherited one first.
-        let closeInherited = #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; exec tmux "$@""#
+        let closeInherited =
+            #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; exec tmux "$@""#
         let result = try ProcessRunner.run(
             "bash",
             ["-c", closeInherited, "tmux", "-L", name, "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])

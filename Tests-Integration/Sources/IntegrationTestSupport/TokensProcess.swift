@@ -11,16 +11,21 @@ public enum TokensProcess {
         if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty { return path }
         let app = RepositoryRoot.url.appendingPathComponent("App").path
         _ = try? ProcessRunner.run("swift", ["build", "--package-path", app, "--product", product])
-        let binPath = (try? ProcessRunner.run("swift", ["build", "--package-path", app, "--show-bin-path"]))?.stdout
+        let binPath =
+            (try? ProcessRunner.run("swift", ["build", "--package-path", app, "--show-bin-path"]))?.stdout
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return binPath + "/" + product
     }
 
-    /// Runs `tokens` with `arguments`, HOME and the XDG folders inside `home`, plus `environment`.
+    /// Runs `tokens` with `arguments`, HOME and the XDG folders inside `home`, plus `environment`;
+    /// `measuringPeakMemory` as ProcessRunner's.
     public static func run(
-        _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil
+        _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil,
+        measuringPeakMemory: Bool = false
     ) throws -> ProcessResult {
-        try ProcessRunner.run(binary, arguments, environment: self.environment(home: home, extra: environment), input: input)
+        try ProcessRunner.run(
+            binary, arguments, environment: self.environment(home: home, extra: environment), input: input,
+            measuringPeakMemory: measuringPeakMemory)
     }
 
     /// A clean environment: HOME and the XDG folders inside `home`, no colours, plus `extra`.

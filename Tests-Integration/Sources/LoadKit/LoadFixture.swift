@@ -26,7 +26,9 @@ public enum LoadFixture {
             let enrolled = try await server.request(
                 "POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "\(prefix)-\(index)"])
             try expect(201, enrolled)
-            guard let token = try object(enrolled.body)["token"] as? String else { throw LoadError.unexpected("no token in \(enrolled.body)") }
+            guard let token = try object(enrolled.body)["token"] as? String else {
+                throw LoadError.unexpected("no token in \(enrolled.body)")
+            }
             let entries = (0..<entriesPerAccount).map { _ in UUID() }
             let changes = entries.map { id -> [String: Any] in
                 [
@@ -69,7 +71,9 @@ public enum LoadFixture {
     }
 
     private static func object(_ data: Data) throws -> [String: Any] {
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw LoadError.unexpected("not a JSON object") }
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw LoadError.unexpected("not a JSON object")
+        }
         return object
     }
 }

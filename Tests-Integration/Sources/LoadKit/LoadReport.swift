@@ -7,7 +7,7 @@ extension LoadFigures {
     }
 }
 
-/// What `make loadtest` measured, with the goals of issue #19; written as bench/sync-results.json.
+/// What `make loadtest` measured, with the server's goals; written as bench/sync-results.json.
 public struct LoadReport: Codable, Sendable {
     /// One workload: the server's peak against pgbench running its SQL, and its latency at half of peak.
     public struct Workload: Codable, Sendable {
@@ -39,7 +39,9 @@ public struct LoadReport: Codable, Sendable {
 
         /// The last sample over the first one taken after a minute (warmed up); nil when too short.
         public var growth: Double? {
-            guard let base = samples.first(where: { $0.seconds >= 60 }), let last = samples.last, last.seconds > base.seconds else { return nil }
+            guard let base = samples.first(where: { $0.seconds >= 60 }), let last = samples.last, last.seconds > base.seconds else {
+                return nil
+            }
             return last.residentMegabytes / base.residentMegabytes
         }
     }
@@ -62,7 +64,9 @@ public struct LoadReport: Codable, Sendable {
     }
 
     /// Goals: push at least 0.5 of pgbench, pull and head check 0.3; p99 at most 25 ms at half of peak.
-    public mutating func add(workload: String, server: [LoadFigures], postgres: [LoadFigures], half: LoadFigures, inMemory: LoadFigures? = nil) {
+    public mutating func add(
+        workload: String, server: [LoadFigures], postgres: [LoadFigures], half: LoadFigures, inMemory: LoadFigures? = nil
+    ) {
         let peak = LoadFigures.median(server)
         let reference = LoadFigures.median(postgres).perSecond
         workloads.append(
@@ -84,7 +88,9 @@ public struct LoadReport: Codable, Sendable {
                     + " (goal \(workload.ratioGoal)) \(verdicts.0); at \(Self.f(workload.halfPeakFraction, 2)) of peak"
                     + " p50 \(Self.f(workload.halfPeak.p50Milliseconds ?? 0, 1)) ms, p99 \(Self.f(workload.halfPeak.p99Milliseconds ?? 0, 1)) ms"
                     + " (goal 25) \(verdicts.1); server CPU \(Self.f(LoadFigures.median(workload.serverRuns).serverCPUMilliseconds ?? 0, 3)) ms a request"
-                    + (workload.inMemory.map { "; in memory (DEV): \(Self.f($0.perSecond, 0))/s, server CPU \(Self.f($0.serverCPUMilliseconds ?? 0, 3)) ms a request" } ?? ""))
+                    + (workload.inMemory.map {
+                        "; in memory (DEV): \(Self.f($0.perSecond, 0))/s, server CPU \(Self.f($0.serverCPUMilliseconds ?? 0, 3)) ms a request"
+                    } ?? ""))
         }
         if let soak {
             let samples = soak.samples.map { String(format: "%.0f", $0.residentMegabytes) }.joined(separator: " ")

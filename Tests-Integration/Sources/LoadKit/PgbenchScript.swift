@@ -39,7 +39,10 @@ public struct PgbenchScript: Sendable {
         for line in section.split(separator: "\n") {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("\\if") { inSetUp = true }
-            if text.hasPrefix("\\endif") { inSetUp = false; continue }
+            if text.hasPrefix("\\endif") {
+                inSetUp = false
+                continue
+            }
             if inSetUp || text.hasPrefix("--") || text.hasPrefix("\\set") { continue }
             kept += text + "\n"
         }

@@ -18,7 +18,9 @@ public final class SyncLoad: @unchecked Sendable {
     /// cluster in the environment, and makes the clients.
     public convenience init(database: String, url: String, connections: Int, repository root: URL = RepositoryRoot.url) async throws {
         try await self.init(
-            server: try ServerProcess(["--phase", "real"], environment: ["TOKENS_SERVER_DATABASE_URL": url, "TOKENS_LOG_LEVEL": "info"].merging(Self.oneMachine) { $1 }),
+            server: try ServerProcess(
+                ["--phase", "real"],
+                environment: ["TOKENS_SERVER_DATABASE_URL": url, "TOKENS_LOG_LEVEL": "info"].merging(Self.oneMachine) { $1 }),
             database: database, connections: connections, repository: root)
         _ = try await LoadFixture.clients(connections, named: "pgbench", on: server)
     }
@@ -27,7 +29,8 @@ public final class SyncLoad: @unchecked Sendable {
     /// request costs the server itself, without a database, for reference (no pgbench).
     public convenience init(inMemoryWith connections: Int, repository root: URL = RepositoryRoot.url) async throws {
         try await self.init(
-            server: try ServerProcess(["--phase", "dev"], environment: ["TOKENS_LOG_LEVEL": "info"].merging(Self.oneMachine) { $1 }), database: "",
+            server: try ServerProcess(["--phase", "dev"], environment: ["TOKENS_LOG_LEVEL": "info"].merging(Self.oneMachine) { $1 }),
+            database: "",
             connections: connections, repository: root)
     }
 

@@ -27,11 +27,15 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var ended: Termination?
 
+    /// Whether the child leads a process group of its own (then `send` signals the whole group).
+    public let leadsGroup: Bool
+
     /// Starts `executable` (a path) with `arguments`, `environment` (ours when nil), standard
-    /// input from `input` (/dev/null when nil), and standard output and error into files.
+    /// input from `input` (/dev/null when nil), and standard output and error into files; in a
+    /// process group of its own when `ownGroup`.
     public init(
         executable: String, arguments: [String], environment: [String: String]? = nil,
-        input: String? = nil, output: String, error: String
+        input: String? = nil, output: String, error: String, ownGroup: Bool = false
     ) throws {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -42,7 +46,9 @@ public final class ChildProcess: @unchecked Sendable {
         var every = sigset_t()
         sigfillset(&every)
         posix_spawnattr_setsigdefault(&attributes, &every)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
+        posix_spawnattr_setpgroup(&attributes, 0)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -55,16 +61,13 @@ public final class ChildProcess: @unchecked Sendable {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let pairs = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let envp = pairs.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard result == 0 else { throw ChildProcessError(executable: executable, code: result) }
         pid = child
+        leadsGroup = ownGroup
     }
-
-    /// The child's peak resident memory in bytes (getrusage's maxrss), once it has ended.
-    public var peakResidentBytes: Int? { lock.withLock { peakResident } }
-    private var peakResident: Int?
 
     /// Whether the child still runs (reaping it if it has ended).
     public var isRunning: Bool { poll() == nil }
@@ -74,10 +77,8 @@ public final class ChildProcess: @unchecked Sendable {
         lock.withLock {
             if let ended { return ended }
             var status: Int32 = 0
-            var usage = rusage()
-            guard wait4(pid, &status, WNOHANG, &usage) == pid else { return nil }
+            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
             ended = Self.termination(status)
-            peakResident = Int(usage.ru_maxrss) * 1024
             return ended
         }
     }
@@ -91,10 +92,11 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// Sends `signal` to the child (once it has ended and been reaped, nothing is sent).
+    /// Sends `signal` to the child, or to its group when it leads one (once it has ended and been
+    /// reaped, nothing is sent).
     public func send(_ signal: Int32) {
         lock.withLock {
-            if ended == nil { _ = kill(pid, signal) }
+            if ended == nil { _ = kill(leadsGroup ? -pid : pid, signal) }
         }
     }
 
@@ -103,7 +105,7 @@ public final class ChildProcess: @unchecked Sendable {
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     private static let closeFrom: CloseFrom? = {
         guard let program = dlopen(nil, RTLD_NOW),
-              let symbol = dlsym(program, "posix_spawn_file_actions_addclosefrom_np")
+            let symbol = dlsym(program, "posix_spawn_file_actions_addclosefrom_np")
         else { return nil }
         return unsafeBitCast(symbol, to: CloseFrom.self)
     }()

@@ -94,8 +94,10 @@ enum Bench {
         let oathtool = ProcessRunner.which("oathtool")
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: home) }
-        var environment = ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                           "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "TOKENS_PASSPHRASE": "bench"]
+        var environment = [
+            "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "TOKENS_PASSPHRASE": "bench",
+        ]
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
         // Three rounds of 21 runs each, the two commands in turn; each figure is the median of
         // its round medians.
@@ -106,7 +108,7 @@ enum Bench {
             Result(
                 name: "tokens code (DEV), whole process, median of 3 × 21", value: dev ?? .nan, unit: "s",
                 comparedTo: "oathtool --totp -b", reference: oath, goal: "≤ 3× oathtool",
-                met: dev.flatMap { dev in oath.map { dev <= 3 * $0 } }),
+                met: dev.flatMap { dev in oath.map { dev <= 3 * $0 } })
         ]
         // REAL with 1 000 accounts: the KDF (scrypt) is most of it, reported on its own below.
         _ = try? ProcessRunner.run(tokens, ["init"], environment: environment)
@@ -137,7 +139,7 @@ enum Bench {
             let importer = DevContainer().makeImportAccountsUseCase()
             var added = 0
             times.append(
-                try await Measure.seconds {
+                try await Measure.asyncSeconds {
                     added = try await importer.execute(file, format: nil, password: nil, duplicates: .skip, dryRun: false).added.count
                 })
             precondition(added == 10_000)
@@ -155,7 +157,9 @@ enum Bench {
             let reference = result.reference.map { String(format: "%.4g", $0) } ?? "-"
             let ratio = result.reference.map { String(format: "%.2f×", result.value / $0) } ?? ""
             let verdict = result.met.map { $0 ? "met" : "MISSED" } ?? ""
-            print("\(result.name)\n    \(String(format: "%.4g", result.value)) \(result.unit)   vs \(result.comparedTo ?? "-"): \(reference) \(ratio)   goal \(result.goal) \(verdict)")
+            print(
+                "\(result.name)\n    \(String(format: "%.4g", result.value)) \(result.unit)   vs \(result.comparedTo ?? "-"): \(reference) \(ratio)   goal \(result.goal) \(verdict)"
+            )
         }
     }
 }

@@ -40,10 +40,11 @@ extension Bench {
     /// 7. Peak resident memory of `tokens import` of a 10 000-entry Aegis file into a REAL vault.
     static func importMemory(tokens: String) throws -> Result {
         let home = BenchHome()
-        let file = try home.file("aegis.json", try AppComposer.makeInteropCodec().encode(benchAccounts(10_000), as: .aegis, password: nil).data)
+        let file = try home.file(
+            "aegis.json", try AppComposer.makeInteropCodec().encode(benchAccounts(10_000), as: .aegis, password: nil).data)
         _ = try ProcessRunner.run(tokens, ["init"], environment: home.environment)
-        let list = try ProcessRunner.run(tokens, ["list"], environment: home.environment)
-        let imported = try ProcessRunner.run(tokens, ["import", file], environment: home.environment)
+        let list = try ProcessRunner.run(tokens, ["list"], environment: home.environment, measuringPeakMemory: true)
+        let imported = try ProcessRunner.run(tokens, ["import", file], environment: home.environment, measuringPeakMemory: true)
         guard imported.status == 0, let peak = imported.peakResidentBytes else {
             return Result(
                 name: "tokens import 10 000 entries (REAL), peak resident", value: .nan, unit: "MB", comparedTo: nil,
@@ -63,14 +64,18 @@ extension Bench {
         let codec = AppComposer.makeInteropCodec()
         let one = try home.file("one.txt", Data("otpauth://totp/A:b?secret=JBSWY3DPEHPK3PXP\n".utf8))
         let reference = Measure.median(
-            try (0..<5).map { _ in try Measure.seconds { _ = try ProcessRunner.run(tokens, ["import", one, "--phase", "dev"], environment: home.environment) } })
+            try (0..<5).map { _ in
+                try Measure.seconds { _ = try ProcessRunner.run(tokens, ["import", one, "--phase", "dev"], environment: home.environment) }
+            })
         var files: [(String, String)] = []
         let google = try home.file("google.txt", Data(googleHugeBatch().utf8))
         let encrypted = try codec.encode(benchAccounts(1), as: .aegisEncrypted, password: "right").data
         files.append(("Aegis, 1 000 slots of p = 16", try home.file("slots-p16.json", try aegis(encrypted, slots: 1_000) { $0["p"] = 16 })))
-        files.append((
-            "Aegis, 1 000 runnable slots, none right",
-            try home.file("slots-wrong.json", try aegis(encrypted, slots: 1_000) { $0["salt"] = String(repeating: "ab", count: 32) })))
+        files.append(
+            (
+                "Aegis, 1 000 runnable slots, none right",
+                try home.file("slots-wrong.json", try aegis(encrypted, slots: 1_000) { $0["salt"] = String(repeating: "ab", count: 32) })
+            ))
         let oversized = home.url.appendingPathComponent("oversized.json")
         guard FileManager.default.createFile(atPath: oversized.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         try FileHandle(forWritingTo: oversized).truncate(atOffset: 200 << 20)
@@ -93,7 +98,7 @@ extension Bench {
             Result(
                 name: "hostile import: Google batch_size 2^31-1 (90 bytes)\(noticed ? "" : " (NO notice)")", value: googleSeconds,
                 unit: "s", comparedTo: "a one-entry import", reference: reference, goal: "< 1 s, imported with a notice",
-                met: noticed && googleSeconds < 1),
+                met: noticed && googleSeconds < 1)
         ]
         for (name, path) in files {
             let (result, seconds) = try measure(path)

@@ -23,7 +23,7 @@ extension Bench {
                 rounds: 3, { oathtool.flatMap { Measure.commandMedian($0, ["--totp", "-b", secret]) } },
                 { works ? Measure.commandMedian(tokens, query, environment: environment) : nil })
             // The goal is for a vault of everyday size; 1 000 accounts is reported: every entry is
-            // read, hashed for the manifest and decrypted to search (README, Performance).
+            // read, hashed for the manifest and decrypted to search (PERFORMANCE.md).
             let hasGoal = count <= 30
             return Result(
                 name: "tokens code (REAL, unlocked, \(count) accounts), whole process, median of 3 × 21", value: ours ?? .nan,

@@ -12,7 +12,7 @@ enum Measure {
     }
 
     /// Seconds an async `body` takes.
-    static func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+    static func asyncSeconds(_ body: () async throws -> Void) async rethrows -> Double {
         let start = ContinuousClock.now
         try await body()
         let elapsed = ContinuousClock.now - start

@@ -33,7 +33,8 @@ enum LoadTest {
     nonisolated static func run(_ options: Options, database: String, url: String) async throws -> LoadReport {
         let load = try await SyncLoad(database: database, url: url, connections: options.connections)
         let inMemory = try await SyncLoad(inMemoryWith: options.connections)
-        var report = LoadReport(machine: Machine.description, connections: options.connections, seconds: options.seconds, rounds: options.rounds)
+        var report = LoadReport(
+            machine: Machine.description, connections: options.connections, seconds: options.seconds, rounds: options.rounds)
         for workload in options.workloads {
             progress("== \(workload): \(options.rounds) rounds of \(options.seconds) s, server and pgbench in turn")
             _ = try await load.server(workload, seconds: 2)  // warm-up
@@ -52,7 +53,8 @@ enum LoadTest {
             report.add(workload: workload, server: servers, postgres: postgres, half: half, inMemory: memory)
         }
         if options.soakSeconds > 0 {
-            progress("== soak: \(options.soakSeconds) s of \(options.workloads.joined(separator: ", ")) in turn, the server's memory after each")
+            progress(
+                "== soak: \(options.soakSeconds) s of \(options.workloads.joined(separator: ", ")) in turn, the server's memory after each")
             report.soak = try await load.soak(options.workloads, seconds: options.soakSeconds)
             report.failures += report.soak?.failures ?? 0
         }

@@ -1,7 +1,7 @@
 import ArchitectureRules
 import Foundation
-import ProcessKit
 import IntegrationTestSupport
+import ProcessKit
 import Testing
 
 /// Every architecture rule holds for the real repository, and each one fails on a fixture that
@@ -18,62 +18,100 @@ struct ArchitectureRuleTests {
 
     /// Fixture name, rule, and the violations it must report.
     static let fixtures: [(fixture: String, rule: RuleBox, expected: [String])] = [
-        ("domain-has-dependency", RuleBox(DomainHasNoDependencies()),
-         ["Domain/Package.swift: Domain -> swift-crypto (Domain may depend on nothing)"]),
-        ("forbidden-edge", RuleBox(PackageEdgesAreAllowed()),
-         ["Data/Package.swift: Data -> Presentation is not an allowed edge"]),
-        ("domain-imports-crypto", RuleBox(Rules.structural[2]), [
-            "Domain/Sources/Domain/Hashing.swift:2: imports Crypto",
-            "Domain/Sources/SyncServer/Store.swift:2: imports PostgresNIO",
-        ]),
-        ("viewmodel-imports-terminal", RuleBox(Rules.structural[3]),
-         ["Presentation/Sources/Presentation/ListViewModel.swift:4: imports TerminalUI"]),
-        ("terminalui-imports-data", RuleBox(Rules.structural[4]),
-         ["Presentation/Sources/TerminalUI/ListView.swift:2: imports DataLayer"]),
-        ("data-imports-presentation", RuleBox(Rules.structural[5]),
-         ["Data/Sources/DataLayer/Store.swift:3: imports Presentation"]),
-        ("presentation-constructs-data", RuleBox(OnlyAppConstructsData()),
-         [
-            "Presentation/Sources/Presentation/ListViewModel.swift:4: constructs DataLayer.InMemoryAccountStore",
-            "Presentation/Sources/Presentation/ListViewModel.swift:5: constructs DataLayer.InMemoryAccountStore",
-         ]),
-        ("domain-reads-clock", RuleBox(NoAmbientClockOrRandomness()), [
-            "Domain/Sources/Domain/Expiry.swift:6: calls Date() (inject a Clock or RandomSource)",
-            "Domain/Sources/Domain/Expiry.swift:7: calls .random( (inject a Clock or RandomSource)",
-            "Domain/Sources/Domain/Expiry.swift:8: calls Date() (inject a Clock or RandomSource)",
-            "Domain/Sources/Domain/Expiry.swift:9: calls Date(timeIntervalSinceNow:) (inject a Clock or RandomSource)",
-        ]),
-        ("test-support-in-product", RuleBox(NoTestSupportInProducts()), [
-            "Domain/Package.swift: product Domain ships test-support target DomainTestSupport",
-            "Data/Package.swift: target DataLayer uses test-support product Domain/DomainTestSupport",
-        ]),
-        ("stale-graph", RuleBox(CommittedGraphMatches()), [
-            "ARCHITECTURE.md: committed but not in manifests: Domain -.-> swiftcrypto[\"swift-crypto\"] (run `make graph`)",
-        ]),
-        ("domain-has-lock", RuleBox(DomainIsPlain()), [
-            "Domain/Sources/Domain/CodeCache.swift:6: uses @unchecked Sendable",
-            "Domain/Sources/Domain/CodeCache.swift:7: uses a lock",
-            "Domain/Sources/Domain/CodeCache.swift:8: uses unsafe pointers",
-            "Domain/Sources/Domain/CodeCache.swift:9: uses the process or its environment",
-            "Domain/Sources/Domain/CodeCache.swift:10: uses the file system",
-            "Domain/Sources/Domain/CodeCache.swift:11: uses the network",
-        ]),
-        ("server-imports-client", RuleBox(ServerAndClientApart()), [
-            "Data/Sources/SyncServerData/Store.swift:1: imports DataLayer",
-            "App/Sources/ServerComposition/Wiring.swift:4: imports AppComposition",
-            "Domain/Sources/Domain/Account.swift:2: imports SyncServer",
-        ]),
-        ("http-imports-data", RuleBox(Rules.structural[13]),
-         ["Presentation/Sources/SyncServerHTTP/Handlers.swift:2: imports SyncServerData"]),
-        ("stale-workflow", RuleBox(CommittedWorkflowsMatch()), [
-            ".github/workflows/data.yml: in manifests but not committed: - \"Domain/**\" (run `make workflows`)",
-            ".github/workflows/main.yml: missing (run `make workflows`)",
-            ".github/workflows/nightly.yml: not generated from the manifests (run `make workflows`)",
-        ]),
-        ("kill-by-name", RuleBox(NoKillByName()), [
-            "Makefile:3: finds processes by name to end them; end the pid or process group you started",
-            "Tests-Integration/Scripts/stop.sh:3: finds processes by name to end them; end the pid or process group you started",
-        ]),
+        (
+            "domain-has-dependency", RuleBox(DomainHasNoDependencies()),
+            ["Domain/Package.swift: Domain -> swift-crypto (Domain may depend on nothing)"]
+        ),
+        (
+            "forbidden-edge", RuleBox(PackageEdgesAreAllowed()),
+            ["Data/Package.swift: Data -> Presentation is not an allowed edge"]
+        ),
+        (
+            "domain-imports-crypto", RuleBox(Rules.structural[2]),
+            [
+                "Domain/Sources/Domain/Hashing.swift:2: imports Crypto",
+                "Domain/Sources/SyncServer/Store.swift:2: imports PostgresNIO",
+            ]
+        ),
+        (
+            "viewmodel-imports-terminal", RuleBox(Rules.structural[3]),
+            ["Presentation/Sources/Presentation/ListViewModel.swift:4: imports TerminalUI"]
+        ),
+        (
+            "terminalui-imports-data", RuleBox(Rules.structural[4]),
+            ["Presentation/Sources/TerminalUI/ListView.swift:2: imports DataLayer"]
+        ),
+        (
+            "data-imports-presentation", RuleBox(Rules.structural[5]),
+            ["Data/Sources/DataLayer/Store.swift:3: imports Presentation"]
+        ),
+        (
+            "presentation-constructs-data", RuleBox(OnlyAppConstructsData()),
+            [
+                "Presentation/Sources/Presentation/ListViewModel.swift:4: constructs DataLayer.InMemoryAccountStore",
+                "Presentation/Sources/Presentation/ListViewModel.swift:5: constructs DataLayer.InMemoryAccountStore",
+            ]
+        ),
+        (
+            "domain-reads-clock", RuleBox(NoAmbientClockOrRandomness()),
+            [
+                "Domain/Sources/Domain/Expiry.swift:6: calls Date() (inject a Clock or RandomSource)",
+                "Domain/Sources/Domain/Expiry.swift:7: calls .random( (inject a Clock or RandomSource)",
+                "Domain/Sources/Domain/Expiry.swift:8: calls Date() (inject a Clock or RandomSource)",
+                "Domain/Sources/Domain/Expiry.swift:9: calls Date(timeIntervalSinceNow:) (inject a Clock or RandomSource)",
+            ]
+        ),
+        (
+            "test-support-in-product", RuleBox(NoTestSupportInProducts()),
+            [
+                "Domain/Package.swift: product Domain ships test-support target DomainTestSupport",
+                "Data/Package.swift: target DataLayer uses test-support product Domain/DomainTestSupport",
+            ]
+        ),
+        (
+            "stale-graph", RuleBox(CommittedGraphMatches()),
+            [
+                "ARCHITECTURE.md: committed but not in manifests: Domain -.-> swiftcrypto[\"swift-crypto\"] (run `make graph`)"
+            ]
+        ),
+        (
+            "domain-has-lock", RuleBox(DomainIsPlain()),
+            [
+                "Domain/Sources/Domain/CodeCache.swift:6: uses @unchecked Sendable",
+                "Domain/Sources/Domain/CodeCache.swift:7: uses a lock",
+                "Domain/Sources/Domain/CodeCache.swift:8: uses unsafe pointers",
+                "Domain/Sources/Domain/CodeCache.swift:9: uses the process or its environment",
+                "Domain/Sources/Domain/CodeCache.swift:10: uses the file system",
+                "Domain/Sources/Domain/CodeCache.swift:11: uses the network",
+            ]
+        ),
+        (
+            "server-imports-client", RuleBox(ServerAndClientApart()),
+            [
+                "Data/Sources/SyncServerData/Store.swift:1: imports DataLayer",
+                "App/Sources/ServerComposition/Wiring.swift:4: imports AppComposition",
+                "Domain/Sources/Domain/Account.swift:2: imports SyncServer",
+            ]
+        ),
+        (
+            "http-imports-data", RuleBox(Rules.structural[13]),
+            ["Presentation/Sources/SyncServerHTTP/Handlers.swift:2: imports SyncServerData"]
+        ),
+        (
+            "stale-workflow", RuleBox(CommittedWorkflowsMatch()),
+            [
+                ".github/workflows/data.yml: in manifests but not committed: - \"Domain/**\" (run `make workflows`)",
+                ".github/workflows/main.yml: missing (run `make workflows`)",
+                ".github/workflows/nightly.yml: not generated from the manifests (run `make workflows`)",
+            ]
+        ),
+        (
+            "kill-by-name", RuleBox(NoKillByName()),
+            [
+                "Makefile:3: finds processes by name to end them; end the pid or process group you started",
+                "Tests-Integration/Scripts/stop.sh:3: finds processes by name to end them; end the pid or process group you started",
+            ]
+        ),
     ]
 
     @Test("each rule fails on its fixture, naming the place", arguments: fixtures)
@@ -93,8 +131,11 @@ struct ArchitectureRuleTests {
         let scripts = root.appendingPathComponent("Tests-Integration/Scripts")
         try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
         let (byName, finder) = ("p" + "kill", "pg" + "rep")
-        try Data("# A recipe that cleans up after a failed run the wrong way (a comment naming \(byName) is fine).\ntest:\n\tswift test || { \(byName) -KILL -f PackageTests.xctest; exit 1; }\n".utf8)
-            .write(to: root.appendingPathComponent("Makefile"))
+        try Data(
+            "# A recipe that cleans up after a failed run the wrong way (a comment naming \(byName) is fine).\ntest:\n\tswift test || { \(byName) -KILL -f PackageTests.xctest; exit 1; }\n"
+                .utf8
+        )
+        .write(to: root.appendingPathComponent("Makefile"))
         try Data("#!/bin/sh\nset -e\nkill $(\(finder) -f tokens-server) || true\n".utf8)
             .write(to: scripts.appendingPathComponent("stop.sh"))
         return root

@@ -34,8 +34,9 @@ struct TestWatchdogTests {
         #expect(neighbour.isRunning, "a process outside the run's group was killed")
     }
 
-    @Test("a run that executes no test fails; one that runs tests passes; a failure keeps its status",
-          arguments: outputs)
+    @Test(
+        "a run that executes no test fails; one that runs tests passes; a failure keeps its status",
+        arguments: outputs)
     func countsTests(lines: [String], status: Int32) throws {
         let result = try ProcessRunner.run(Self.script, ["60", "printf", "%s\\n"] + lines, timeout: 120)
         #expect(result.status == status, "\(result.stdout)")
@@ -51,12 +52,12 @@ struct TestWatchdogTests {
         (["\t Executed 0 tests, with 0 failures (0 unexpected)"], 65),
         (["➜ Test \"a\" skipped: \"x\"", "✔ Test run with 3 tests in 1 suite passed after 0.001 seconds."], 0),
         (["\t Executed 2 tests, with 0 failures (0 unexpected)"], 0),
-              ]
+    ]
 
     /// Whether a process exists and is not a zombie waiting to be reaped.
     static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")")
+            let close = stat.lastIndex(of: ")")
         else { return false }
         return stat[stat.index(close, offsetBy: 2)] != "Z"
     }

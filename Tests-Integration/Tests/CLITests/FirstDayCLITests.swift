@@ -2,7 +2,7 @@ import Foundation
 import IntegrationTestSupport
 import Testing
 
-/// A new user's first day (issue 14): duplicates and ids.
+/// A new user's first day: duplicates and ids.
 @Suite("A new user's first day")
 struct FirstDayCLITests {
     struct Listed: Decodable {
@@ -25,7 +25,9 @@ struct FirstDayCLITests {
         let first = try #require(try listed(home).first)
         let again = try TokensProcess.run(["add", uri], home: home.url, environment: unlock)
         #expect(again.status == 0)
-        #expect(again.stdout.hasPrefix("Skipped GitHub (me): already there as GitHub (me) (id \(first.id.prefix(8).lowercased())); nothing was added"))
+        #expect(
+            again.stdout.hasPrefix(
+                "Skipped GitHub (me): already there as GitHub (me) (id \(first.id.prefix(8).lowercased())); nothing was added"))
         #expect(try listed(home).count == 1)
 
         let twin = try TokensProcess.run(["add", "--allow-duplicate", uri], home: home.url, environment: unlock)
@@ -75,9 +77,10 @@ struct FirstDayCLITests {
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 100)).write(to: png)
         let picture = try run([png.path])
         #expect(picture.status == 1)
-        #expect(picture.errorLines == [
-            "tokens: this looks like an image (PNG); Tokens reads the text a QR code holds, not pictures: decode it first, e.g. `zbarimg --raw FILE | tokens import -`"
-        ])
+        #expect(
+            picture.errorLines == [
+                "tokens: this looks like an image (PNG); Tokens reads the text a QR code holds, not pictures: decode it first, e.g. `zbarimg --raw FILE | tokens import -`"
+            ])
 
         let list = home.url.appendingPathComponent("list.txt")
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -33,9 +33,12 @@ struct HostileTextCLITests {
     func importCleans() throws {
         let home = try TemporaryHome()
         _ = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment())
-        let secrets = ["JBSWY3DPEHPK3PXP", "KRSXG5CTMVRXEZLU", "MFRGGZDFMZTWQ2LK", "GEZDGNBVGY3TQOJQ", "MZXW6YTBOI======",
-                       "NBSWY3DPO5XXE3DE", "ONSWG4TFOQ======", "OBQXG43XN5ZGI==="]
-        let lines = zip(HostileText.corpus, secrets).map { HostileText.uri($0.0.text, secret: $0.1) }
+        let secrets = [
+            "JBSWY3DPEHPK3PXP", "KRSXG5CTMVRXEZLU", "MFRGGZDFMZTWQ2LK", "GEZDGNBVGY3TQOJQ", "MZXW6YTBOI======",
+            "NBSWY3DPO5XXE3DE", "ONSWG4TFOQ======", "OBQXG43XN5ZGI===",
+        ]
+        let lines =
+            zip(HostileText.corpus, secrets).map { HostileText.uri($0.0.text, secret: $0.1) }
             + ["otpauth://\u{1B}]0;pwned\u{07}/A:b?secret=JBSWY3DP"]
         let file = home.url.appendingPathComponent("hostile.txt")
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
@@ -43,7 +46,10 @@ struct HostileTextCLITests {
         let dry = try TokensProcess.run(["import", file.path, "--dry-run"], home: home.url, environment: Vaults.environment())
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.hasPrefix("otpauth:// URI list: would add 8, duplicates 0 (skipped), dropped 1"), "\(dry.stdout)")
-        #expect(dry.stdout.contains("~ line 1: Evil]52;c;\(HostileText.clipboardPayload)Bank (Evil]52;c;\(HostileText.clipboardPayload)Bank): control characters or bidi overrides removed from issuer, account"), "\(dry.stdout)")
+        #expect(
+            dry.stdout.contains(
+                "~ line 1: Evil]52;c;\(HostileText.clipboardPayload)Bank (Evil]52;c;\(HostileText.clipboardPayload)Bank): control characters or bidi overrides removed from issuer, account"
+            ), "\(dry.stdout)")
         #expect(dry.stdout.contains("! dropped line 9: type: '\\x1B]0;pwned\\x07' is not supported"), "\(dry.stdout)")
         #expect(!HostileText.hasControl(dry.stdout + dry.stderr))
 

@@ -37,7 +37,9 @@ struct ImportExportCLITests {
 
         let real = try TokensProcess.run(["import", file.path], home: home.url, environment: Vaults.environment())
         #expect(real.stdout.hasPrefix("otpauth:// URI list: added 4"))
-        let again = try TokensProcess.run(["import", "-", "--format", "otpauth"], home: home.url, environment: Vaults.environment(), input: Self.uris.joined(separator: "\n"))
+        let again = try TokensProcess.run(
+            ["import", "-", "--format", "otpauth"], home: home.url, environment: Vaults.environment(),
+            input: Self.uris.joined(separator: "\n"))
         #expect(again.stdout.hasPrefix("otpauth:// URI list: added 0, duplicates 4 (skipped)"), "\(again.stdout)\(again.stderr)")
     }
 
@@ -50,7 +52,8 @@ struct ImportExportCLITests {
         let refused = try TokensProcess.run(["import", file.path, "--max-size", "1"], home: home.url, environment: Vaults.environment())
         #expect(refused.status == 1)
         #expect(refused.errorLines == ["tokens: \(file.path) is larger than 1 MiB, the import limit (raise it with --max-size)"])
-        let piped = try TokensProcess.run(["import", "-", "--max-size", "1"], home: home.url, environment: Vaults.environment(), input: big)
+        let piped = try TokensProcess.run(
+            ["import", "-", "--max-size", "1"], home: home.url, environment: Vaults.environment(), input: big)
         #expect(piped.errorLines == ["tokens: standard input is larger than 1 MiB, the import limit (raise it with --max-size)"])
         let raised = try TokensProcess.run(["import", file.path, "--max-size", "2"], home: home.url, environment: Vaults.environment())
         #expect(raised.errorLines.last?.contains("import limit") != true, "\(raised.stderr)")
@@ -60,7 +63,9 @@ struct ImportExportCLITests {
     func roundTrip(format: String) throws {
         let source = try vault(with: Self.uris)
         let file = source.url.appendingPathComponent("export")
-        let environment = Vaults.environment().merging(["TOKENS_EXPORT_PASSWORD": "export pw", "TOKENS_IMPORT_PASSWORD": "export pw"]) { $1 }
+        let environment = Vaults.environment().merging(["TOKENS_EXPORT_PASSWORD": "export pw", "TOKENS_IMPORT_PASSWORD": "export pw"]) {
+            $1
+        }
         let exported = try TokensProcess.run(["export", "--format", format, "-o", file.path], home: source.url, environment: environment)
         #expect(exported.status == 0, "\(exported.stderr)")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int

@@ -17,8 +17,10 @@ struct LinuxCitizenCLITests {
     func helpListsExitStatuses() throws {
         let home = try TemporaryHome()
         let help = try TokensProcess.run(["--help"], home: home.url).stdout
-        for line in ["0  success", "2  no account matches", "3  several accounts match", "4  wrong passphrase",
-                     "5  the vault is damaged", "64  the command line is wrong"] {
+        for line in [
+            "0  success", "2  no account matches", "3  several accounts match", "4  wrong passphrase",
+            "5  the vault is damaged", "64  the command line is wrong",
+        ] {
             #expect(help.contains(line), "\(line)")
         }
     }
@@ -138,8 +140,10 @@ struct LinuxCitizenCLITests {
         #expect(logs.contains("unlocked the real vault"))
         // …and none of it is account data.
         let code6 = code.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        for forbidden in [secret, secret.lowercased(), issuer, issuer.lowercased(), account, "Otherissuer", "other.person", code6,
-                          Vaults.passphrase] {
+        for forbidden in [
+            secret, secret.lowercased(), issuer, issuer.lowercased(), account, "Otherissuer", "other.person", code6,
+            Vaults.passphrase,
+        ] {
             #expect(!logs.contains(forbidden), "the logs contain \(forbidden)")
         }
     }

@@ -43,8 +43,9 @@ struct TerminalTests {
         #expect(listed.stdout == "No accounts.\n")
     }
 
-    @Test("a code still on the clipboard is cleared when the screen ends: on quit, and on SIGTERM",
-          arguments: ["quit", "SIGTERM"])
+    @Test(
+        "a code still on the clipboard is cleared when the screen ends: on quit, and on SIGTERM",
+        arguments: ["quit", "SIGTERM"])
     func clipboardClearedAtEnd(ending: String) throws {
         let home = try TemporaryHome()
         let session = try TmuxSession(tokens: ["--phase", "dev"], home: home.url)
@@ -124,8 +125,9 @@ struct TerminalTests {
         }
     }
 
-    @Test("unlocked with tokens unlock: the screen opens on the list; its idle lock drops the kept key, quitting does not",
-          arguments: [true, false])
+    @Test(
+        "unlocked with tokens unlock: the screen opens on the list; its idle lock drops the kept key, quitting does not",
+        arguments: [true, false])
     func keptKeyOpensTheScreen(idleLock: Bool) throws {
         let home = try TemporaryHome()
         defer { _ = try? TokensProcess.run(["lock"], home: home.url) }
@@ -156,7 +158,8 @@ struct TerminalTests {
             ["export", "--format", "aegis-encrypted", "--output", export.path, "--phase", "dev"], home: home.url,
             environment: ["TOKENS_EXPORT_PASSWORD": "backup-pw"])
         #expect(exported.status == 0, "\(exported.stderr)")
-        let session = try TmuxSession(tokens: ["import", export.path, "--dry-run", "--phase", "dev", "--duplicates", "keep"], home: home.url)
+        let session = try TmuxSession(
+            tokens: ["import", export.path, "--dry-run", "--phase", "dev", "--duplicates", "keep"], home: home.url)
         try session.waitFor("Password of the Aegis")
         try session.type("backup-pw")
         try session.press("Enter")

@@ -60,7 +60,8 @@ struct TokensCLITests {
         #expect(code.stdout == vector.code + "\n", "\(code.stderr)")
         let added = try TokensProcess.run(
             ["add", "-", "--phase", "dev"], home: home.url,
-            input: Vaults.uri(issuer: "FromStdin1", secret: "KRSXG5CTMVRXEZLU") + "\n\n" + Vaults.uri(issuer: "FromStdin2", secret: "MFRGGZDFMZTWQ2LK") + "\n")
+            input: Vaults.uri(issuer: "FromStdin1", secret: "KRSXG5CTMVRXEZLU") + "\n\n"
+                + Vaults.uri(issuer: "FromStdin2", secret: "MFRGGZDFMZTWQ2LK") + "\n")
         #expect(added.stdout == "Added FromStdin1 (me)\nAdded FromStdin2 (me)\n", "\(added.stderr)")
         let empty = try TokensProcess.run(["code", "--uri", "-"], home: home.url, input: "")
         #expect(empty.status == 1)

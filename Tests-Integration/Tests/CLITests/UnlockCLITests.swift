@@ -15,7 +15,8 @@ struct UnlockCLITests {
     static func vault(phase: String = "real") throws -> TemporaryHome {
         let home = try TemporaryHome()
         _ = try TokensProcess.run(["init", "--phase", phase], home: home.url, environment: Vaults.environment())
-        let added = try TokensProcess.run(["add", RFC6238.vectors[0].uri, "--phase", phase], home: home.url, environment: Vaults.environment())
+        let added = try TokensProcess.run(
+            ["add", RFC6238.vectors[0].uri, "--phase", phase], home: home.url, environment: Vaults.environment())
         #expect(added.status == 0, "\(added.stderr)")
         return home
     }
@@ -121,14 +122,19 @@ struct UnlockCLITests {
         }
         let unlock = try blocked(["unlock"], Vaults.environment())
         #expect(unlock.status == 0)
-        #expect(unlock.errorLines == ["tokens: notice: the kernel keyring is unavailable here (operation not permitted); commands will go on asking for the passphrase"])
+        #expect(
+            unlock.errorLines == [
+                "tokens: notice: the kernel keyring is unavailable here (operation not permitted); commands will go on asking for the passphrase"
+            ])
         let code = try blocked(["code", "rfc6238", "--at", String(RFC6238.vectors[0].time)], Vaults.environment())
         #expect(code.status == 0 && code.stdout == RFC6238.vectors[0].code + "\n" && code.stderr.isEmpty, "\(code.stderr)")
         let asked = try blocked(["list"], [:])
-        #expect(asked.errorLines.map(String.init) == [
-            "tokens: notice: the kernel keyring is unavailable here (operation not permitted); asking for the passphrase", Self.asks,
-        ])
-        #expect(try blocked(["unlock", "--status"], [:]).stdout == "locked: the kernel keyring is unavailable here (operation not permitted)\n")
+        #expect(
+            asked.errorLines.map(String.init) == [
+                "tokens: notice: the kernel keyring is unavailable here (operation not permitted); asking for the passphrase", Self.asks,
+            ])
+        #expect(
+            try blocked(["unlock", "--status"], [:]).stdout == "locked: the kernel keyring is unavailable here (operation not permitted)\n")
         #expect(try blocked(["lock"], [:]).status == 0)
     }
 
@@ -140,7 +146,10 @@ struct UnlockCLITests {
         let off = ["TOKENS_UNLOCK_TIMEOUT": "0"]
         let refused = try TokensProcess.run(["unlock"], home: home.url, environment: Vaults.environment().merging(off) { $1 })
         #expect(refused.status == 1)
-        #expect(refused.errorLines == ["tokens: unlocking is turned off (unlock.timeout is 0, from environment TOKENS_UNLOCK_TIMEOUT): every command asks for the passphrase"])
+        #expect(
+            refused.errorLines == [
+                "tokens: unlocking is turned off (unlock.timeout is 0, from environment TOKENS_UNLOCK_TIMEOUT): every command asks for the passphrase"
+            ])
         let code = try TokensProcess.run(["code", "rfc6238"], home: home.url, environment: off)
         #expect(code.errorLines.last.map(String.init) == Self.asks)
     }

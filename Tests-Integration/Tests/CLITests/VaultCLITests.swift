@@ -6,8 +6,9 @@ import Testing
 /// ALPHA and REAL end to end: the real binary on a real encrypted vault in a temporary home.
 @Suite("Vault phases through the binary")
 struct VaultCLITests {
-    @Test("init → add → code at a fixed time → a new process sees it → passwd → only the new passphrase unlocks",
-          arguments: ["alpha", "real"])
+    @Test(
+        "init → add → code at a fixed time → a new process sees it → passwd → only the new passphrase unlocks",
+        arguments: ["alpha", "real"])
     func lifecycle(phase: String) throws {
         let home = try TemporaryHome()
         let unlock = Vaults.environment()
@@ -184,8 +185,12 @@ struct VaultCLITests {
             usleep(UInt32(fractionOfWrite * secondsPerWrite * 1_000_000))
             let killedMidBurst = child.kill()
             let added = child.linesOfOutput(prefix: "Added ").map { String($0.dropFirst(6).prefix { $0 != " " }) }
-            #expect(progress.lines >= afterWrites, "\(replay): the child reported \(progress.lines) of the \(afterWrites) writes to wait for; stderr: \(child.errorOutput)")
-            #expect(killedMidBurst && added.count < Self.burst, "\(replay): the child was not killed mid-burst (\(added.count) of \(Self.burst) written)")
+            #expect(
+                progress.lines >= afterWrites,
+                "\(replay): the child reported \(progress.lines) of the \(afterWrites) writes to wait for; stderr: \(child.errorOutput)")
+            #expect(
+                killedMidBurst && added.count < Self.burst,
+                "\(replay): the child was not killed mid-burst (\(added.count) of \(Self.burst) written)")
             if !added.isEmpty { trialsWithWrites += 1 }
             reported += added
             let listed = try TokensProcess.run(["list", "--json"], home: home.url, environment: Vaults.environment())
@@ -196,7 +201,9 @@ struct VaultCLITests {
         }
         // Every trial waits for at least one reported write, so all of them count; were that
         // wait to break, this says the test proved nothing.
-        #expect(trialsWithWrites * 2 > Self.killTrials, "only \(trialsWithWrites) of \(Self.killTrials) trials had a write reported before the kill (seed \(Self.killSeed))")
+        #expect(
+            trialsWithWrites * 2 > Self.killTrials,
+            "only \(trialsWithWrites) of \(Self.killTrials) trials had a write reported before the kill (seed \(Self.killSeed))")
     }
 }
 

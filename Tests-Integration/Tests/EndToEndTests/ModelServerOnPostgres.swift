@@ -1,8 +1,8 @@
 import Foundation
 import IntegrationTestSupport
 import ProcessKit
-import Synchronization
 import SyncModelTestSupport
+import Synchronization
 
 /// The real `tokens-server` on a PostgreSQL database of its own, as the lifecycle model check
 /// drives it: a backup is `pg_dump`, a restore stops the server, puts the dump back with
@@ -42,7 +42,9 @@ final class ModelServerOnPostgres: ModelServerHost {
         let port = url.port ?? 0
         try await offThePool { [self] in
             try server.withLock { server in
-                guard server.stop() == .exited(0) else { throw ModelServerError(message: "tokens-server did not stop cleanly:\n\(server.errorLog)") }
+                guard server.stop() == .exited(0) else {
+                    throw ModelServerError(message: "tokens-server did not stop cleanly:\n\(server.errorLog)")
+                }
                 try run("pg_restore", ["--clean", "--if-exists", "-d", database, dump])
                 server = try ServerProcess(["--phase", "alpha"], environment: environment, port: port)
             }

@@ -35,7 +35,8 @@ struct ServerConnectionLimitsTests {
 
     @Test("half a request is cut off after the request timeout; a kept-alive connection left idle after its answer, after the idle timeout")
     func requestTimeout() throws {
-        let server = try ServerProcess(["--phase", "dev"], environment: ["TOKENS_SERVER_REQUEST_TIMEOUT": "1", "TOKENS_SERVER_IDLE_TIMEOUT": "1"])
+        let server = try ServerProcess(
+            ["--phase", "dev"], environment: ["TOKENS_SERVER_REQUEST_TIMEOUT": "1", "TOKENS_SERVER_IDLE_TIMEOUT": "1"])
         let port = try #require(server.baseURL.port)
         let slow = try RawConnection(port: port, from: "127.0.0.2")
         try slow.send(Self.halfRequest)
@@ -46,7 +47,8 @@ struct ServerConnectionLimitsTests {
         #expect(server.stop() == .exited(0))
     }
 
-    @Test("past the cap from one address, connections are closed at once and the log says so; the ones kept stay, other addresses are served")
+    @Test(
+        "past the cap from one address, connections are closed at once and the log says so; the ones kept stay, other addresses are served")
     func perAddressCap() async throws {
         let server = try ServerProcess(
             ["--phase", "dev"], environment: ["TOKENS_SERVER_CONNECTIONS_PER_ADDRESS": "8", "TOKENS_SERVER_REQUEST_TIMEOUT": "600"])
@@ -81,7 +83,8 @@ struct ServerConnectionLimitsTests {
         #expect(server.stop() == .exited(0))
     }
 
-    @Test("300 clients from one address sending half a request, with the default limits: the server keeps 64 of them open and answers health")
+    @Test(
+        "300 clients from one address sending half a request, with the default limits: the server keeps 64 of them open and answers health")
     func slowClientsAttack() async throws {
         let server = try ServerProcess(["--phase", "dev"])
         let attack = try Self.slowClients(300, to: server, from: "127.0.0.2")
@@ -152,7 +155,9 @@ struct ServerConnectionLimitsTests {
         return try #require(Int(line.split(separator: " ").dropFirst().first ?? "")) * 1024
     }
 
-    @Test("bodies from clients without a valid token: 60 pushes of 4 MiB each are refused from their headers, unread, and the server stays under 150 MB")
+    @Test(
+        "bodies from clients without a valid token: 60 pushes of 4 MiB each are refused from their headers, unread, and the server stays under 150 MB"
+    )
     func unauthenticatedBodies() async throws {
         let server = try ServerProcess(["--phase", "dev"])
         let port = try #require(server.baseURL.port)
@@ -163,7 +168,8 @@ struct ServerConnectionLimitsTests {
         let clients = try (0..<60).map { _ in try RawConnection(port: port, from: "127.0.0.2") }
         for (index, client) in clients.enumerated() {
             let token = index.isMultiple(of: 2) ? "Authorization: Bearer \(bogus)\r\n" : ""
-            try client.send("POST /v1/entries HTTP/1.1\r\nHost: tokens\r\n\(token)Content-Type: application/json\r\nContent-Length: \(size)\r\n\r\n")
+            try client.send(
+                "POST /v1/entries HTTP/1.1\r\nHost: tokens\r\n\(token)Content-Type: application/json\r\nContent-Length: \(size)\r\n\r\n")
         }
         var left = Array(repeating: size, count: clients.count)
         let deadline = Date().addingTimeInterval(60)
@@ -200,7 +206,8 @@ struct ServerConnectionLimitsTests {
             let body = "{\"accountId\":\"\(UUID().uuidString.lowercased())\",\"authKey\":\"\(ServerProcessTests.authKey)\"}"
             let connection = try RawConnection(port: port, from: address)
             try connection.send(
-                "POST /v1/accounts HTTP/1.1\r\nHost: tokens\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                "POST /v1/accounts HTTP/1.1\r\nHost: tokens\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
             return connection.responseHead(within: 30) ?? "no answer"
         }
         let statuses = try (0..<10).map { _ in String(try open(from: "127.0.0.2").prefix(12)) }

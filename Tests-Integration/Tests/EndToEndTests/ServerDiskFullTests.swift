@@ -51,7 +51,8 @@ extension ServerFaultTests {
         try disk.grow(to: 64)
         let retried = try await server.request("POST", "/v1/entries", json: answer.request, token: token)
         #expect(retried.status == 200)
-        #expect((ServerProcessTests.json(retried.body)["results"] as? [[String: Any]])?.first?["sequence"] as? Int == acknowledged.count + 1)
+        #expect(
+            (ServerProcessTests.json(retried.body)["results"] as? [[String: Any]])?.first?["sequence"] as? Int == acknowledged.count + 1)
         #expect(try await sequences() == acknowledged + [acknowledged.count + 1])
         #expect(server.stop() == .exited(0))
         try postgres.stop()

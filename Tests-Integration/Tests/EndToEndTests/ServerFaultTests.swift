@@ -11,8 +11,9 @@ import Testing
 /// applied twice.
 @Suite(
     "tokens-server faults",
-    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
-             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+    .enabled(
+        if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+        "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
 struct ServerFaultTests {
     /// Every entry of the database `database`: its id and sequence.
     static func storedEntries(_ database: String) throws -> [(id: String, sequence: Int)] {
@@ -118,7 +119,9 @@ struct ServerFaultTests {
         #expect(try await server.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": authKey]).status == 201)
         let enrolled = try await server.request("POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "laptop"])
         let token = try #require(ServerProcessTests.json(enrolled.body)["token"] as? String)
-        #expect(try await server.request("POST", "/v1/entries", json: ServerProcessTests.newEntry(Data("before".utf8)), token: token).status == 200)
+        #expect(
+            try await server.request("POST", "/v1/entries", json: ServerProcessTests.newEntry(Data("before".utf8)), token: token).status
+                == 200)
 
         try postgres.stop()
         let body = ServerProcessTests.newEntry(Data("while down".utf8))

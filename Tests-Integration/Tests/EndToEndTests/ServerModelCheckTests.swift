@@ -16,8 +16,9 @@ import Testing
 /// model-check-server SEED=N` (TOKENS_MODEL_SERVER_REPLAY=N) runs the one history of seed N.
 @Suite(
     "Sync lifecycle model check against tokens-server on PostgreSQL",
-    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
-             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+    .enabled(
+        if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+        "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
 struct ServerModelCheckTests {
     static let environment = ProcessInfo.processInfo.environment
     static let histories = Int(environment["TOKENS_MODEL_SERVER_HISTORIES"] ?? "") ?? 16
@@ -36,7 +37,8 @@ struct ServerModelCheckTests {
             }
             let result: Result<[String], any Error>
             do {
-                result = .success(try await HTTPModelServer.with(host: host) { server in try await body(losing ? LosingPushes(server: server) : server) })
+                result = .success(
+                    try await HTTPModelServer.with(host: host) { server in try await body(losing ? LosingPushes(server: server) : server) })
             } catch { result = .failure(error) }
             await host.stop()
             _ = try? await offThePool { TestDatabase.drop(name) }
@@ -48,7 +50,9 @@ struct ServerModelCheckTests {
     func histories() async throws {
         let scope = Self.scope()
         let seeds = Self.replay.map { [$0] } ?? (0..<UInt64(Self.histories)).map { Self.firstSeed &+ $0 }
-        print("lifecycle model check on tokens-server: \(seeds.count) histories from seed \(seeds.first ?? 0) (replay one: make model-check-server SEED=N)")
+        print(
+            "lifecycle model check on tokens-server: \(seeds.count) histories from seed \(seeds.first ?? 0) (replay one: make model-check-server SEED=N)"
+        )
         var failing: [(seed: UInt64, problems: [String])] = []
         for seed in seeds {
             let (run, history) = ModelCheck.honestScenario(seed)
@@ -63,7 +67,8 @@ struct ServerModelCheckTests {
             Issue.record(
                 Comment(
                     rawValue: ModelCheck.report(
-                        seed: first.seed, problems: first.problems, failing: failing.count, replay: "make model-check-server SEED=\(first.seed)",
+                        seed: first.seed, problems: first.problems, failing: failing.count,
+                        replay: "make model-check-server SEED=\(first.seed)",
                         run: run, shortest: shortest, shortestProblems: await ModelCheck.problems(run, shortest, on: scope))))
         }
     }

@@ -96,7 +96,8 @@ struct ServerProcessTests {
         }
         // Each enrolment needs an account of its own: this test opens more than one address may an hour.
         let manyAccounts = ["TOKENS_SERVER_ACCOUNTS_PER_ADDRESS": "1000"]
-        let behindProxy = try ServerProcess(["--phase", "dev"], environment: manyAccounts.merging(["TOKENS_SERVER_PROXIES": "127.0.0.1"]) { $1 })
+        let behindProxy = try ServerProcess(
+            ["--phase", "dev"], environment: manyAccounts.merging(["TOKENS_SERVER_PROXIES": "127.0.0.1"]) { $1 })
         var statuses: [Int] = []
         for n in 1...31 { statuses.append(try await enrol(behindProxy, forwarded: "192.0.2.\(n)")) }
         #expect(statuses == Array(repeating: 201, count: 31))
@@ -118,8 +119,10 @@ struct ServerProcessTests {
         let key = folder.appendingPathComponent("\(name).key").path
         let made = try ProcessRunner.run(
             "openssl",
-            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", certificate,
-             "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", certificate,
+                "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ])
         #expect(made.status == 0, "\(made.stderr)")
         return (certificate, key)
     }
@@ -133,9 +136,11 @@ struct ServerProcessTests {
         let other = try Self.certificate("other", in: folder)
         let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
         #expect(server.baseURL.scheme == "https")
-        let health = try ProcessRunner.run("curl", ["-sS", "--max-time", "20", "--cacert", mine.certificate, "\(server.baseURL)/v1/health"])
+        let health = try ProcessRunner.run(
+            "curl", ["-sS", "--max-time", "20", "--cacert", mine.certificate, "\(server.baseURL)/v1/health"])
         #expect(health.status == 0 && Self.json(Data(health.stdout.utf8))["status"] as? String == "ok", "\(health.stderr)")
-        let untrusted = try ProcessRunner.run("curl", ["-sS", "--max-time", "20", "--cacert", other.certificate, "\(server.baseURL)/v1/health"])
+        let untrusted = try ProcessRunner.run(
+            "curl", ["-sS", "--max-time", "20", "--cacert", other.certificate, "\(server.baseURL)/v1/health"])
         #expect(untrusted.status != 0)
         #expect(server.stop() == .exited(0))
 
@@ -155,7 +160,8 @@ struct ServerProcessTests {
 
     @Test("REAL without a database is a one-line error, before anything listens")
     func realNeedsDatabase() throws {
-        let result = try ProcessRunner.run(ServerProcess.binary, ["--phase", "real", "--port", "0"], environment: ["PATH": "/usr/bin:/bin"])
+        let result = try ProcessRunner.run(
+            ServerProcess.binary, ["--phase", "real", "--port", "0"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(result.status != 0)
         #expect(result.errorLines.count == 1)
         #expect(result.stderr.contains("needs a PostgreSQL database"))
@@ -166,24 +172,29 @@ struct ServerProcessTests {
 /// database and the logs hold afterwards.
 @Suite(
     "tokens-server on PostgreSQL",
-    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
-             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+    .enabled(
+        if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+        "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
 struct ServerOnPostgresTests {
     static var databaseURL: String { TestDatabase.clusterURL }
 
     /// What the test client knows in plain text: an entry as the client would encrypt it.
-    static let plaintext = "otpauth://totp/ZeroKnowledgeIssuer:alice.zk@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=ZeroKnowledgeIssuer"
+    static let plaintext =
+        "otpauth://totp/ZeroKnowledgeIssuer:alice.zk@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=ZeroKnowledgeIssuer"
 
     /// `text` encrypted by the test client (openssl's AES-256-CTR under a key the server never
-    /// sees; the real client's AES-GCM comes with issue 17: to the server both are opaque bytes).
+    /// sees; the real client uses AES-GCM: to the server both are opaque bytes).
     static func encrypted(_ text: String) throws -> Data {
-        let key = String(repeating: "5a", count: 32), iv = String(repeating: "a5", count: 16)
+        let key = String(repeating: "5a", count: 32)
+        let iv = String(repeating: "a5", count: 16)
         let result = try ProcessRunner.run("openssl", ["enc", "-aes-256-ctr", "-K", key, "-iv", iv, "-a", "-A"], input: text)
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(Data(base64Encoded: result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    @Test("ALPHA: migrations on start, a round trip; neither the database nor the trace log holds the entry's plaintext, the auth key or the token")
+    @Test(
+        "ALPHA: migrations on start, a round trip; neither the database nor the trace log holds the entry's plaintext, the auth key or the token"
+    )
     func secretsStayOut() async throws {
         #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
         let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": Self.databaseURL])
@@ -208,7 +219,9 @@ struct ServerOnPostgresTests {
         }
     }
 
-    @Test("two instances on one database: a pull waiting on one is answered by a push through the other; a device revoked on one is refused by the other at once")
+    @Test(
+        "two instances on one database: a pull waiting on one is answered by a push through the other; a device revoked on one is refused by the other at once"
+    )
     func longPollAcrossInstances() async throws {
         let environment = ["TOKENS_SERVER_DATABASE_URL": Self.databaseURL]
         let waiter = try ServerProcess(["--phase", "alpha"], environment: environment)
@@ -223,7 +236,8 @@ struct ServerOnPostgresTests {
         let token = try #require(ServerProcessTests.json(laptop.body)["token"] as? String)
         let waiting = Task { try await waiter.request("GET", "/v1/entries?after=0&wait=30", token: token) }
         #expect(await waiter.waitForLog("path=/v1/entries?after=0&wait=30"))
-        #expect(try await pusher.request("POST", "/v1/entries", json: ServerProcessTests.newEntry(Data("x".utf8)), token: token).status == 200)
+        #expect(
+            try await pusher.request("POST", "/v1/entries", json: ServerProcessTests.newEntry(Data("x".utf8)), token: token).status == 200)
         let answer = try await waiting.value
         #expect(answer.status == 200 && (ServerProcessTests.json(answer.body)["entries"] as? [Any])?.count == 1)
         // A second device, enrolled through the waiter's instance, then revoked through the other.

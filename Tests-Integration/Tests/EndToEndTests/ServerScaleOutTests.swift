@@ -6,8 +6,9 @@ import Testing
 /// Two `tokens-server` processes on one database, clients spread over both, over HTTP.
 @Suite(
     "tokens-server scaled out",
-    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
-             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+    .enabled(
+        if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+        "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
 struct ServerScaleOutTests {
     /// How long the pushers push: a few seconds in `make test`; `make stress` sets
     /// TOKENS_SCALE_OUT_SECONDS=30. Each pusher also stops after 5 000 pushes.
@@ -22,7 +23,10 @@ struct ServerScaleOutTests {
     func pushersAndPullerOnTwoProcesses() async throws {
         try await ServerFaultTests.withDatabase("tokens_scale_out") { database, url in
             let environment = ["TOKENS_SERVER_DATABASE_URL": url]
-            let servers = [try ServerProcess(["--phase", "alpha"], environment: environment), try ServerProcess(["--phase", "alpha"], environment: environment)]
+            let servers = [
+                try ServerProcess(["--phase", "alpha"], environment: environment),
+                try ServerProcess(["--phase", "alpha"], environment: environment),
+            ]
             for server in servers { #expect(await server.waitForLog("listening for changes")) }
             let token = try await ServerProcessTests.enrolledDevice(servers[0])
             let pushersDone = Mutex(false)
@@ -72,7 +76,9 @@ struct ServerScaleOutTests {
             print("scale-out: \(pushed.count) pushes in \(Self.scaleOutSeconds) s over two processes")
             #expect(pushed.count >= 8 * Self.pushesEach, "every pusher pushed")
             #expect(pulled == pushed, "the puller has every acknowledged change, at its sequence")
-            #expect(Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0.sequence) }) == pushed, "the database: each acknowledged change once, as acknowledged")
+            #expect(
+                Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0.sequence) }) == pushed,
+                "the database: each acknowledged change once, as acknowledged")
             #expect(Set(sequences).count == sequences.count, "no sequence pulled twice")
             #expect(stored.map(\.sequence) == stored.indices.map { $0 + 1 }, "no sequence used twice or skipped")
             for server in servers { #expect(server.stop() == .exited(0)) }

@@ -119,7 +119,9 @@ struct SyncCLITests {
         #expect(try Self.accounts(laptop.url) == ends)
     }
 
-    @Test("sync join: the code on the command line is refused (other users read argv); on a terminal it is asked without echo and Enter submits")
+    @Test(
+        "sync join: the code on the command line is refused (other users read argv); on a terminal it is asked without echo and Enter submits"
+    )
     func joinAsksForTheCode() throws {
         let server = try ServerProcess(["--phase", "dev"])
         let laptop = try TemporaryHome()
@@ -133,7 +135,8 @@ struct SyncCLITests {
         #expect(try Self.tokens(["sync", "status"], desktop.url).stdout.contains("Not syncing"))
 
         let session = try TmuxSession(
-            tokens: ["--phase", "real", "sync", "join", "--server", url, "--name", "desktop"], home: desktop.url, environment: Vaults.environment(),
+            tokens: ["--phase", "real", "sync", "join", "--server", url, "--name", "desktop"], home: desktop.url,
+            environment: Vaults.environment(),
             width: 200)
         try session.waitFor("Sync code")
         try session.type(code)
@@ -156,7 +159,9 @@ struct SyncCLITests {
         try Self.tokens(["add", "-"], home.url, input: Self.github + "\n")
         // Without the CA, the server's certificate is refused, and nothing is set up.
         try Self.tokens(["sync", "init", "--server", url, "--name", "laptop"], home.url, status: 6)
-        #expect(try Self.tokens(["sync", "init", "--server", url, "--name", "laptop", "--ca-file", mine.certificate], home.url).stdout.contains("1 sent"))
+        #expect(
+            try Self.tokens(["sync", "init", "--server", url, "--name", "laptop", "--ca-file", mine.certificate], home.url).stdout.contains(
+                "1 sent"))
         try Self.tokens(["add", "-"], home.url, input: Self.bank + "\n")
         #expect(try Self.tokens(["sync"], home.url).stdout.contains("1 sent"))
         let status = try Self.tokens(["sync", "status"], home.url).stdout
@@ -212,14 +217,15 @@ struct SyncCLITests {
         let said = try Self.tokens(["sync", "--dry-run"], f.url).stdout
         let lines = said.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Dry run with http://127.0.0.1:") == true, "\(said)")
-        #expect(Array(lines.dropFirst()) == [
-            "Would receive: 1",
-            lines.first { $0.hasPrefix("  Xco (x) [") && $0.hasSuffix("]: new") } ?? "Xco missing",
-            "Would send: 1",
-            lines.first { $0.hasPrefix("  Bank (bob) [") && $0.hasSuffix("]: deleted") } ?? "Bank missing",
-            "Would merge, changed here and elsewhere (the fields taken from elsewhere): 1",
-            lines.first { $0.hasPrefix("  GitHub (alice@f) [") && $0.hasSuffix("]: note") } ?? "GitHub missing",
-        ], "\(said)")
+        #expect(
+            Array(lines.dropFirst()) == [
+                "Would receive: 1",
+                lines.first { $0.hasPrefix("  Xco (x) [") && $0.hasSuffix("]: new") } ?? "Xco missing",
+                "Would send: 1",
+                lines.first { $0.hasPrefix("  Bank (bob) [") && $0.hasSuffix("]: deleted") } ?? "Bank missing",
+                "Would merge, changed here and elsewhere (the fields taken from elsewhere): 1",
+                lines.first { $0.hasPrefix("  GitHub (alice@f) [") && $0.hasSuffix("]: note") } ?? "GitHub missing",
+            ], "\(said)")
         #expect(!said.contains("JBSWY3DPEHPK3PXP") && !said.contains("KNSWG4TFOQQGEIDQ"), "secrets never shown")
         #expect(try Self.accounts(f.url) == onF, "nothing changed here")
         try Self.tokens(["sync"], e.url)
@@ -237,8 +243,9 @@ struct SyncCLITests {
 /// made while the server was down goes up once it is back, and the database holds no plaintext.
 @Suite(
     "tokens sync through a server on PostgreSQL",
-    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
-             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+    .enabled(
+        if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+        "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
 struct SyncCLIOnPostgresTests {
     @Test("two machines converge; a change made while the server is down goes up when it is back; no plaintext in the database")
     func onPostgres() throws {
@@ -271,7 +278,9 @@ struct SyncCLIOnPostgresTests {
         }
     }
 
-    @Test("the server's database restored from a backup taken before two machines' changes: each notices, sends again what was lost, and a machine that joins afterwards has every change")
+    @Test(
+        "the server's database restored from a backup taken before two machines' changes: each notices, sends again what was lost, and a machine that joins afterwards has every change"
+    )
     func restoredFromBackup() throws {
         var environment = ProcessInfo.processInfo.environment
         try TestDatabase.with(prefix: "tokens_restore") { database, url in
@@ -300,7 +309,8 @@ struct SyncCLIOnPostgresTests {
 
             let port = try #require(server.baseURL.port)
             #expect(server.stop() == .exited(0))
-            let restored = try ProcessRunner.run("pg_restore", ["--clean", "--if-exists", "-d", database, backup], environment: environment)
+            let restored = try ProcessRunner.run(
+                "pg_restore", ["--clean", "--if-exists", "-d", database, backup], environment: environment)
             try #require(restored.status == 0, "\(restored.stderr)")
             let again = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment, port: port)
             #expect(try SyncCLITests.tokens(["sync"], e.url).stderr.contains("the server had lost changes"))

@@ -50,7 +50,9 @@ struct SyncClientProcessTests {
         #expect(server.stop() == .exited(0))
     }
 
-    @Test("an account opens once; a wrong auth key cannot enrol; devices list and revoke; a revoked device is told so, an unknown token is unauthorized")
+    @Test(
+        "an account opens once; a wrong auth key cannot enrol; devices list and revoke; a revoked device is told so, an unknown token is unauthorized"
+    )
     func accountAndDevices() async throws {
         let server = try ServerProcess(["--phase", "dev"])
         try await SyncConnection.with(server: server.baseURL, timeout: Self.timeout) { connection in
@@ -106,8 +108,9 @@ struct SyncClientProcessTests {
 /// The same contract through a server on PostgreSQL (the cluster `make test` starts).
 @Suite(
     "The sync client against tokens-server on PostgreSQL",
-    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
-             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
+    .enabled(
+        if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+        "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"))
 struct SyncClientOnPostgresTests {
     @Test("the real client and an ALPHA server on PostgreSQL keep the SyncRemote contract")
     func contract() async throws {

@@ -10,13 +10,17 @@ struct SyncHistoryCLITests {
     static let xco = "otpauth://totp/Xco:x?secret=KNSWG4TFOQQGEIDQ&issuer=Xco"
 
     @discardableResult
-    static func tokens(_ arguments: [String], _ home: URL, input: String? = nil, status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
+    static func tokens(
+        _ arguments: [String], _ home: URL, input: String? = nil, status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws -> ProcessResult
     {
         try SyncCLITests.tokens(arguments, home, input: input, status: status, sourceLocation: sourceLocation)
     }
 
-    @Test("an edit and a deletion undone from the other machine: history names the fields and the machine, never the secret; bad references are one line")
+    @Test(
+        "an edit and a deletion undone from the other machine: history names the fields and the machine, never the secret; bad references are one line"
+    )
     func historyAndRestore() throws {
         let server = try ServerProcess(["--phase", "dev"])
         let e = try TemporaryHome()

@@ -27,14 +27,17 @@ struct SyncHostileServerTests {
 
         proxy.set(.answer(answer))
         let started = Date()
-        let result = try TokensProcess.run(["--phase", "real", "sync"], home: laptop.url, environment: Vaults.environment())
+        let result = try TokensProcess.run(
+            ["--phase", "real", "sync"], home: laptop.url, environment: Vaults.environment(), measuringPeakMemory: true)
         let seconds = Date().timeIntervalSince(started)
         let lines = result.stderr.split(separator: "\n")
         #expect(result.status != 0 && result.status < 128, "ended by itself with a failure: \(result.status)")
         #expect(lines.count == 1, "one line: \(result.stderr)")
         let peak = try #require(result.peakResidentBytes)
         #expect(peak < 200 << 20, "peak resident \(peak >> 20) MB")
-        print("\(answer): \(String(format: "%.1f", seconds)) s, \(peak >> 20) MB: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        print(
+            "\(answer): \(String(format: "%.1f", seconds)) s, \(peak >> 20) MB: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+        )
 
         proxy.set(.pass)
         try CLI.tokens(["sync"], laptop.url)

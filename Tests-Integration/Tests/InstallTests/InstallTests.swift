@@ -56,7 +56,9 @@ struct InstallTests {
         #expect(fish.contains("complete -c tokens "))
         let manual = try String(contentsOf: prefix.appendingPathComponent(Self.files[1]), encoding: .utf8)
         #expect(manual.contains(".Dt TOKENS 1"))
-        for section in [".Sh ENVIRONMENT", ".Sh FILES", ".Sh \"EXIT STATUS\"", ".It Ev TOKENS_PASSPHRASE", ".It Pa $XDG_DATA_HOME/tokens/vault.sqlite"] {
+        for section in [
+            ".Sh ENVIRONMENT", ".Sh FILES", ".Sh \"EXIT STATUS\"", ".It Ev TOKENS_PASSPHRASE", ".It Pa $XDG_DATA_HOME/tokens/vault.sqlite",
+        ] {
             #expect(manual.components(separatedBy: section + "\n").count == 2, "the man page has no \(section), or has it twice")
         }
         #expect(!manual.contains("_manual"), "the man page lists the hidden command")
@@ -90,7 +92,8 @@ struct InstallTests {
         #expect(try ELFFile(path: TokensProcess.binary).programHeaderTypes().contains(ELFFile.interpreter))
         // QR codes come from Tokens' own encoder, with no library to load.
         let home = try TemporaryHome()
-        let qr = try ProcessRunner.run(installed, ["qr", "github", "--phase", "dev"], environment: TokensProcess.environment(home: home.url))
+        let qr = try ProcessRunner.run(
+            installed, ["qr", "github", "--phase", "dev"], environment: TokensProcess.environment(home: home.url))
         #expect(qr.status == 0, "\(qr.stderr)")
         #expect(qr.stdout.contains("█"))
     }
@@ -155,11 +158,12 @@ struct ELFFile {
         let namesIndex = integer(at: 0x3E, size: 2)
         try #require(count > namesIndex && offset + size * count <= data.count, "no section headers")
         let names = integer(at: offset + namesIndex * size + 0x18, size: 8)
-        return Set((0..<count).map { index in
-            let start = names + integer(at: offset + index * size, size: 4)
-            let end = data[start...].firstIndex(of: 0) ?? data.endIndex
-            return String(decoding: data[start..<end], as: UTF8.self)
-        })
+        return Set(
+            (0..<count).map { index in
+                let start = names + integer(at: offset + index * size, size: 4)
+                let end = data[start...].firstIndex(of: 0) ?? data.endIndex
+                return String(decoding: data[start..<end], as: UTF8.self)
+            })
     }
 
     private func integer(at offset: Int, size: Int) -> Int {

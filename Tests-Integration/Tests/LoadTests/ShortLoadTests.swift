@@ -9,8 +9,9 @@ import Testing
 /// acknowledged must be in the database once.
 @Suite(
     "make loadtest, short",
-    .enabled(if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
-             "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"),
+    .enabled(
+        if: ProcessInfo.processInfo.environment["PGHOST"] != nil || RequiredTests.all,
+        "no PostgreSQL: PGHOST is not set (make test starts one with pg_virtualenv)"),
     .enabled(if: ProcessRunner.which("wrk") != nil || RequiredTests.all, "wrk is not installed (make test installs it)"),
     .timeLimit(.minutes(5)))
 struct ShortLoadTests {

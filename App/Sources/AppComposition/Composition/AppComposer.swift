@@ -1,8 +1,8 @@
 import AppConfiguration
 import DataLayer
+import Domain
 import Foundation
 import Logging
-import Domain
 
 /// The composition root: turns settings into the container of their phase.
 public enum AppComposer {

@@ -54,6 +54,11 @@ extension AppContainer {
         DefaultSearchAccountsUseCase(listAccounts: makeListAccountsUseCase())
     }
 
+    /// The one account the command line's QUERY means: text first, then an id prefix.
+    public func makeSelectAccountUseCase() -> any SelectAccountUseCase {
+        DefaultSelectAccountUseCase(search: makeSearchAccountsUseCase(), listAccounts: makeListAccountsUseCase())
+    }
+
     /// Search for a screen that searches at each keystroke: the folded text is kept per revision.
     public func makeIndexedSearchAccountsUseCase() -> any SearchAccountsUseCase {
         IndexedSearchAccountsUseCase(listAccounts: makeListAccountsUseCase(), repository: accountRepository)

@@ -1,7 +1,7 @@
 import AppConfiguration
 import DataLayer
-import Foundation
 import Domain
+import Foundation
 
 /// ALPHA and REAL for the interactive screen: the vault starts locked, and the Unlock screen
 /// opens it through the AccountStoreLock port (unless `tokens unlock` kept its key); idle

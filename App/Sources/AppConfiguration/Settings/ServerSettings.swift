@@ -119,15 +119,18 @@ extension SettingsLoader {
         let idleTimeout = try resolver.resolve("server.idle.timeout", default: 75, expected: "1 to 3600 seconds", count(1...3600))
         let accountsPerAddress = try resolver.resolve(
             "server.accounts.per.address", default: 10, expected: "1 to 1000000 accounts", count(1...1_000_000))
-        let accountsPerHour = try resolver.resolve("server.accounts.per.hour", default: 1000, expected: "1 to 1000000 accounts", count(1...1_000_000))
+        let accountsPerHour = try resolver.resolve(
+            "server.accounts.per.hour", default: 1000, expected: "1 to 1000000 accounts", count(1...1_000_000))
         let enrolmentsPerAccount = try resolver.resolve(
             "server.enrolments.per.account", default: 10, expected: "1 to 1000000 enrolments", count(1...1_000_000))
         let enrolmentsPerAddress = try resolver.resolve(
             "server.enrolments.per.address", default: 30, expected: "1 to 1000000 enrolments", count(1...1_000_000))
-        let waitingPerDevice = try resolver.resolve("server.pulls.waiting.per.device", default: 4, expected: "1 to 1000 pulls", count(1...1000))
+        let waitingPerDevice = try resolver.resolve(
+            "server.pulls.waiting.per.device", default: 4, expected: "1 to 1000 pulls", count(1...1000))
         let waiting = try resolver.resolve("server.pulls.waiting", default: 1024, expected: "0 to 1000000 pulls", count(0...1_000_000))
         let bodies = try resolver.resolve("server.bodies.in.flight", default: 64, expected: "4 to 65536 MiB", count(4...65_536))
-        let quotaEntries = try resolver.resolve("server.quota.entries", default: 10_000, expected: "1 to 100000000 entries", count(1...100_000_000))
+        let quotaEntries = try resolver.resolve(
+            "server.quota.entries", default: 10_000, expected: "1 to 100000000 entries", count(1...100_000_000))
         let quotaMiB = try resolver.resolve("server.quota.bytes", default: 64, expected: "1 to 1048576 MiB", count(1...1_048_576))
         let historyDays = try resolver.resolve("server.history.days", default: 90, expected: "0 to 3650 days", count(0...3650))
         let historyVersions = try resolver.resolve("server.history.versions", default: 20, expected: "0 to 1000 versions", count(0...1000))
@@ -136,7 +139,8 @@ extension SettingsLoader {
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
             pullWait: pullWait, trustedProxies: proxies, maxConnections: maxConnections, maxConnectionsPerAddress: perAddress,
-            requestTimeout: requestTimeout, idleTimeout: idleTimeout, accountsPerAddress: accountsPerAddress, accountsPerHour: accountsPerHour,
+            requestTimeout: requestTimeout, idleTimeout: idleTimeout, accountsPerAddress: accountsPerAddress,
+            accountsPerHour: accountsPerHour,
             enrolmentsPerAccount: enrolmentsPerAccount, enrolmentsPerAddress: enrolmentsPerAddress, waitingPullsPerDevice: waitingPerDevice,
             waitingPulls: waiting, bodiesInFlightMiB: bodies, quotaEntries: quotaEntries, quotaMiB: quotaMiB,
             historyDays: historyDays, historyVersions: historyVersions, historyMiB: historyMiB)

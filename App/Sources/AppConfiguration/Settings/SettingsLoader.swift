@@ -22,7 +22,8 @@ package struct SettingsLoader: Sendable {
 
     /// The config file read when `--config` is not given.
     public var defaultConfigPath: String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? home + "/.config"
         return base + "/tokens/config.json"
     }

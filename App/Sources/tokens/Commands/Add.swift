@@ -16,16 +16,18 @@ struct Add: TokensCommand {
         arguments: [
             .positional(
                 "otpauth-uri", required: false, repeating: true,
-                help: "The accounts' Key URIs (quote them in the shell); - reads them from standard input, one a line (keeps secrets out of argv and shell history)."),
+                help:
+                    "The accounts' Key URIs (quote them in the shell); - reads them from standard input, one a line (keeps secrets out of argv and shell history)."
+            ),
             .flag("allow-duplicate", help: "Add an account even when one with the same secret and parameters is already there."),
         ])
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
     let uris: [String]
     let allowDuplicate: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        global = GlobalValues(arguments)
+        global = GlobalOptionValues(arguments)
         uris = arguments.strings("otpauth-uri")
         allowDuplicate = arguments.flag("allow-duplicate")
         if uris.isEmpty { throw UsageError("give at least one otpauth:// URI") }
@@ -49,7 +51,8 @@ struct Add: TokensCommand {
                 } catch let duplicate as DuplicateAccountError {
                     // Already there: nothing to do, and not a failure (adding is idempotent).
                     StandardStreams.writeLine(
-                        "Skipped \(TerminalText.escaped(Account.displayName(issuer: spec.issuer, name: spec.name))): \(TerminalText.escaped(duplicate.description)) (--allow-duplicate adds it anyway)")
+                        "Skipped \(TerminalText.escaped(Account.displayName(issuer: spec.issuer, name: spec.name))): \(TerminalText.escaped(duplicate.description)) (--allow-duplicate adds it anyway)"
+                    )
                 }
                 fflush(nil)
             }

@@ -20,7 +20,7 @@ struct Code: TokensCommand {
             TimeOption.argument, SyncContext.flag,
         ])
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
     let unixTime: Int64?
     let query: String?
     let uri: String?
@@ -28,7 +28,7 @@ struct Code: TokensCommand {
 
     init(_ arguments: ParsedArguments) throws {
         sync = arguments.flag("sync")
-        global = GlobalValues(arguments)
+        global = GlobalOptionValues(arguments)
         unixTime = try TimeOption.unixTime(arguments)
         query = arguments.string("query")
         uri = arguments.string("uri")
@@ -52,6 +52,7 @@ struct Code: TokensCommand {
     }
 
     private func codeFromURI(_ uri: String) throws -> String {
-        AppComposer.makeOTPGenerator().code(for: try KeyURI.parse(uri), at: TimeOption.date(unixTime: unixTime, now: AppComposer.makeClock().now()))
+        AppComposer.makeOTPGenerator().code(
+            for: try KeyURI.parse(uri), at: TimeOption.date(unixTime: unixTime, now: AppComposer.makeClock().now()))
     }
 }

@@ -17,11 +17,11 @@ enum Config {
             abstract: "Print each setting, its value and its source (flag, environment, file or default).",
             arguments: [.flag("json", help: "Print JSON instead of a table.")])
 
-        let global: GlobalValues
+        let global: GlobalOptionValues
         let json: Bool
 
         init(_ arguments: ParsedArguments) {
-            global = GlobalValues(arguments)
+            global = GlobalOptionValues(arguments)
             json = arguments.flag("json")
         }
 
@@ -36,9 +36,9 @@ enum Config {
         static let spec = CommandSpec(
             "path", abstract: "Print the path of the config file tokens reads (it may not exist yet).")
 
-        let global: GlobalValues
+        let global: GlobalOptionValues
 
-        init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
+        init(_ arguments: ParsedArguments) { global = GlobalOptionValues(arguments) }
 
         func run() async throws {
             StandardStreams.writeLine(try await global.settings().configFile)

@@ -1,6 +1,6 @@
-import Foundation
 import CommandLineKit
 import Domain
+import Foundation
 import TerminalUI
 
 /// `tokens edit QUERY`: change an account's issuer, name, note, favourite or groups.

@@ -24,14 +24,14 @@ struct Export: TokensCommand {
             .flag("qr", help: "With --format google: draw each batch as a QR code for Google Authenticator to scan."),
         ])
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
     let format: String
     let output: String?
     let passwordFile: String?
     let qr: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        global = GlobalValues(arguments)
+        global = GlobalOptionValues(arguments)
         format = try arguments.required("format")
         output = arguments.string("output")
         passwordFile = arguments.string("password-file")
@@ -62,7 +62,8 @@ struct Export: TokensCommand {
         if qr {
             let batches = String(decoding: exported.data, as: UTF8.self).split(separator: "\n").map(String.init)
             for (index, batch) in batches.enumerated() {
-                StandardStreams.writeLine("Batch \(index + 1) of \(batches.count): scan with Google Authenticator (Transfer accounts → Import)")
+                StandardStreams.writeLine(
+                    "Batch \(index + 1) of \(batches.count): scan with Google Authenticator (Transfer accounts → Import)")
                 StandardStreams.writeLine(try QRText.render(batch))
             }
             return

@@ -18,7 +18,7 @@ enum GlobalOptions {
         "query", help: "Text in the issuer, account name or note; or an account's id, or its first 4 or more hex digits (list shows 8).")
 }
 
-extension GlobalValues {
+extension GlobalOptionValues {
     /// The global options' values from a parsed command line.
     init(_ arguments: ParsedArguments) {
         self.init(
@@ -29,11 +29,11 @@ extension GlobalValues {
 
 /// What a command that acts on one account reads: the global options and its QUERY.
 struct AccountTarget {
-    let global: GlobalValues
+    let global: GlobalOptionValues
     let query: String
 
     init(_ arguments: ParsedArguments) {
-        global = GlobalValues(arguments)
+        global = GlobalOptionValues(arguments)
         query = arguments.string(GlobalOptions.query.key) ?? ""
     }
 

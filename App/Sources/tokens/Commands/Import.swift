@@ -40,7 +40,7 @@ struct Import: TokensCommand {
         return names
     }
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
     let file: String
     let format: String?
     let dryRun: Bool
@@ -51,7 +51,7 @@ struct Import: TokensCommand {
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        global = GlobalValues(arguments)
+        global = GlobalOptionValues(arguments)
         file = arguments.string("file") ?? ""
         format = arguments.string("format")
         dryRun = arguments.flag("dry-run")
@@ -70,7 +70,8 @@ struct Import: TokensCommand {
 
     func run() async throws {
         let data = try ImportInput.read(file, maxSize: maxSize)
-        let given = try passwordFile.map { String(decoding: try PassphraseSource.fileBytes($0, warn: CommandRunner.printError), as: UTF8.self) }
+        let given =
+            try passwordFile.map { String(decoding: try PassphraseSource.fileBytes($0, warn: CommandRunner.printError), as: UTF8.self) }
             ?? ProcessEnvironment.variables["TOKENS_IMPORT_PASSWORD"]
         let format = format.flatMap { ImportFormat(rawValue: $0.lowercased()) }
         let policy = DuplicatePolicy(rawValue: duplicates) ?? .skip
@@ -93,7 +94,8 @@ struct Import: TokensCommand {
             return try await container.makeImportAccountsUseCase().execute(decoded, duplicates: policy, dryRun: dryRun)
         }
         CLILog.logger.debug(
-            "import (\(report.format.rawValue)): \(report.added.count) added, \(report.duplicates.count) duplicates, \(report.dropped.count) dropped\(report.isDryRun ? ", dry run" : "")")
+            "import (\(report.format.rawValue)): \(report.added.count) added, \(report.duplicates.count) duplicates, \(report.dropped.count) dropped\(report.isDryRun ? ", dry run" : "")"
+        )
         if json {
             StandardStreams.writeLine(try ImportReportText.json(report))
         } else {

@@ -12,9 +12,9 @@ struct Init: TokensCommand {
             --passphrase-file or TOKENS_PASSPHRASE (less safe). There is no recovery without it.
             """)
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
 
-    init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
+    init(_ arguments: ParsedArguments) { global = GlobalOptionValues(arguments) }
 
     func run() async throws {
         let settings = try await global.settings()

@@ -11,9 +11,9 @@ import TerminalUI
 struct Interactive: TokensCommand {
     static let spec = CommandSpec("show", abstract: "Show the interactive account list (the default command).")
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
 
-    init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
+    init(_ arguments: ParsedArguments) { global = GlobalOptionValues(arguments) }
 
     func run() async throws {
         guard Terminal.isInteractive else {

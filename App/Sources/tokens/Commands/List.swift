@@ -7,14 +7,14 @@ struct List: TokensCommand {
         "list", abstract: "List accounts with their current codes.",
         arguments: [.flag("json", help: "Print JSON (no secrets) instead of a table."), TimeOption.argument, SyncContext.flag])
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
     let unixTime: Int64?
     let json: Bool
     let sync: Bool
 
     init(_ arguments: ParsedArguments) throws {
         sync = arguments.flag("sync")
-        global = GlobalValues(arguments)
+        global = GlobalOptionValues(arguments)
         unixTime = try TimeOption.unixTime(arguments)
         json = arguments.flag("json")
     }
@@ -25,7 +25,7 @@ struct List: TokensCommand {
 
     /// Every account with its code at `unixTime` (or now), as a table or JSON: what `tokens list`
     /// prints, and `tokens` when its output is not a terminal.
-    static func listing(global: GlobalValues, unixTime: Int64?, json: Bool, sync: Bool = false) async throws -> String {
+    static func listing(global: GlobalOptionValues, unixTime: Int64?, json: Bool, sync: Bool = false) async throws -> String {
         try await global.withContainer { container, settings in
             if sync { await SyncContext.syncFirst(container, settings: settings) }
             let accounts = try await container.makeListAccountsUseCase().execute()

@@ -6,9 +6,9 @@ struct Lock: TokensCommand {
     static let spec = CommandSpec(
         "lock", abstract: "Lock the vault now: drop the key `tokens unlock` kept; commands ask again.")
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
 
-    init(_ arguments: ParsedArguments) { global = GlobalValues(arguments) }
+    init(_ arguments: ParsedArguments) { global = GlobalOptionValues(arguments) }
 
     func run() async throws {
         let settings = try await global.settings()
@@ -16,8 +16,9 @@ struct Lock: TokensCommand {
         let phase = settings.phase.value.rawValue.uppercased()
         do {
             let dropped = try kept.lock()
-            StandardStreams.writeLine(dropped ? "Locked the \(phase) vault: its key is gone from the keyring" : "The \(phase) vault was not unlocked")
-        } catch where KeptUnlock.isKeyringError(error) {
+            StandardStreams.writeLine(
+                dropped ? "Locked the \(phase) vault: its key is gone from the keyring" : "The \(phase) vault was not unlocked")
+        } catch  where KeptUnlock.isKeyringError(error) {
             StandardStreams.writeLine("The \(phase) vault was not unlocked: \(error)")
         }
     }

@@ -37,7 +37,10 @@ enum ManualSections {
 
     /// Variables that carry a secret, for scripts; never settings, never in the config file.
     static let secrets: [(String, String)] = [
-        ("TOKENS_PASSPHRASE", "The vault passphrase (less safe than --passphrase-file: other processes of the user can read the environment)."),
+        (
+            "TOKENS_PASSPHRASE",
+            "The vault passphrase (less safe than --passphrase-file: other processes of the user can read the environment)."
+        ),
         ("TOKENS_NEW_PASSPHRASE", "The new passphrase for passwd."),
         ("TOKENS_IMPORT_PASSWORD", "The password of an encrypted export being imported."),
         ("TOKENS_EXPORT_PASSWORD", "The password of an aegis-encrypted export."),

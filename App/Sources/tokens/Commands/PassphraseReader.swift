@@ -26,7 +26,8 @@ struct PassphraseReader {
         let passphrase = try readPassphrase(prompt: prompt, confirm: confirm)
         if confirm, passphrase.length < Self.recommendedLength {
             CommandRunner.printError(
-                "warning: the new passphrase has \(passphrase.length) characters; \(Self.recommendedLength) or more are much harder to guess")
+                "warning: the new passphrase has \(passphrase.length) characters; \(Self.recommendedLength) or more are much harder to guess"
+            )
         }
         return passphrase
     }
@@ -63,7 +64,8 @@ struct PassphraseReader {
         let tty = open("/dev/tty", O_RDWR)
         guard tty >= 0 else {
             throw CLIError(
-                noun == "passphrase" ? "no passphrase: run in a terminal, or use --passphrase-file or TOKENS_PASSPHRASE" : "no \(noun): no terminal")
+                noun == "passphrase"
+                    ? "no passphrase: run in a terminal, or use --passphrase-file or TOKENS_PASSPHRASE" : "no \(noun): no terminal")
         }
         defer { close(tty) }
         var original = termios()

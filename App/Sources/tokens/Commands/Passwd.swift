@@ -15,11 +15,11 @@ struct Passwd: TokensCommand {
             """,
         arguments: [.option("new-passphrase-file", value: "file", help: "Read the new passphrase from this file.")])
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
     let newPassphraseFile: String?
 
     init(_ arguments: ParsedArguments) {
-        global = GlobalValues(arguments)
+        global = GlobalOptionValues(arguments)
         newPassphraseFile = arguments.string("new-passphrase-file")
     }
 

@@ -17,7 +17,8 @@ enum StandardInputURIs {
     static func single() throws -> String {
         let lines = read()
         guard lines.count == 1, let uri = lines.first else {
-            throw CLIError(lines.isEmpty ? "no otpauth:// URI on standard input" : "give one otpauth:// URI on standard input, not \(lines.count)")
+            throw CLIError(
+                lines.isEmpty ? "no otpauth:// URI on standard input" : "give one otpauth:// URI on standard input, not \(lines.count)")
         }
         return uri
     }

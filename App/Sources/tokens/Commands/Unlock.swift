@@ -20,12 +20,12 @@ struct Unlock: TokensCommand {
             .flag("status", help: "Say whether the vault is unlocked, and for how long more."),
         ])
 
-    let global: GlobalValues
+    let global: GlobalOptionValues
     let seconds: Int?
     let status: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        global = GlobalValues(arguments)
+        global = GlobalOptionValues(arguments)
         status = arguments.flag("status")
         if let text = arguments.string("for") {
             guard let seconds = DurationText.seconds(text), (1...KeptUnlock.maximumSeconds).contains(seconds) else {
@@ -55,12 +55,13 @@ struct Unlock: TokensCommand {
         let passphrase = try global.passphraseReader.passphrase(prompt: "Passphrase for \(kept.vaultPath): ")
         do {
             _ = try kept.unlock(passphrase: passphrase, seconds: seconds)
-        } catch where KeptUnlock.isKeyringError(error) {
+        } catch  where KeptUnlock.isKeyringError(error) {
             CommandRunner.printError("notice: \(error); commands will go on asking for the passphrase")
             return
         }
         StandardStreams.writeLine(
-            "Unlocked the \(phase) vault for \(DurationText.text(seconds: seconds)): commands do not ask for its passphrase until then, or until `tokens lock`")
+            "Unlocked the \(phase) vault for \(DurationText.text(seconds: seconds)): commands do not ask for its passphrase until then, or until `tokens lock`"
+        )
     }
 
     private func report(_ kept: KeptUnlock, phase: String) throws {
@@ -70,8 +71,9 @@ struct Unlock: TokensCommand {
                 return
             }
             let left = max(1, Int(expiry.timeIntervalSinceNow.rounded(.down)))
-            StandardStreams.writeLine("unlocked: the \(phase) vault opens without its passphrase for \(DurationText.text(seconds: left)) more")
-        } catch where KeptUnlock.isKeyringError(error) {
+            StandardStreams.writeLine(
+                "unlocked: the \(phase) vault opens without its passphrase for \(DurationText.text(seconds: left)) more")
+        } catch  where KeptUnlock.isKeyringError(error) {
             StandardStreams.writeLine("locked: \(error)")
         }
     }

@@ -12,6 +12,19 @@ enum Hex {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The bytes of hex text (digits of either case, two a byte), or nil for anything else.
+    static func bytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
     /// The value of one hex digit (either case), or nil.
     static func value(_ digit: UInt8) -> UInt8? {
         switch digit {

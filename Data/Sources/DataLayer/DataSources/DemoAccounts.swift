@@ -10,12 +10,15 @@ public enum DemoAccounts {
     public static let all: [Account] = [
         make(1, issuer: "Google", name: "demo@gmail.com", secret: "JBSWY3DPEHPK3PXP", isFavorite: true),
         make(2, issuer: "GitHub", name: "octocat", secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", groups: ["Work"]),
-        make(3, issuer: "Amazon", name: "shopper@example.com", secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZA",
-             algorithm: .sha256, digits: 8, groups: ["Personal"]),
-        make(4, issuer: "Example Bank", name: "hotp-demo", secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
-             kind: .hotp(counter: 0), note: "RFC 4226 test secret"),
-        make(5, issuer: "Steam", name: "gaben", secret: "BASE32SECRET3232", kind: .steam, digits: 5,
-             groups: ["Games"]),
+        make(
+            3, issuer: "Amazon", name: "shopper@example.com", secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZA",
+            algorithm: .sha256, digits: 8, groups: ["Personal"]),
+        make(
+            4, issuer: "Example Bank", name: "hotp-demo", secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
+            kind: .hotp(counter: 0), note: "RFC 4226 test secret"),
+        make(
+            5, issuer: "Steam", name: "gaben", secret: "BASE32SECRET3232", kind: .steam, digits: 5,
+            groups: ["Games"]),
     ]
 
     private static func make(

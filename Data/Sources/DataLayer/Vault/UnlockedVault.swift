@@ -55,7 +55,10 @@ public final class UnlockedVault: Sendable {
 
     /// A vault opened by the read path, which found the file as `header` says at `dataVersion`
     /// with these entries.
-    init(reading connection: consuming sending SQLiteReadConnection, path: String, keys: VaultKeys, header: VaultHeader, dataVersion: Int64, records: [EntryRecord]) {
+    init(
+        reading connection: consuming sending SQLiteReadConnection, path: String, keys: VaultKeys, header: VaultHeader, dataVersion: Int64,
+        records: [EntryRecord]
+    ) {
         self.path = path
         self.vaultID = header.vaultID
         self.session = Mutex(Session(keys: keys, slotIDs: Set(header.slots.map(\.id)), checkedDataVersion: nil))

@@ -26,7 +26,8 @@ enum VaultCrypto {
     }
 
     /// AES-256-GCM with a fresh random 96-bit nonce.
-    static func seal(_ plaintext: some DataProtocol, key: SymmetricKey, authenticating aad: Data) throws -> (nonce: Data, ciphertext: Data) {
+    static func seal(_ plaintext: some DataProtocol, key: SymmetricKey, authenticating aad: Data) throws -> (nonce: Data, ciphertext: Data)
+    {
         let box = try AES.GCM.seal(plaintext, using: key, nonce: AES.GCM.Nonce(), authenticating: aad)
         return (Data(box.nonce), box.ciphertext + box.tag)
     }

@@ -1,7 +1,7 @@
 import Crypto
-import SyncRecordCoding
 import Domain
 import Foundation
+import SyncRecordCoding
 
 /// An entry's encryption for the server: the record as JSON, padded to a multiple of 256 bytes
 /// (so sizes say little), sealed with AES-256-GCM under the sync entries key. The associated
@@ -48,7 +48,10 @@ public enum SyncEntryCipher {
     static func padded(_ data: Data) -> Data {
         var out = Data(capacity: data.count + paddingStep)
         let count = UInt32(data.count)
-        out.append(contentsOf: [UInt8(count >> 24), UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count)])
+        out.append(contentsOf: [
+            UInt8(count >> 24), UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8),
+            UInt8(truncatingIfNeeded: count),
+        ])
         out.append(data)
         out.append(contentsOf: [UInt8](repeating: 0, count: (paddingStep - out.count % paddingStep) % paddingStep))
         return out

@@ -28,7 +28,8 @@ public struct SyncKeySealer: SyncKeySealing {
         }
     }
 
-    public func wrap(_ key: SyncKey, version: Int, for deviceKey: [UInt8], device: UUID, account: UUID, previous: SyncKey) throws -> [UInt8] {
+    public func wrap(_ key: SyncKey, version: Int, for deviceKey: [UInt8], device: UUID, account: UUID, previous: SyncKey) throws -> [UInt8]
+    {
         let recipient = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: deviceKey.prefix(32))
         let ephemeral = Curve25519.KeyAgreement.PrivateKey()
         let sealingKey = try Self.wrappingKey(
@@ -36,19 +37,23 @@ public struct SyncKeySealer: SyncKeySealing {
             device: device, version: version, account: account)
         var plaintext = Data(key.bytes) + Self.rotationTag(key, version: version, account: account, previous: previous)
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
-        let box = try AES.GCM.seal(plaintext, using: sealingKey, authenticating: Self.context(account: account, version: version, device: device))
+        let box = try AES.GCM.seal(
+            plaintext, using: sealingKey, authenticating: Self.context(account: account, version: version, device: device))
         guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
         return Array(ephemeral.publicKey.rawRepresentation) + Array(combined)
     }
 
-    public func unwrap(_ wrapped: [UInt8], version: Int, device: UUID, account: UUID, secret: SyncKey, previous: [Int: SyncKey]) -> SyncKey? {
+    public func unwrap(_ wrapped: [UInt8], version: Int, device: UUID, account: UUID, secret: SyncKey, previous: [Int: SyncKey]) -> SyncKey?
+    {
         let own = Self.agreementKey(secret)
-        guard wrapped.count == 32 + 12 + 64 + 16, let ephemeral = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: wrapped.prefix(32)),
+        guard wrapped.count == 32 + 12 + 64 + 16,
+            let ephemeral = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: wrapped.prefix(32)),
             let shared = try? own.sharedSecretFromKeyAgreement(with: ephemeral),
             let sealingKey = try? Self.wrappingKey(
                 shared, ephemeral: ephemeral, recipient: own.publicKey, device: device, version: version, account: account),
             let box = try? AES.GCM.SealedBox(combined: wrapped.dropFirst(32)),
-            var plaintext = try? AES.GCM.open(box, using: sealingKey, authenticating: Self.context(account: account, version: version, device: device))
+            var plaintext = try? AES.GCM.open(
+                box, using: sealingKey, authenticating: Self.context(account: account, version: version, device: device))
         else { return nil }
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         guard let key = SyncKey(bytes: Array(plaintext.prefix(32))) else { return nil }
@@ -69,7 +74,8 @@ public struct SyncKeySealer: SyncKeySealing {
             plaintext += Self.bigEndian(UInt64(keyVersion)) + earlier.bytes
         }
         let box = try AES.GCM.seal(
-            plaintext, using: Self.derived(key, account: account, purpose: "ring"), authenticating: Self.context(account: account, version: version))
+            plaintext, using: Self.derived(key, account: account, purpose: "ring"),
+            authenticating: Self.context(account: account, version: version))
         guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
         return Array(combined)
     }
@@ -77,7 +83,8 @@ public struct SyncKeySealer: SyncKeySealing {
     public func openRing(_ ring: [UInt8], under key: SyncKey, version: Int, account: UUID) -> [Int: SyncKey]? {
         guard let box = try? AES.GCM.SealedBox(combined: ring),
             var plaintext = try? AES.GCM.open(
-                box, using: Self.derived(key, account: account, purpose: "ring"), authenticating: Self.context(account: account, version: version)),
+                box, using: Self.derived(key, account: account, purpose: "ring"),
+                authenticating: Self.context(account: account, version: version)),
             plaintext.count % 40 == 0
         else { return nil }
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
@@ -108,7 +115,9 @@ public struct SyncKeySealer: SyncKeySealing {
     }
 
     private static func binding(_ publicKey: Data, account: UUID, key: SyncKey) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: bindingMessage(publicKey, account: account), using: derived(key, account: account, purpose: "bind")))
+        Array(
+            HMAC<SHA256>.authenticationCode(
+                for: bindingMessage(publicKey, account: account), using: derived(key, account: account, purpose: "bind")))
     }
 
     private static func rotationMessage(_ key: SyncKey, version: Int, account: UUID) -> Data {
@@ -118,7 +127,8 @@ public struct SyncKeySealer: SyncKeySealing {
     private static func rotationTag(_ key: SyncKey, version: Int, account: UUID, previous: SyncKey) -> Data {
         Data(
             HMAC<SHA256>.authenticationCode(
-                for: rotationMessage(key, version: version, account: account), using: derived(previous, account: account, purpose: "rotation")))
+                for: rotationMessage(key, version: version, account: account),
+                using: derived(previous, account: account, purpose: "rotation")))
     }
 
     private static func wrappingKey(

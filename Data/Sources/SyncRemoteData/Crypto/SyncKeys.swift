@@ -19,7 +19,8 @@ public struct SyncKeys: Sendable {
         let salt = Data(account.bytes)
         self.account = account
         self.version = version
-        entries = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, salt: salt, info: Data("tokens/sync/entries/v1".utf8), outputByteCount: 32)
+        entries = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: master, salt: salt, info: Data("tokens/sync/entries/v1".utf8), outputByteCount: 32)
         authKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, salt: salt, info: Data("tokens/sync/auth/v1".utf8), outputByteCount: 32)
             .withUnsafeBytes { Array($0) }
     }

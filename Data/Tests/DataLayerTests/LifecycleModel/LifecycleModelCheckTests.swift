@@ -53,7 +53,8 @@ struct LifecycleModelCheckTests {
         Issue.record(
             Comment(
                 rawValue: ModelCheck.report(
-                    seed: first.seed, problems: first.problems, failing: failing.count, replay: "make model-check SEED=\(first.seed)", run: run,
+                    seed: first.seed, problems: first.problems, failing: failing.count, replay: "make model-check SEED=\(first.seed)",
+                    run: run,
                     shortest: shortest, shortestProblems: await Self.problems(run, shortest))))
     }
 

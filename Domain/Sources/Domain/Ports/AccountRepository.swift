@@ -1,6 +1,6 @@
 import Foundation
 
-/// Port: where accounts are kept. Data implements it (in memory for DEV, an encrypted vault later);
+/// Port: where accounts are kept. Data implements it (in memory for DEV, the encrypted vault otherwise);
 /// use cases see only this protocol.
 public protocol AccountRepository: Sendable {
     /// All accounts, in the user's order.

@@ -48,10 +48,16 @@ public enum SyncMerge {
             // finds what each side wrote before deleting (no copy of a key both sides deleted).
             return EntryMerge(merged: mergeContent(base: base, local: local, remote: remote).merged, conflictCopy: nil)
         case (true, false):
-            guard edited(remote, since: base, against: local) else { chosen = local; break }
+            guard edited(remote, since: base, against: local) else {
+                chosen = local
+                break
+            }
             return revived(base: base, deleted: local, live: remote, liveIsLocal: false)
         case (false, true):
-            guard edited(local, since: base, against: remote) else { chosen = remote; break }
+            guard edited(local, since: base, against: remote) else {
+                chosen = remote
+                break
+            }
             return revived(base: base, deleted: remote, live: local, liveIsLocal: true)
         case (false, false): return mergeContent(base: base, local: local, remote: remote)
         }
@@ -64,14 +70,18 @@ public enum SyncMerge {
     private static func revived(base: SyncRecord?, deleted: SyncRecord, live: SyncRecord, liveIsLocal: Bool) -> EntryMerge {
         var undeleted = deleted
         undeleted.isDeleted = live.isDeleted
-        let merge = liveIsLocal ? mergeContent(base: base, local: live, remote: undeleted) : mergeContent(base: base, local: undeleted, remote: live)
+        let merge =
+            liveIsLocal
+            ? mergeContent(base: base, local: live, remote: undeleted) : mergeContent(base: base, local: undeleted, remote: live)
         var merged = merge.merged
         merged.isDeleted = live.isDeleted
-        return EntryMerge(merged: merged, conflictCopy: merge.conflictCopy.map { copy in
-            var copy = copy
-            copy.isDeleted = live.isDeleted
-            return copy
-        })
+        return EntryMerge(
+            merged: merged,
+            conflictCopy: merge.conflictCopy.map { copy in
+                var copy = copy
+                copy.isDeleted = live.isDeleted
+                return copy
+            })
     }
 
     /// `chosen` with the larger HOTP counter of the two sides when both hold its key: a side
@@ -107,7 +117,8 @@ public enum SyncMerge {
             // again), a key the other side's history names is one it replaced knowingly: unchanged.
             let localChanged = base.map { $0.key.value != local.key.value } ?? !remote.keyHistory.contains(local.key.changedAt)
             let remoteChanged = base.map { $0.key.value != remote.key.value } ?? !local.keyHistory.contains(remote.key.changedAt)
-            let winner = localChanged == remoteChanged ? later(local.key, remote.key, by: \.changedAt) : (localChanged ? local.key : remote.key)
+            let winner =
+                localChanged == remoteChanged ? later(local.key, remote.key, by: \.changedAt) : (localChanged ? local.key : remote.key)
             let (kept, other) = winner == local.key ? (local, remote) : (remote, local)
             merged.key = winner
             merged.keyHistory = kept.keyHistory
@@ -194,7 +205,8 @@ public enum SyncMerge {
     static func conflictID(of id: UUID, losing stamp: HybridTimestamp) -> UUID {
         var bytes = id.bytes
         let device = stamp.device.bytes
-        let mix = (0..<8).map { UInt8(truncatingIfNeeded: stamp.milliseconds >> ($0 * 8)) }
+        let mix =
+            (0..<8).map { UInt8(truncatingIfNeeded: stamp.milliseconds >> ($0 * 8)) }
             + (0..<4).map { UInt8(truncatingIfNeeded: stamp.counter >> ($0 * 8)) } + [0x5A, 0xC3, 0x96, 0x3C]
         for index in 0..<16 { bytes[index] ^= mix[index] ^ device[(index * 7) % 16] }
         bytes[6] = (bytes[6] & 0x0F) | 0x40

@@ -87,7 +87,8 @@ enum SyncRebase {
         var result = base
         let key = base.key.value
         result.key = Stamped(
-            KeyMaterial(secret: Secret(bytes: []), kind: key.kind, algorithm: key.algorithm, digits: key.digits), changedAt: base.keyHistory.first ?? base.key.changedAt)
+            KeyMaterial(secret: Secret(bytes: []), kind: key.kind, algorithm: key.algorithm, digits: key.digits),
+            changedAt: base.keyHistory.first ?? base.key.changedAt)
         return result
     }
 

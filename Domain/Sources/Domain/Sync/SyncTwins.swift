@@ -14,7 +14,9 @@ enum SyncTwins {
             for twin in sorted.dropFirst() where twin.key.changedAt.device != keeper.key.changedAt.device {
                 var gone = twin
                 let latest = twin.stamps.max()!
-                gone.isDeleted = Stamped(true, changedAt: HybridTimestamp(milliseconds: latest.milliseconds, counter: latest.counter &+ 1, device: latest.device))
+                gone.isDeleted = Stamped(
+                    true, changedAt: HybridTimestamp(milliseconds: latest.milliseconds, counter: latest.counter &+ 1, device: latest.device)
+                )
                 state.records[twin.id] = gone
                 state.pending.insert(twin.id)
                 keeper.counter = max(keeper.counter, twin.counter)
@@ -31,6 +33,9 @@ enum SyncTwins {
 extension SyncRecord {
     /// The reading of every field's last change.
     public var stamps: [HybridTimestamp] {
-        [key.changedAt, issuer.changedAt, name.changedAt, note.changedAt, isFavorite.changedAt, groups.changedAt, position.changedAt, isDeleted.changedAt]
+        [
+            key.changedAt, issuer.changedAt, name.changedAt, note.changedAt, isFavorite.changedAt, groups.changedAt, position.changedAt,
+            isDeleted.changedAt,
+        ]
     }
 }

@@ -98,7 +98,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         disarm()
         let logger = self.logger
         deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
-            logger.debug("closed a connection that sent no whole request in time, or idled too long", metadata: ["seconds": "\(timeout.nanoseconds / 1_000_000_000)"])
+            logger.debug(
+                "closed a connection that sent no whole request in time, or idled too long",
+                metadata: ["seconds": "\(timeout.nanoseconds / 1_000_000_000)"])
             context.close(promise: nil)
         }
     }

@@ -11,6 +11,10 @@ enum RequestConnection {
         guard let closed else { return try await body() }
         let task = Task { try await body() }
         closed.whenComplete { _ in task.cancel() }
-        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 }

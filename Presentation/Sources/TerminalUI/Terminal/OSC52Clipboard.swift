@@ -24,7 +24,13 @@ public final class OSC52Clipboard: Clipboard {
 
     /// Clears the clipboard if a copied code is still on it; for the end of the screen.
     nonisolated static func clearIfPending() {
-        guard pending.withLock({ let was = $0; $0 = false; return was }) else { return }
+        guard
+            pending.withLock({
+                let was = $0
+                $0 = false
+                return was
+            })
+        else { return }
         Terminal.output(clearSequence)
     }
 

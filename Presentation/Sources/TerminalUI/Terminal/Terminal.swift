@@ -1,11 +1,12 @@
+import Dispatch
+import Foundation
+import Presentation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
-import Foundation
-import Presentation
 
 /// The controlling terminal: raw mode, the alternate screen, its size, and a promise to put
 /// everything back on exit, on SIGINT and on SIGTERM.

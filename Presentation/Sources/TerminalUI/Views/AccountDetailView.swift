@@ -18,7 +18,8 @@ public struct AccountDetailView: Sendable {
         for field in AccountDetailViewModel.Field.allCases {
             let focused = viewModel.focus == field
             let value = viewModel.text(of: field) + (focused && field != .favorite ? "▏" : "")
-            lines.append((focused ? "› " : "  ") + TextLayout.fit(Self.labels[field] ?? "", 11) + " " + TextLayout.fit(value, max(1, width - 14)))
+            lines.append(
+                (focused ? "› " : "  ") + TextLayout.fit(Self.labels[field] ?? "", 11) + " " + TextLayout.fit(value, max(1, width - 14)))
         }
         if let account = viewModel.account.value {
             lines.append("")

@@ -104,7 +104,8 @@ public struct AccountListView: Sendable {
         let names: String
         if width >= Self.wideLayout {
             let issuerWidth = nameSpace / 2
-            names = TextLayout.fit(row.issuer, issuerWidth) + " "
+            names =
+                TextLayout.fit(row.issuer, issuerWidth) + " "
                 + style.dim(TextLayout.fit(row.accountName, nameSpace - issuerWidth - 1))
         } else {
             names = TextLayout.fit(row.issuer.isEmpty ? row.accountName : row.issuer, nameSpace)
@@ -121,7 +122,8 @@ public struct AccountListView: Sendable {
         let help =
             chrome.isSearching
             ? "Enter done · Esc clear"
-            : "/ search · Enter copy" + (chrome.sync == nil ? "" : " · s sync") + " · a add · e edit · f fav · J/K move · d delete · l lock · q quit"
+            : "/ search · Enter copy" + (chrome.sync == nil ? "" : " · s sync")
+                + " · a add · e edit · f fav · J/K move · d delete · l lock · q quit"
         return style.dim(TextLayout.fit(help, width))
     }
 }

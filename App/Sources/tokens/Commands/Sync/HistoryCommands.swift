@@ -28,10 +28,16 @@ struct History: TokensCommand {
     func run() async throws {
         try await Self.withHistory(options) { _, membership, connection, report in
             let shown = report.accounts.filter { $0.matches(query) }
-            if shown.isEmpty, !query.isEmpty { throw CLIError("no account's history matches \(TerminalText.escaped(query))", status: .noMatch) }
-            var machines = Dictionary(try await connection.makeRemote(for: membership).devices().map { ($0.id, $0.name) }) { first, _ in first }
+            if shown.isEmpty, !query.isEmpty {
+                throw CLIError("no account's history matches \(TerminalText.escaped(query))", status: .noMatch)
+            }
+            var machines = Dictionary(try await connection.makeRemote(for: membership).devices().map { ($0.id, $0.name) }) { first, _ in
+                first
+            }
             machines[membership.enrolment.deviceID] = "this machine"
-            for line in AccountHistoryText.lines(for: shown, machines: machines, escape: TerminalText.escaped) { StandardStreams.writeLine(line) }
+            for line in AccountHistoryText.lines(for: shown, machines: machines, escape: TerminalText.escaped) {
+                StandardStreams.writeLine(line)
+            }
         }
     }
 
@@ -46,7 +52,8 @@ struct History: TokensCommand {
                 let report = try await context.container.makeAccountHistoryUseCase().execute(remote: connection.makeRemote(for: membership))
                 if report.unreadable > 0 {
                     StandardStreams.writeErrorLine(
-                        "tokens: \(report.unreadable) earlier version\(report.unreadable == 1 ? "" : "s") cannot be opened here (a key this machine never had, or damage): left out")
+                        "tokens: \(report.unreadable) earlier version\(report.unreadable == 1 ? "" : "s") cannot be opened here (a key this machine never had, or damage): left out"
+                    )
                 }
                 return try await body(context, membership, connection, report)
             }
@@ -60,7 +67,9 @@ struct Restore: TokensCommand {
     static let spec = CommandSpec(
         "restore", abstract: "Bring back an earlier version of an account, or a deleted account (ID@VERSION, as tokens history shows it).",
         discussion: "The version's fields come back as a change made here, sent at once; an HOTP counter never goes back.",
-        arguments: [.positional("version", help: "ID@VERSION from tokens history: the start of the account's id, @, the version."), Sync.caFile])
+        arguments: [
+            .positional("version", help: "ID@VERSION from tokens history: the start of the account's id, @, the version."), Sync.caFile,
+        ])
     let options: SyncContext.Options
     let reference: String
     init(_ arguments: ParsedArguments) {
@@ -86,9 +95,12 @@ struct Restore: TokensCommand {
             if version.isCurrent, !version.record.isDeleted.value {
                 return StandardStreams.writeLine("\(prefix)@\(number) is the version this machine holds: nothing to restore")
             }
-            guard !version.record.isDeleted.value else { throw CLIError("\(prefix)@\(number) is the deletion itself: restore the version before it") }
+            guard !version.record.isDeleted.value else {
+                throw CLIError("\(prefix)@\(number) is the deletion itself: restore the version before it")
+            }
             let account = try await context.container.makeRestoreAccountVersionUseCase().execute(version)
-            StandardStreams.writeLine("Restored \(TerminalText.escaped(account.displayName)) [\(account.shortID)] as it was in version \(number)")
+            StandardStreams.writeLine(
+                "Restored \(TerminalText.escaped(account.displayName)) [\(account.shortID)] as it was in version \(number)")
             do {
                 try await context.syncNow(over: connection, membership: membership)
             } catch let error as SyncError {

@@ -21,15 +21,17 @@ enum Sync {
             is no reset. Set up with `tokens sync init --server URL` on one machine and `tokens \
             sync join` (the code on standard input) on the others.
             """,
-        subcommands: [Now.spec, Open.spec, Join.spec, ShowCode.spec, Status.spec, Devices.spec, Revoke.spec, Rekey.spec, Leave.spec],
+        subcommands: [Now.spec, Init.spec, Join.spec, Code.spec, Status.spec, Devices.spec, Revoke.spec, Rekey.spec, Leave.spec],
         defaultSubcommand: Now.spec.name)
 
     static let commands: [any TokensCommand.Type] = [
-        Now.self, Open.self, Join.self, ShowCode.self, Status.self, Devices.self, Revoke.self, Rekey.self, Leave.self,
+        Now.self, Init.self, Join.self, Code.self, Status.self, Devices.self, Revoke.self, Rekey.self, Leave.self,
     ]
 
-    static let caFile = ArgumentSpec.option("ca-file", value: "file", help: "Trust only the CA certificates in this PEM file (sync.ca.file).")
-    static let server = ArgumentSpec.option("server", value: "url", help: "The sync server (https://HOST[:PORT]; ALPHA: \(SyncServerAddress.staging)).")
+    static let caFile = ArgumentSpec.option(
+        "ca-file", value: "file", help: "Trust only the CA certificates in this PEM file (sync.ca.file).")
+    static let server = ArgumentSpec.option(
+        "server", value: "url", help: "The sync server (https://HOST[:PORT]; ALPHA: \(SyncServerAddress.staging)).")
     static let name = ArgumentSpec.option("name", value: "name", help: "This machine's name in the device list (default: the host name).")
 
     /// `tokens sync now` (and plain `tokens sync`): pull, merge and push.
@@ -64,7 +66,7 @@ enum Sync {
     }
 
     /// What `init` and `join` share: the sync options, the server and this machine's name.
-    struct Enrolment {
+    struct EnrolmentOptions {
         let options: SyncContext.Options
         let server: String?
         let name: String?
@@ -97,12 +99,12 @@ enum Sync {
     }
 
     /// `tokens sync init`: open a sync account and send every account.
-    struct Open: TokensCommand {
+    struct Init: TokensCommand {
         static let spec = CommandSpec(
             "init", abstract: "Open a sync account on the server and send every account to it.",
             arguments: [Sync.server, Sync.name, Sync.caFile])
-        let enrolment: Enrolment
-        init(_ arguments: ParsedArguments) { enrolment = Enrolment(arguments) }
+        let enrolment: EnrolmentOptions
+        init(_ arguments: ParsedArguments) { enrolment = EnrolmentOptions(arguments) }
 
         func run() async throws {
             try await enrolment.run(joining: nil)
@@ -120,17 +122,18 @@ enum Sync {
                 .positional("code", required: false, help: "Only - (standard input): the code itself is refused on the command line."),
                 Sync.server, Sync.name, Sync.caFile,
             ])
-        let enrolment: Enrolment
+        let enrolment: EnrolmentOptions
         let code: String?
         init(_ arguments: ParsedArguments) {
-            enrolment = Enrolment(arguments)
+            enrolment = EnrolmentOptions(arguments)
             code = arguments.string("code")
         }
 
         func run() async throws {
             if let code, code != "-" {
                 throw UsageError(
-                    "the sync code must not be on the command line, where other users can read it: run tokens sync join and paste it at the prompt, or give - and pipe it on standard input")
+                    "the sync code must not be on the command line, where other users can read it: run tokens sync join and paste it at the prompt, or give - and pipe it on standard input"
+                )
             }
             let text = code == nil && isatty(0) == 1 ? try Self.prompted() : Self.readStandardInput()
             let parsed: SyncCode
@@ -140,7 +143,8 @@ enum Sync {
 
         /// The code typed or pasted at a prompt without echo; Enter submits.
         static func prompted() throws -> String {
-            let secret = try PassphraseReader.fromTerminal(prompt: "Sync code (tokens sync code shows it on the other machine): ", noun: "sync code")
+            let secret = try PassphraseReader.fromTerminal(
+                prompt: "Sync code (tokens sync code shows it on the other machine): ", noun: "sync code")
             var bytes = secret.copyBytes()
             defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
             return String(decoding: bytes, as: UTF8.self)

@@ -18,11 +18,11 @@ struct SyncContext {
 
     /// The values every networked sync command reads: the global options and `--ca-file`.
     struct Options {
-        let global: GlobalValues
+        let global: GlobalOptionValues
         let caFile: String?
 
         init(_ arguments: ParsedArguments) {
-            global = GlobalValues(arguments)
+            global = GlobalOptionValues(arguments)
             // Absolute, so the path remembered at init or join means the same file from any folder.
             caFile = arguments.string("ca-file").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         }
@@ -33,7 +33,7 @@ struct SyncContext {
         try await with(options.global, caFile: options.caFile, body)
     }
 
-    static func with<T>(_ global: GlobalValues, caFile: String?, _ body: (SyncContext) async throws -> T) async throws -> T {
+    static func with<T>(_ global: GlobalOptionValues, caFile: String?, _ body: (SyncContext) async throws -> T) async throws -> T {
         try await global.withContainer { container, settings in
             guard let vault = container as? any UnlockedVaultContainer else {
                 throw CLIError("sync needs a vault: the DEV phase keeps everything in memory (use --phase alpha or real)")
@@ -80,14 +80,16 @@ struct SyncContext {
     /// Syncs now over `connection` and prints what happened.
     func syncNow(over connection: SyncConnection, membership: SyncMembership) async throws {
         let report = try await sync(over: connection, membership: membership)
-        StandardStreams.writeLine("Synced with \(TerminalText.escaped(membership.server.absoluteString)): \(report.received) received, \(report.sent) sent")
+        StandardStreams.writeLine(
+            "Synced with \(TerminalText.escaped(membership.server.absoluteString)): \(report.received) received, \(report.sent) sent")
     }
 
     /// Says what a sync over `connection` would receive, send and merge; changes nothing.
     func preview(over connection: SyncConnection, membership: SyncMembership) async throws {
         let preview = try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).preview()
         for notice in SyncPreviewText.notices(for: preview) { StandardStreams.writeErrorLine("tokens: \(notice)") }
-        StandardStreams.writeLine("Dry run with \(TerminalText.escaped(membership.server.absoluteString)): nothing was changed here or on the server")
+        StandardStreams.writeLine(
+            "Dry run with \(TerminalText.escaped(membership.server.absoluteString)): nothing was changed here or on the server")
         for line in SyncPreviewText.lines(for: preview, escape: TerminalText.escaped) { StandardStreams.writeLine(line) }
     }
 

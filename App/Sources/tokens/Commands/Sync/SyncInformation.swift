@@ -7,16 +7,16 @@ import TerminalUI
 
 extension Sync {
     /// `tokens sync code`: the sync code another machine joins with.
-    struct ShowCode: TokensCommand {
+    struct Code: TokensCommand {
         static let spec = CommandSpec(
             "code",
             abstract: "Show the sync code another machine joins with.",
             discussion: "Whoever has the sync code can join and read every account: treat it like the vault's passphrase.",
             arguments: [.flag("qr", help: "Draw it as a QR code too (to carry it to a machine with a camera).")])
-        let global: GlobalValues
+        let global: GlobalOptionValues
         let qr: Bool
         init(_ arguments: ParsedArguments) {
-            global = GlobalValues(arguments)
+            global = GlobalOptionValues(arguments)
             qr = arguments.flag("qr")
         }
 
@@ -34,10 +34,10 @@ extension Sync {
         static let spec = CommandSpec(
             "status", abstract: "Show the server, this device, the last sync, the changes waiting and the last conflicts.",
             arguments: [.flag("json", help: "Print JSON.")])
-        let global: GlobalValues
+        let global: GlobalOptionValues
         let json: Bool
         init(_ arguments: ParsedArguments) {
-            global = GlobalValues(arguments)
+            global = GlobalOptionValues(arguments)
             json = arguments.flag("json")
         }
 
@@ -51,7 +51,8 @@ extension Sync {
         static func text(_ status: SyncLocalStatus) -> String {
             guard let membership = status.membership else { return "Not syncing (tokens sync init, or tokens sync join)\n" }
             let last = status.lastSync.map { ISO8601DateFormatter().string(from: $0) } ?? "never"
-            let conflicts = status.conflicts == 0 ? "0" : "\(status.conflicts) at the last sync (a key changed on two machines: both versions kept)"
+            let conflicts =
+                status.conflicts == 0 ? "0" : "\(status.conflicts) at the last sync (a key changed on two machines: both versions kept)"
             var rows = [("server", TerminalText.escaped(membership.server.absoluteString))]
             if status.revoked { rows.append(("revoked", SyncStatusText.reason(.revoked))) }
             if let caFile = membership.caFile { rows.append(("CA file", TerminalText.escaped(caFile))) }
@@ -101,7 +102,8 @@ extension Sync {
                     let state = device.revokedAt.map { "revoked \(formatter.string(from: $0))" } ?? "active"
                     let this = device.isThisDevice ? "  (this machine)" : ""
                     StandardStreams.writeLine(
-                        "\(device.id.uuidString.lowercased())  \(TerminalText.escaped(device.name))  enrolled \(formatter.string(from: device.enrolledAt))  \(state)\(this)")
+                        "\(device.id.uuidString.lowercased())  \(TerminalText.escaped(device.name))  enrolled \(formatter.string(from: device.enrolledAt))  \(state)\(this)"
+                    )
                 }
             }
         }
@@ -122,7 +124,8 @@ extension Sync {
                     try await context.setup.leave(devices: connection.makeRemote(for: membership))
                 }
                 StandardStreams.writeLine(
-                    told ? "Left the sync account; the accounts stay here"
+                    told
+                        ? "Left the sync account; the accounts stay here"
                         : "Left the sync account here, but the server could not be told: revoke this machine from another one")
             }
         }

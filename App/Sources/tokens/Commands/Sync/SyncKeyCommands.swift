@@ -16,7 +16,10 @@ extension Sync {
                 tokens sync code then shows the new code. A revoked machine keeps what it had: change the accounts' \
                 secrets if it was stolen. To stop syncing this machine, use tokens sync leave.
                 """,
-            arguments: [.positional("device", help: "The device's name, its id, or the start of the id (tokens sync devices lists them)."), Sync.caFile])
+            arguments: [
+                .positional("device", help: "The device's name, its id, or the start of the id (tokens sync devices lists them)."),
+                Sync.caFile,
+            ])
         let options: SyncContext.Options
         let device: String
         init(_ arguments: ParsedArguments) {
@@ -31,7 +34,9 @@ extension Sync {
                     let remote = connection.makeRemote(for: membership)
                     let target = try Self.match(device, in: try await remote.devices())
                     guard !target.isThisDevice else {
-                        throw CLIError("\(TerminalText.escaped(target.name)) is this machine: to stop syncing it, run tokens sync leave", status: .usage)
+                        throw CLIError(
+                            "\(TerminalText.escaped(target.name)) is this machine: to stop syncing it, run tokens sync leave",
+                            status: .usage)
                     }
                     guard target.revokedAt == nil else { throw CLIError("\(TerminalText.escaped(target.name)) is revoked already") }
                     let report = try await context.keys.revoke(target.id, remote: remote)
@@ -47,7 +52,8 @@ extension Sync {
             guard !prefix.isEmpty else { throw CLIError("name the device to revoke (tokens sync devices lists them)", status: .usage) }
             let byName = devices.filter { $0.name.lowercased() == prefix }
             let active = byName.filter { $0.revokedAt == nil }
-            let matches = active.count == 1 ? active : byName.isEmpty ? devices.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) } : byName
+            let matches =
+                active.count == 1 ? active : byName.isEmpty ? devices.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) } : byName
             guard matches.count == 1 else {
                 throw CLIError(
                     matches.isEmpty
@@ -85,15 +91,18 @@ extension Sync {
         /// Says what a rotation did, and sends every entry again under the new key.
         static func finish(_ report: KeyRotationReport, context: SyncContext, over connection: SyncConnection) async throws {
             StandardStreams.writeLine(
-                "The sync key was replaced (version \(report.version)) and shared with \(report.sharedWith) machine\(report.sharedWith == 1 ? "" : "s"); tokens sync code shows the new code")
+                "The sync key was replaced (version \(report.version)) and shared with \(report.sharedWith) machine\(report.sharedWith == 1 ? "" : "s"); tokens sync code shows the new code"
+            )
             if !report.notShared.isEmpty {
                 StandardStreams.writeErrorLine(
-                    "tokens: \(report.notShared.count) machine\(report.notShared.count == 1 ? " has" : "s have") no device key (an older Tokens that has not synced since): join again there with the new code")
+                    "tokens: \(report.notShared.count) machine\(report.notShared.count == 1 ? " has" : "s have") no device key (an older Tokens that has not synced since): join again there with the new code"
+                )
             }
             do {
                 _ = try await context.sync(over: connection, membership: try await context.membership())
             } catch let error as SyncError {
-                StandardStreams.writeErrorLine("tokens: the entries are sent again under the new key at the next sync: \(SyncStatusText.reason(error))")
+                StandardStreams.writeErrorLine(
+                    "tokens: the entries are sent again under the new key at the next sync: \(SyncStatusText.reason(error))")
             }
         }
     }

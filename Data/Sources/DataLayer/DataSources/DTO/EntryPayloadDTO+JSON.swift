@@ -7,27 +7,42 @@ extension EntryPayloadDTO {
     func jsonBytes() -> [UInt8] {
         // Room for the worst case (every byte escaped as \u00XX), so the buffer never grows and
         // leaves no copy of the secret in freed memory.
-        let text = [issuer, account, secret, kind.type, algorithm, note].reduce(0) { $0 + $1.utf8.count }
+        let text =
+            [issuer, account, secret, kind.type, algorithm, note].reduce(0) { $0 + $1.utf8.count }
             + groups.reduce(0) { $0 + $1.utf8.count + 1 }
         var out: [UInt8] = []
         out.reserveCapacity(200 + 6 * text + 3 * groups.count)
         func raw(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
         func number<T: BinaryInteger>(_ value: T) { out.append(contentsOf: String(value).utf8) }
-        raw(#"{"issuer":"#); JSONText.append(issuer, to: &out)
-        raw(#","account":"#); JSONText.append(account, to: &out)
-        raw(#","secret":"#); JSONText.append(secret, to: &out)
-        raw(#","kind":{"type":"#); JSONText.append(kind.type, to: &out)
-        if let period = kind.period { raw(#","period":"#); number(period) }
-        if let counter = kind.counter { raw(#","counter":"#); number(counter) }
-        raw(#"},"algorithm":"#); JSONText.append(algorithm, to: &out)
-        raw(#","digits":"#); number(digits)
-        raw(#","note":"#); JSONText.append(note, to: &out)
+        raw(#"{"issuer":"#)
+        JSONText.append(issuer, to: &out)
+        raw(#","account":"#)
+        JSONText.append(account, to: &out)
+        raw(#","secret":"#)
+        JSONText.append(secret, to: &out)
+        raw(#","kind":{"type":"#)
+        JSONText.append(kind.type, to: &out)
+        if let period = kind.period {
+            raw(#","period":"#)
+            number(period)
+        }
+        if let counter = kind.counter {
+            raw(#","counter":"#)
+            number(counter)
+        }
+        raw(#"},"algorithm":"#)
+        JSONText.append(algorithm, to: &out)
+        raw(#","digits":"#)
+        number(digits)
+        raw(#","note":"#)
+        JSONText.append(note, to: &out)
         raw(#","groups":["#)
         for (index, group) in groups.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             JSONText.append(group, to: &out)
         }
-        raw(#"],"favorite":"#); raw(favorite ? "true" : "false")
+        raw(#"],"favorite":"#)
+        raw(favorite ? "true" : "false")
         out.append(UInt8(ascii: "}"))
         return out
     }

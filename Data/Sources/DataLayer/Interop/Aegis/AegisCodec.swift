@@ -14,8 +14,8 @@ enum AegisCodec {
         case .encrypted(let ciphertext):
             guard let password else { throw ImportError.passwordRequired(.aegis) }
             let key = try masterKey(vault.header, password: password)
-            guard let params = vault.header.params, let nonce = InteropJSON.hex(params.nonce),
-                let tag = InteropJSON.hex(params.tag), let body = Data(base64Encoded: ciphertext),
+            guard let params = vault.header.params, let nonce = Hex.bytes(params.nonce),
+                let tag = Hex.bytes(params.tag), let body = Data(base64Encoded: ciphertext),
                 var plaintext = InteropCrypto.openGCM(key: key, nonce: nonce, ciphertext: Array(body), tag: tag)
             else { throw ImportError.malformed(.aegis, "the encrypted database does not decrypt") }
             defer { plaintext.resetBytes(in: 0..<plaintext.count) }
@@ -35,9 +35,9 @@ enum AegisCodec {
         var tried = 0
         var budget = ScryptParameters.importWorkBudget
         for slot in slots.prefix(ScryptParameters.maximumSlots) {
-            guard let n = slot.n, let r = slot.r, let p = slot.p, let salt = slot.salt.flatMap(InteropJSON.hex),
-                let wrapped = InteropJSON.hex(slot.key), let nonce = InteropJSON.hex(slot.key_params.nonce),
-                let tag = InteropJSON.hex(slot.key_params.tag), ScryptParameters(n: n, r: r, p: p).isValid,
+            guard let n = slot.n, let r = slot.r, let p = slot.p, let salt = slot.salt.flatMap(Hex.bytes),
+                let wrapped = Hex.bytes(slot.key), let nonce = Hex.bytes(slot.key_params.nonce),
+                let tag = Hex.bytes(slot.key_params.tag), ScryptParameters(n: n, r: r, p: p).isValid,
                 ScryptParameters(n: n, r: r, p: p).work <= budget
             else { continue }
             budget -= ScryptParameters(n: n, r: r, p: p).work
@@ -55,7 +55,8 @@ enum AegisCodec {
         }
         guard tried > 0 else {
             throw ImportError.unsupported(
-                .aegis, "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 128 MiB of work in all)")
+                .aegis,
+                "no password slot with scrypt parameters Tokens accepts (N up to 2^20, r up to 32, p up to 4, 128 MiB of work in all)")
         }
         throw ImportError.wrongPassword(.aegis)
     }
@@ -83,13 +84,13 @@ enum AegisCodec {
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         let sealed = try AES.GCM.seal(plaintext, using: master, nonce: AES.GCM.Nonce(data: random.bytes(count: 12)))
         let slot = AegisVaultDTO.Slot(
-            type: 1, uuid: random.uuid().uuidString.lowercased(), key: InteropJSON.hex(wrapped.ciphertext),
-            key_params: .init(nonce: InteropJSON.hex(wrapped.nonce), tag: InteropJSON.hex(wrapped.tag)), n: cost.n, r: cost.r,
+            type: 1, uuid: random.uuid().uuidString.lowercased(), key: Hex.string(wrapped.ciphertext),
+            key_params: .init(nonce: Hex.string(wrapped.nonce), tag: Hex.string(wrapped.tag)), n: cost.n, r: cost.r,
             p: cost.p,
-            salt: InteropJSON.hex(salt), repaired: true, is_backup: false)
+            salt: Hex.string(salt), repaired: true, is_backup: false)
         let vault = AegisVaultDTO(
             version: 1,
-            header: .init(slots: [slot], params: .init(nonce: InteropJSON.hex(sealed.nonce), tag: InteropJSON.hex(sealed.tag))),
+            header: .init(slots: [slot], params: .init(nonce: Hex.string(sealed.nonce), tag: Hex.string(sealed.tag))),
             db: .encrypted(sealed.ciphertext.base64EncodedString()))
         return try encoder.encode(vault)
     }

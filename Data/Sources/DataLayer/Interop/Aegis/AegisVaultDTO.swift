@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (the properties are the file's own keys)
+
 /// Aegis's vault file (docs/vault.md in beemdevelopment/Aegis), as read and written here.
 struct AegisVaultDTO: Codable {
     struct Header: Codable {

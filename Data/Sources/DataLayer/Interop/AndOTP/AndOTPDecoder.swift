@@ -52,7 +52,8 @@ enum AndOTPDecoder {
         guard bytes.count > 4 + 12 + 12 + 16 else { throw ImportError.malformed(.andOTP, "the file is too short") }
         guard let password else { throw ImportError.passwordRequired(.andOTP) }
         let rounds = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
-        guard let key = try InteropCrypto.pbkdf2(password, salt: Array(bytes[4..<16]), rounds: rounds, hash: .insecureSHA1, format: .andOTP) else {
+        guard let key = try InteropCrypto.pbkdf2(password, salt: Array(bytes[4..<16]), rounds: rounds, hash: .insecureSHA1, format: .andOTP)
+        else {
             throw ImportError.malformed(.andOTP, "it is neither a JSON backup nor an encrypted one")
         }
         guard let plaintext = InteropCrypto.openGCM(key: key, nonce: Array(bytes[16..<28]), sealed: Array(bytes[28...])) else {

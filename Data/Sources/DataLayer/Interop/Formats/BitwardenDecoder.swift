@@ -52,7 +52,8 @@ enum BitwardenDecoder {
             collector.add(fields, position: position)
         }
         if withoutTOTP > 0 {
-            collector.notice("items without a TOTP", "\(withoutTOTP) password entr\(withoutTOTP == 1 ? "y" : "ies") skipped (not OTP accounts)")
+            collector.notice(
+                "items without a TOTP", "\(withoutTOTP) password entr\(withoutTOTP == 1 ? "y" : "ies") skipped (not OTP accounts)")
         }
         return collector.result(.bitwarden)
     }

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (the DTO's properties are the file's own keys)
+
 import Domain
 import Foundation
 

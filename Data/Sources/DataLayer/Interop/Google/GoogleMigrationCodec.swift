@@ -28,7 +28,8 @@ enum GoogleMigrationCodec {
             if payload.batchSize > Self.maximumBatches || !(0..<max(payload.batchSize, 1)).contains(payload.batchIndex) {
                 collector.notice(
                     position,
-                    "batch \(payload.batchIndex) of \(payload.batchSize) is out of range (at most \(Self.maximumBatches) batches): missing batches cannot be checked")
+                    "batch \(payload.batchIndex) of \(payload.batchSize) is out of range (at most \(Self.maximumBatches) batches): missing batches cannot be checked"
+                )
             } else if payload.batchSize > 1 {
                 batches[payload.batchID, default: (payload.batchSize, [])].indices.insert(payload.batchIndex)
             }
@@ -65,11 +66,15 @@ enum GoogleMigrationCodec {
             let missing = (0..<batch.size).filter { !batch.indices.contains($0) }
             if !missing.isEmpty {
                 collector.drop(
-                    "batches", reason: "missing batch\(missing.count == 1 ? "" : "es") \(Self.ranges(missing.map { $0 + 1 })) of \(batch.size): scan every QR code Google Authenticator showed")
+                    "batches",
+                    reason:
+                        "missing batch\(missing.count == 1 ? "" : "es") \(Self.ranges(missing.map { $0 + 1 })) of \(batch.size): scan every QR code Google Authenticator showed"
+                )
             }
         }
         if totpCount > 0 {
-            collector.notice("period", "Google Authenticator exports carry no period: 30 s assumed for \(totpCount) account\(totpCount == 1 ? "" : "s")")
+            collector.notice(
+                "period", "Google Authenticator exports carry no period: 30 s assumed for \(totpCount) account\(totpCount == 1 ? "" : "s")")
         }
         return collector.result(.googleMigration)
     }
@@ -124,17 +129,20 @@ enum GoogleMigrationCodec {
                 continue
             }
             entry.digits = account.digits == 8 ? .eight : .six
-            entry.algorithm = switch account.algorithm {
-            case .sha1: .sha1
-            case .sha256: .sha256
-            case .sha512: .sha512
-            }
+            entry.algorithm =
+                switch account.algorithm {
+                case .sha1: .sha1
+                case .sha256: .sha256
+                case .sha512: .sha512
+                }
             entry.secret = Data(account.secret.bytes)
             entry.issuer = account.issuer
             entry.name = account.issuer.isEmpty ? account.name : "\(account.issuer):\(account.name)"
             parameters.append(entry)
         }
-        let chunks = stride(from: 0, to: parameters.count, by: batchSize).map { Array(parameters[$0..<min($0 + batchSize, parameters.count)]) }
+        let chunks = stride(from: 0, to: parameters.count, by: batchSize).map {
+            Array(parameters[$0..<min($0 + batchSize, parameters.count)])
+        }
         // A positive 31-bit batch id (Google Authenticator's are).
         let batchID = max(1, Int32(bitPattern: random.bytes(count: 4).reduce(0) { $0 << 8 | UInt32($1) } & 0x7FFF_FFFF))
         var lines: [String] = []

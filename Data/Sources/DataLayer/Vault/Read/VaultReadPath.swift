@@ -19,7 +19,7 @@ enum VaultReadPath {
         let checked: Checked
         do {
             checked = try check(connection, masterKey: masterKey)
-        } catch let error as FromMasterKey {
+        } catch let error as MasterKeyError {
             connection.close()
             throw error.error
         } catch {
@@ -48,24 +48,24 @@ enum VaultReadPath {
         return try connection.transaction {
             let header = try VaultHeader.fetchCurrent(connection)
             guard header.formatVersion == VaultHeader.currentFormat, try VaultSchema.matches(connection, format: header.formatVersion)
-            else { throw Unusual() }
+            else { throw LeftToGRDBPath() }
             let master: SymmetricKey
-            do { master = try masterKey(header) } catch { throw FromMasterKey(error: error) }
+            do { master = try masterKey(header) } catch { throw MasterKeyError(error: error) }
             let keys = VaultKeys(master: master, vaultID: header.vaultID)
-            guard header.isAuthentic(keys: keys) else { throw Unusual() }
+            guard header.isAuthentic(keys: keys) else { throw LeftToGRDBPath() }
             let records = try EntryRecord.fetchAll(connection)
             guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(connection)) == header.manifest else {
-                throw Unusual()
+                throw LeftToGRDBPath()
             }
             return Checked(header: header, keys: keys, records: records, dataVersion: try connection.dataVersion())
         }
     }
 
     /// Something the GRDB path is to look at.
-    private struct Unusual: Error {}
+    private struct LeftToGRDBPath: Error {}
 
     /// An error of `masterKey`: the caller's to see.
-    private struct FromMasterKey: Error {
+    private struct MasterKeyError: Error {
         let error: any Error
     }
 }

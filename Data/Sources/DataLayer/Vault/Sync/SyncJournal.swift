@@ -45,7 +45,9 @@ struct SyncJournal {
             let previous = existing[account.id]
             var record = SyncRecording.record(for: account, at: position, stamp: stamp)
             if let old = previous?.state.record { record.counter = max(record.counter, old.counter) }
-            try put(previous?.state.changed(to: record) ?? SyncEntryState(record: record, base: nil, pending: true), previous: previous?.version)
+            try put(
+                previous?.state.changed(to: record) ?? SyncEntryState(record: record, base: nil, pending: true), previous: previous?.version
+            )
         }
     }
 
@@ -89,7 +91,8 @@ struct SyncJournal {
             "ms": .integer(stamp.milliseconds), "c": .integer(Int64(stamp.counter)), "d": .string(stamp.device.uuidString),
         ])
         var record = current.state.record
-        record.unknown.fields[name] = SyncUnknownParts.Field(json: JSONValue.object(["v": .string(value), "at": at]).text, changedAt: stamp)
+        record.unknown.fields[name] = SyncUnknownParts.Field(
+            json: JSONValue.object(["v": .string(value), "at": at]).text, changedAt: stamp)
         try put(current.state.changed(to: record), previous: current.version)
     }
 

@@ -1,6 +1,6 @@
 import Domain
-import SyncRecordCoding
 import Foundation
+import SyncRecordCoding
 
 /// What a `sync_entry` row holds: the entry's sync record (deleted ones too), the base (the
 /// entry as the server last held it, with its sequence and version) and whether it changed here
@@ -81,8 +81,11 @@ struct SyncAccountStateDTO: Codable {
             token = Data(membership.enrolment.token).base64EncodedString()
             caFile = membership.caFile
             keyVersion = membership.keys.version
-            earlierKeys = membership.keys.earlier.isEmpty
-                ? nil : Dictionary(uniqueKeysWithValues: membership.keys.earlier.map { (String($0.key), Data($0.value.bytes).base64EncodedString()) })
+            earlierKeys =
+                membership.keys.earlier.isEmpty
+                ? nil
+                : Dictionary(
+                    uniqueKeysWithValues: membership.keys.earlier.map { (String($0.key), Data($0.value.bytes).base64EncodedString()) })
             deviceSecret = membership.keys.deviceSecret.map { Data($0.bytes).base64EncodedString() }
         } else {
             device = state.clock.device.uuidString
@@ -106,7 +109,9 @@ struct SyncAccountStateDTO: Codable {
             else { return nil }
             var earlier: [Int: SyncKey] = [:]
             for (version, key) in earlierKeys ?? [:] {
-                guard let version = Int(version), let bytes = Data(base64Encoded: key), let key = SyncKey(bytes: Array(bytes)) else { return nil }
+                guard let version = Int(version), let bytes = Data(base64Encoded: key), let key = SyncKey(bytes: Array(bytes)) else {
+                    return nil
+                }
                 earlier[version] = key
             }
             var secret: SyncKey?
@@ -122,6 +127,7 @@ struct SyncAccountStateDTO: Codable {
         return SyncAccountState(
             membership: membership, account: account, cursor: cursor,
             clock: HybridTimestamp(milliseconds: clock.ms, counter: clock.c, device: clockDevice),
-            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), conflicts: max(0, conflicts ?? 0), generation: generation, revoked: revoked == true)
+            lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), conflicts: max(0, conflicts ?? 0), generation: generation,
+            revoked: revoked == true)
     }
 }

@@ -23,7 +23,8 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             }
             let pending = try tables.entries().values.filter(\.state.pending).count
             return SyncLocalStatus(
-                membership: membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts, revoked: account.revoked)
+                membership: membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts, revoked: account.revoked
+            )
         }
     }
 
@@ -67,7 +68,9 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                 let account = try EntryCipher.open(record, keys: keys)
                 let changed = min(SyncAccountState.milliseconds(account.updatedAt), milliseconds)
                 let stamp = HybridTimestamp(milliseconds: changed, device: device)
-                try tables.write(SyncEntryState(record: SyncRecording.record(for: account, at: position, stamp: stamp), base: nil, pending: true), previous: nil)
+                try tables.write(
+                    SyncEntryState(record: SyncRecording.record(for: account, at: position, stamp: stamp), base: nil, pending: true),
+                    previous: nil)
             }
             let state = SyncAccountState(
                 membership: membership, account: membership.code.account, cursor: sameAccount ? previous?.state.cursor ?? 0 : 0,

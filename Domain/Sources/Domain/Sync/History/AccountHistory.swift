@@ -54,7 +54,8 @@ public struct AccountHistory: Hashable, Sendable, Identifiable {
         guard !query.isEmpty else { return true }
         if id.uuidString.lowercased().hasPrefix(query.lowercased()) { return true }
         return versions.contains { version in
-            version.record.issuer.value.localizedCaseInsensitiveContains(query) || version.record.name.value.localizedCaseInsensitiveContains(query)
+            version.record.issuer.value.localizedCaseInsensitiveContains(query)
+                || version.record.name.value.localizedCaseInsensitiveContains(query)
         }
     }
 

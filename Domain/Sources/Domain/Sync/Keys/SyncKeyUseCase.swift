@@ -66,7 +66,8 @@ public struct SyncKeyUseCase: Sendable {
         let account = membership.code.account
         let key: SyncKey
         var earlier = membership.allKeys
-        if let ring = state.keyRing, let keys = sealing.openRing(ring, under: membership.code.key, version: state.version, account: account) {
+        if let ring = state.keyRing, let keys = sealing.openRing(ring, under: membership.code.key, version: state.version, account: account)
+        {
             // Joined with the new code: the code's key is the current one, not that of the version
             // this machine took it for; the ring names the earlier ones.
             key = membership.code.key
@@ -112,7 +113,8 @@ public struct SyncKeyUseCase: Sendable {
         let key = SyncKey(bytes: random.bytes(count: SyncKey.byteCount))!
         var wrapped: [UUID: [UInt8]] = [:]
         for (id, deviceKey) in state.deviceKeys where id != device && sealing.isBound(deviceKey, account: account, keys: all) {
-            wrapped[id] = try sealing.wrap(key, version: version, for: deviceKey, device: id, account: account, previous: membership.code.key)
+            wrapped[id] = try sealing.wrap(
+                key, version: version, for: deviceKey, device: id, account: account, previous: membership.code.key)
         }
         let staying = devices.filter { $0.revokedAt == nil && $0.id != device }.map(\.id)
         let code = SyncCode(account: account, key: key)
@@ -120,7 +122,8 @@ public struct SyncKeyUseCase: Sendable {
             code: code, version: version, keyRing: try sealing.sealRing(all, under: key, version: version, account: account),
             revoke: device.map { [$0] } ?? [], wrapped: wrapped)
         try await remote.rotate(rotation)
-        let updated = membership.with(code: code, keys: SyncKeyChain(version: version, earlier: all, deviceSecret: membership.keys.deviceSecret))
+        let updated = membership.with(
+            code: code, keys: SyncKeyChain(version: version, earlier: all, deviceSecret: membership.keys.deviceSecret))
         try await store.replace(with: updated, resend: true)
         return KeyRotationReport(version: version, sharedWith: wrapped.count, notShared: staying.filter { wrapped[$0] == nil })
     }

@@ -21,23 +21,33 @@ public enum SyncPreviewText {
         var notices: [String] = []
         let copies = report.conflictCopies.count
         if copies > 0 {
-            notices.append("\(copies) account\(copies == 1 ? " has its" : "s have their") key changed on two machines: a sync would keep the other version as a copy")
+            notices.append(
+                "\(copies) account\(copies == 1 ? " has its" : "s have their") key changed on two machines: a sync would keep the other version as a copy"
+            )
         }
-        if report.resynced { notices.append("this machine has been away longer than the server keeps deletions: a sync would run a full resync") }
+        if report.resynced {
+            notices.append("this machine has been away longer than the server keeps deletions: a sync would run a full resync")
+        }
         if report.serverBehind {
             notices.append("the server has lost changes this machine saw (restored from a backup?): a sync would merge and send them again")
         }
         let replays = report.refusedReplays.count
         if replays > 0 {
-            notices.append("the server serves an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine saw: a sync would refuse it and send this machine's version")
+            notices.append(
+                "the server serves an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine saw: a sync would refuse it and send this machine's version"
+            )
         }
         let lost = report.lostAcknowledged.count
         if lost > 0 {
-            notices.append("the server no longer holds \(lost) change\(lost == 1 ? "" : "s") it acknowledged: a sync would send \(lost == 1 ? "it" : "them") again")
+            notices.append(
+                "the server no longer holds \(lost) change\(lost == 1 ? "" : "s") it acknowledged: a sync would send \(lost == 1 ? "it" : "them") again"
+            )
         }
         let unreadable = report.unreadable.count
         if unreadable > 0 {
-            notices.append("\(unreadable) entr\(unreadable == 1 ? "y" : "ies") on the server cannot be opened (another key, damage or tampering): a sync would set \(unreadable == 1 ? "it" : "them") aside")
+            notices.append(
+                "\(unreadable) entr\(unreadable == 1 ? "y" : "ies") on the server cannot be opened (another key, damage or tampering): a sync would set \(unreadable == 1 ? "it" : "them") aside"
+            )
         }
         return notices
     }

@@ -98,7 +98,8 @@ public enum SyncStatusText {
         case .keyNotShared:
             "the sync key was replaced and not shared with this machine: tokens sync leave, then tokens sync join with the code another machine shows"
         case .keyConflict: "another machine replaced the sync key at the same time; try again"
-        case .quotaExceeded: "the server holds as much as it allows for this sync account: nothing was sent (delete accounts, or ask its operator)"
+        case .quotaExceeded:
+            "the server holds as much as it allows for this sync account: nothing was sent (delete accounts, or ask its operator)"
         case .historyUnavailable: "the server keeps no history of the accounts (a version of tokens-server from before it did)"
         }
     }
@@ -109,16 +110,20 @@ public enum SyncStatusText {
         let copies = report.conflictCopies.count
         if copies > 0 {
             notices.append(
-                "\(copies) account\(copies == 1 ? " had its" : "s had their") key changed on two machines: the other version is kept as a copy")
+                "\(copies) account\(copies == 1 ? " had its" : "s had their") key changed on two machines: the other version is kept as a copy"
+            )
         }
         if report.resynced { notices.append("a full resync ran: this machine had been away longer than the server keeps deletions") }
         if report.serverBehind {
-            notices.append("the server had lost changes this machine had seen (restored from a backup?): this machine's accounts were merged and sent again")
+            notices.append(
+                "the server had lost changes this machine had seen (restored from a backup?): this machine's accounts were merged and sent again"
+            )
         }
         let replays = report.refusedReplays.count
         if replays > 0 {
             notices.append(
-                "the server sent an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine had seen: refused, and this machine's version sent again (check the server)")
+                "the server sent an older version of \(replays) account\(replays == 1 ? "" : "s") than this machine had seen: refused, and this machine's version sent again (check the server)"
+            )
         }
         let lost = report.lostAcknowledged.count
         if lost > 0 {
@@ -128,15 +133,18 @@ public enum SyncStatusText {
         let cleaned = report.cleanedText.count
         if cleaned > 0 {
             notices.append(
-                "\(cleaned) account\(cleaned == 1 ? "" : "s") from another machine had terminal control or bidi characters in \(cleaned == 1 ? "its" : "their") text: removed here")
+                "\(cleaned) account\(cleaned == 1 ? "" : "s") from another machine had terminal control or bidi characters in \(cleaned == 1 ? "its" : "their") text: removed here"
+            )
         }
         let unreadable = report.unreadable.count
         if unreadable > 0 {
             notices.append(
-                "\(unreadable) entr\(unreadable == 1 ? "y" : "ies") on the server could not be opened (another key, damage or tampering): set aside, and where this machine holds \(unreadable == 1 ? "it" : "them"), its version was sent again")
+                "\(unreadable) entr\(unreadable == 1 ? "y" : "ies") on the server could not be opened (another key, damage or tampering): set aside, and where this machine holds \(unreadable == 1 ? "it" : "them"), its version was sent again"
+            )
         }
         if report.resent > 0, !report.serverBehind {
-            notices.append("\(report.resent) account\(report.resent == 1 ? "" : "s") the server no longer had (or had in an older version) sent again")
+            notices.append(
+                "\(report.resent) account\(report.resent == 1 ? "" : "s") the server no longer had (or had in an older version) sent again")
         }
         return notices
     }

@@ -2,8 +2,9 @@ import AppComposition
 import AppConfiguration
 import Foundation
 
-/// The global options' values (GlobalOptions), and what every command does with them.
-struct GlobalValues: Equatable, Sendable {
+/// The values given for the global options (declared in GlobalOptions), and what every command
+/// does with them.
+struct GlobalOptionValues: Equatable, Sendable {
     var phase: String?
     var config: String?
     var logLevel: String?
@@ -19,7 +20,8 @@ struct GlobalValues: Equatable, Sendable {
         ).load()
         LogSetup.bootstrap(level: settings.logLevel.value)
         CLILog.logger.debug(
-            "phase \(settings.phase.value.rawValue) (\(settings.phase.source)), config file \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")")
+            "phase \(settings.phase.value.rawValue) (\(settings.phase.source)), config file \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")"
+        )
         return settings
     }
 
@@ -44,11 +46,10 @@ struct GlobalValues: Equatable, Sendable {
         let settings = try await settings()
         let container = try AppComposer.makeContainer(
             for: settings, passphrase: passphraseReader.source, kept: usingKeptKey ? KeptUnlock.enabled(for: settings) : nil,
-            notice: { CommandRunner.printError($0) }
-        ) {
-            try PassphraseReader.fromTerminal(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ")
-        }
-        defer { UntilExit.keep(container) }
+            notice: { CommandRunner.printError($0) },
+            asking: { try PassphraseReader.fromTerminal(prompt: "Passphrase for \(settings.vaultPath?.value ?? "the vault"): ") }
+        )
+        defer { ContainersKeptUntilExit.keep(container) }
         do {
             let result = try await body(container, settings)
             try container.close()

@@ -34,7 +34,7 @@ struct InteropCollector {
         fields.issuer = AccountText.removingForbidden(fields.issuer, as: .issuer, noting: &cleaned)
         fields.name = AccountText.removingForbidden(fields.name, as: .account, noting: &cleaned)
         let label = Account.displayName(issuer: fields.issuer, name: fields.name)
-        let where_ = "\(position)\(label.isEmpty ? "" : ": \(label)")"
+        let place = "\(position)\(label.isEmpty ? "" : ": \(label)")"
         do {
             let secret: Secret
             if let bytes = fields.secretBytes {
@@ -48,22 +48,22 @@ struct InteropCollector {
             case .hotp: kind = .hotp(counter: fields.counter)
             case .steam: kind = .steam
             case .unsupported(let name):
-                dropped.append(DroppedItem(where_, reason: "\(name) accounts are not supported"))
+                dropped.append(DroppedItem(place, reason: "\(name) accounts are not supported"))
                 return
             }
             let algorithm: OTPAlgorithm
             switch fields.algorithm {
             case .supported(let supported): algorithm = supported
             case .unsupported(let name):
-                dropped.append(DroppedItem(where_, reason: "the \(name) algorithm is not supported"))
+                dropped.append(DroppedItem(place, reason: "the \(name) algorithm is not supported"))
                 return
             }
             let spec = try AccountSpec(
                 issuer: fields.issuer, name: fields.name, secret: secret, kind: kind, algorithm: algorithm,
                 digits: fields.digits)
-            try append(spec, note: fields.note, groups: fields.groups, isFavorite: fields.isFavorite, cleaned: cleaned, at: where_)
+            try append(spec, note: fields.note, groups: fields.groups, isFavorite: fields.isFavorite, cleaned: cleaned, at: place)
         } catch {
-            dropped.append(DroppedItem(where_, reason: "\(error)"))
+            dropped.append(DroppedItem(place, reason: "\(error)"))
         }
     }
 
@@ -112,85 +112,5 @@ struct InteropCollector {
             DroppedItem(field, reason: "not imported (Tokens does not keep it; \(count) entr\(count == 1 ? "y" : "ies") had one)")
         }
         return DecodedImport(format: format, entries: entries, dropped: dropped, notices: notices + lost)
-    }
-}
-
-/// Small decoding helpers shared by the formats.
-enum InteropJSON {
-    /// The JSON object or array in `data`, or a malformed-file error.
-    static func object(_ data: Data, _ format: ImportFormat) throws -> Any {
-        do { return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
-            throw ImportError.malformed(format, "it is not JSON")
-        }
-    }
-
-    /// Decodes a Codable DTO, with a short reason on failure.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, _ format: ImportFormat) throws -> T {
-        do { return try JSONDecoder().decode(type, from: data) } catch let error as DecodingError {
-            throw ImportError.malformed(format, describe(error))
-        } catch {
-            throw ImportError.malformed(format, "it is not JSON")
-        }
-    }
-
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, let context): "missing field \(path(context.codingPath + [key]))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): "unexpected value at \(path(context.codingPath))"
-        case .dataCorrupted(let context): context.codingPath.isEmpty ? "it is not JSON" : "bad value at \(path(context.codingPath))"
-        @unknown default: "unreadable"
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.isEmpty ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-    }
-
-    /// Bytes of a hex string.
-    static func hex(_ text: String) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            guard let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex), let byte = UInt8(text[index..<next], radix: 16)
-            else { return nil }
-            bytes.append(byte)
-            index = next
-        }
-        return bytes
-    }
-
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        Hex.string(bytes)
-    }
-}
-
-extension InteropCollector {
-    /// The kind of account an export names, read at the format's boundary.
-    enum KindName: Equatable {
-        case totp, hotp, steam
-        /// Another app's kind (mOTP, Yandex…), by its name.
-        case unsupported(String)
-
-        /// A kind named in text: "TOTP", "hotp", "Steam"… (any case).
-        init(text: String) {
-            switch text.lowercased() {
-            case "totp": self = .totp
-            case "hotp": self = .hotp
-            case "steam": self = .steam
-            default: self = .unsupported(text)
-            }
-        }
-    }
-
-    /// The algorithm an export names, read at the format's boundary.
-    enum AlgorithmName: Equatable {
-        case supported(OTPAlgorithm)
-        /// An algorithm Tokens does not have (MD5…), by its name.
-        case unsupported(String)
-
-        /// An algorithm named in text: "SHA1", "sha-256"…
-        init(text: String) {
-            self = OTPAlgorithm(name: text).map(Self.supported) ?? .unsupported(text)
-        }
     }
 }

@@ -1,0 +1,84 @@
+import Domain
+import DomainTestSupport
+import Foundation
+import Testing
+
+/// QUERY on the command line: text first, then an account's id or a prefix of it.
+@Suite("SelectAccount: by text or id")
+struct SelectAccountUseCaseTests {
+    static func account(_ id: String, issuer: String, name: String = "me") -> Account {
+        Account.stub(
+            id: UUID(uuidString: id)!, issuer: issuer, name: name, secret: Secret(bytes: [1]), createdAt: Date(timeIntervalSince1970: 0),
+            updatedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    static let first = account("3F2A91C0-0000-4000-8000-000000000001", issuer: "GitHub")
+    static let twin = account("77B1E2D4-0000-4000-8000-000000000002", issuer: "GitHub")
+    static let facebook = account("0BADF00D-0000-4000-8000-000000000003", issuer: "Facebook")
+    static let all = [first, twin, facebook]
+
+    func select(_ query: String, _ matches: [Account]) throws(AccountSelectionError) -> Account {
+        try DefaultSelectAccountUseCase.select(query, in: matches, byID: Self.all)
+    }
+
+    @Test("twins are ambiguous, naming both")
+    func twins() {
+        #expect(throws: AccountSelectionError.ambiguous(query: "github", candidates: [Self.first, Self.twin])) {
+            try select("github", [Self.first, Self.twin])
+        }
+    }
+
+    @Test(
+        "an id prefix of 4 or more hex digits, any case, or the full id, picks one account",
+        arguments: ["3f2a", "3F2A91C0", "77b1e2d4-0000", "0BADF00D-0000-4000-8000-000000000003"])
+    func byID(query: String) throws {
+        let expected = Self.all.first { $0.id.uuidString.lowercased().hasPrefix(query.lowercased()) }
+        #expect(try select(query, []).id == expected?.id)
+    }
+
+    @Test("text wins over ids: 'face' is Facebook even if an id starts with face; 3 digits are not an id")
+    func textFirst() throws {
+        let faceID = Self.account("FACE0000-0000-4000-8000-000000000009", issuer: "Other")
+        #expect(try DefaultSelectAccountUseCase.select("face", in: [Self.facebook], byID: Self.all + [faceID]).id == Self.facebook.id)
+        #expect(throws: AccountSelectionError.noMatch(query: "3f2")) { try select("3f2", []) }
+        #expect(
+            !DefaultSelectAccountUseCase.isIDPrefix("3f2") && DefaultSelectAccountUseCase.isIDPrefix("3f2a")
+                && !DefaultSelectAccountUseCase.isIDPrefix("zzzz"))
+    }
+
+    @Test("a prefix two ids share is ambiguous")
+    func sharedPrefix() {
+        let close = Self.account("3F2A0000-0000-4000-8000-00000000000A", issuer: "Close")
+        #expect(throws: AccountSelectionError.ambiguous(query: "3f2a", candidates: [Self.first, close])) {
+            try DefaultSelectAccountUseCase.select("3f2a", in: [], byID: Self.all + [close])
+        }
+    }
+
+    @Test("an exact issuer or name wins over partial matches; nothing or two partial matches do not pick")
+    func exactWins() throws {
+        let google = Self.account("00000000-0000-4000-8000-000000000011", issuer: "Google")
+        let cloud = Self.account("00000000-0000-4000-8000-000000000012", issuer: "Google Cloud")
+        let reads = Self.account("00000000-0000-4000-8000-000000000013", issuer: "Goodreads")
+        #expect(try DefaultSelectAccountUseCase.select("google", in: [google, cloud]) == google)
+        #expect(try DefaultSelectAccountUseCase.select("cloud", in: [cloud]) == cloud)
+        #expect(throws: AccountSelectionError.noMatch(query: "x")) { try DefaultSelectAccountUseCase.select("x", in: []) }
+        #expect(throws: AccountSelectionError.ambiguous(query: "goo", candidates: [cloud, reads])) {
+            try DefaultSelectAccountUseCase.select("goo", in: [cloud, reads])
+        }
+    }
+
+    @Test("the use case searches first, and lists the accounts only for an id")
+    func throughTheUseCase() async throws {
+        let useCase = DefaultSelectAccountUseCase(
+            search: DefaultSearchAccountsUseCase(listAccounts: FixedList(accounts: Self.all)), listAccounts: FixedList(accounts: Self.all))
+        #expect(try await useCase.execute(query: "facebook") == Self.facebook)
+        #expect(try await useCase.execute(query: "77b1") == Self.twin)
+        await #expect(throws: AccountSelectionError.noMatch(query: "nothing")) { try await useCase.execute(query: "nothing") }
+    }
+
+    /// ListAccounts over a fixed list.
+    struct FixedList: ListAccountsUseCase {
+        let accounts: [Account]
+        func execute() async throws -> [Account] { accounts }
+    }
+}
