@@ -9,6 +9,11 @@ public enum SyncComposer {
         SyncSetupUseCase(store: store, random: random, clock: clock, sealing: SyncKeySealer())
     }
 
+    /// A sync of `store` with `remote` (a round, or its dry run).
+    public static func makeSyncUseCase(store: any SyncLocalStore, remote: any SyncRemote) -> DefaultSyncUseCase {
+        DefaultSyncUseCase(local: store, remote: remote)
+    }
+
     public static func makeKeyUseCase(store: any SyncMembershipStore, random: any RandomSource) -> SyncKeyUseCase {
         SyncKeyUseCase(store: store, sealing: SyncKeySealer(), random: random)
     }

@@ -17,6 +17,7 @@ public enum Rules {
         ServerAndClientApart(),
         ImportRule.serverHTTPImportsNoData,
         CommittedWorkflowsMatch(),
+        CommandsUseFactories(),
     ]
 
     /// Checks `rules`, returning each rule with its violations (a rule that cannot be checked

@@ -106,6 +106,13 @@ struct ArchitectureRuleTests {
             ]
         ),
         (
+            "command-builds-use-case", RuleBox(CommandsUseFactories()),
+            [
+                "App/Sources/tokens/Passwd.swift:7: constructs a Default… type (build it in a make… factory)",
+                "App/Sources/tokens/Passwd.swift:8: casts a container (use its typed capability)",
+            ]
+        ),
+        (
             "kill-by-name", RuleBox(NoKillByName()),
             [
                 "Makefile:3: finds processes by name to end them; end the pid or process group you started",

@@ -11,8 +11,29 @@ public protocol AppContainer: Sendable {
     var hmac: any HMACProvider { get }
     var clock: any WallClock { get }
     var random: any RandomSource { get }
+    /// What only a phase with an unlocked vault can do (ALPHA and REAL on the command line);
+    /// nil for DEV, and for the screen's container, which unlocks later.
+    var unlockedVault: UnlockedVaultCapability? { get }
+    /// The vault's sync (ALPHA, REAL, and DEV's screen); nil when the phase keeps nothing to sync.
+    var syncing: SyncingCapability? { get }
     /// Releases what the phase opened (the vault), leaving its files complete.
     func close() throws
+}
+
+extension AppContainer {
+    public var unlockedVault: UnlockedVaultCapability? { nil }
+    public var syncing: SyncingCapability? { nil }
+}
+
+/// A container's unlocked vault, as a typed member instead of a cast: only App's own targets
+/// can reach what it holds.
+public struct UnlockedVaultCapability: Sendable {
+    package let container: any UnlockedVaultContainer
+}
+
+/// A container's sync, as a typed member instead of a cast.
+public struct SyncingCapability: Sendable {
+    package let container: any SyncingContainer
 }
 
 /// A phase whose accounts are in a vault it has unlocked (ALPHA and REAL on the command line):
@@ -22,6 +43,10 @@ package protocol UnlockedVaultContainer: SyncingContainer {
     var vaultPath: String { get }
     /// Re-wraps the vault's master key for a new passphrase.
     func changePassphrase(to passphrase: Passphrase) throws
+}
+
+extension UnlockedVaultContainer {
+    public var unlockedVault: UnlockedVaultCapability? { UnlockedVaultCapability(container: self) }
 }
 
 /// A phase whose vault can sync (ALPHA and REAL): its membership and sync state, recorded in
@@ -34,6 +59,7 @@ package protocol SyncingContainer: AppContainer {
 
 extension SyncingContainer {
     public var localSync: (any SyncUseCase)? { nil }
+    public var syncing: SyncingCapability? { SyncingCapability(container: self) }
 
     /// The accounts' history: the server's earlier versions with the records this vault holds.
     package func makeAccountHistoryUseCase() -> AccountHistoryUseCase { AccountHistoryUseCase(local: syncStore) }

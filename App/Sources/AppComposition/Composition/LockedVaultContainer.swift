@@ -54,14 +54,22 @@ extension AppComposer {
     /// The container for the interactive screen, and the lock its Unlock screen opens: a vault
     /// phase starts locked (no passphrase is asked here), DEV is always open (and syncs with a
     /// server in the same process).
-    public static func makeInteractiveContainer(for settings: AppSettings) async throws -> (any AppContainer, any AccountStoreLock) {
+    package static func makeInteractiveContainer(for settings: AppSettings) async throws -> InteractiveGraph {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
-            return (try await DevScreenContainer.make(), AlwaysUnlocked())
+            return InteractiveGraph(container: try await DevScreenContainer.make(), lock: AlwaysUnlocked(), lockedVault: nil)
         }
         guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
         let container = LockedVaultContainer(
             phase: settings.phase.value, path: path, kept: KeptUnlock.enabled(for: settings),
             forgetsKeptKeyOnLock: settings.idleLockForgetsKeptKey.value)
-        return (container, container.lock)
+        return InteractiveGraph(container: container, lock: container.lock, lockedVault: container)
     }
+}
+
+/// The interactive screen's graph: its container, the lock the Unlock screen works, and the
+/// vault still to unlock (nil for DEV, whose accounts are never locked).
+package struct InteractiveGraph {
+    package let container: any AppContainer
+    package let lock: any AccountStoreLock
+    package let lockedVault: LockedVaultContainer?
 }

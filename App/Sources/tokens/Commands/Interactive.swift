@@ -21,12 +21,13 @@ struct Interactive: TokensCommand {
             return
         }
         let settings = try await global.settings()
-        let (container, lock) = try await AppComposer.makeInteractiveContainer(for: settings)
+        let graph = try await AppComposer.makeInteractiveContainer(for: settings)
+        let (container, lock) = (graph.container, graph.lock)
         // --passphrase-file or TOKENS_PASSPHRASE unlock before the screen starts (a wrong one
         // ends here, status 4); the Unlock screen is for when neither is given.
         // So does a key `tokens unlock` kept.
         var unlocked = false
-        if let locked = container as? LockedVaultContainer,
+        if let locked = graph.lockedVault,
             await locked.unlockWithKeptKey(notice: { CommandRunner.printError($0) })
         {
             unlocked = true
@@ -38,7 +39,7 @@ struct Interactive: TokensCommand {
         }
         await Self.runScreen(container, lock: lock, settings: settings, unlocked: unlocked)
         // Quitting closes the vault; only locking (idle, or asked) drops a kept key.
-        if let locked = container as? LockedVaultContainer { await locked.end() } else { await lock.lock() }
+        if let locked = graph.lockedVault { await locked.end() } else { await lock.lock() }
     }
 
     @MainActor
@@ -49,7 +50,7 @@ struct Interactive: TokensCommand {
         // a sync account (the first sync finds out; otherwise the header shows nothing).
         var sync: SyncScheduler?
         var syncing: MembershipSyncUseCase?
-        if let vault = container as? any SyncingContainer {
+        if let vault = container.syncing?.container {
             let useCase: any SyncUseCase
             if let local = vault.localSync {
                 useCase = local

@@ -29,7 +29,7 @@ struct Passwd: TokensCommand {
         // vault is closed (finding its id opens the file, and closing a descriptor of it while
         // this process has it open would drop this process's locks on it).
         let settings = try await global.withContainer(usingKeptKey: false) { container, settings in
-            guard let vault = container as? any UnlockedVaultContainer else { throw CompositionError.noVaultInDev }
+            guard let vault = container.unlockedVault?.container else { throw CompositionError.noVaultInDev }
             let reader = PassphraseReader(
                 file: newPassphraseFile, environmentVariable: "TOKENS_NEW_PASSPHRASE",
                 environment: ProcessEnvironment.variables)

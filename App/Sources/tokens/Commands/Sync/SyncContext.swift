@@ -35,7 +35,7 @@ struct SyncContext {
 
     static func with<T>(_ global: GlobalOptionValues, caFile: String?, _ body: (SyncContext) async throws -> T) async throws -> T {
         try await global.withContainer { container, settings in
-            guard let vault = container as? any UnlockedVaultContainer else {
+            guard let vault = container.unlockedVault?.container else {
                 throw CLIError("sync needs a vault: the DEV phase keeps everything in memory (use --phase alpha or real)")
             }
             let context = SyncContext(container: vault, store: vault.syncStore, caFile: caFile ?? settings.sync.caFilePath)
@@ -86,7 +86,7 @@ struct SyncContext {
 
     /// Says what a sync over `connection` would receive, send and merge; changes nothing.
     func preview(over connection: SyncConnection, membership: SyncMembership) async throws {
-        let preview = try await DefaultSyncUseCase(local: store, remote: connection.makeRemote(for: membership)).preview()
+        let preview = try await SyncComposer.makeSyncUseCase(store: store, remote: connection.makeRemote(for: membership)).preview()
         for notice in SyncPreviewText.notices(for: preview) { StandardStreams.writeErrorLine("tokens: \(notice)") }
         StandardStreams.writeLine(
             "Dry run with \(TerminalText.escaped(membership.server.absoluteString)): nothing was changed here or on the server")
@@ -115,7 +115,7 @@ struct SyncContext {
     static let flag = ArgumentSpec.flag("sync", help: "Sync with the server first (a failure only warns).")
 
     static func syncFirst(_ container: any AppContainer, settings: AppSettings) async {
-        guard let vault = container as? any UnlockedVaultContainer else {
+        guard let vault = container.unlockedVault?.container else {
             return StandardStreams.writeErrorLine("tokens: --sync: the DEV phase keeps everything in memory; nothing to sync")
         }
         let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath)
