@@ -30,12 +30,17 @@ package enum ServerComposer {
                 state: DefaultSyncKeyStateUseCase(store: store),
                 rotate: DefaultRotateSyncKeyUseCase(store: store, digester: digester, clock: clock, limits: limits),
                 registerDeviceKey: DefaultRegisterDeviceKeyUseCase(store: store, limits: limits)),
-            clock: clock)
+            readiness: DefaultCheckReadinessUseCase(store: store), clock: clock)
     }
 
     /// How often tombstones and old history are forgotten: hourly, far finer than their
     /// lifetimes (90 days by default).
     package static let housekeepingInterval = Duration.seconds(3600)
+
+    /// Connects once to the database of `url`; throws, as one sentence, why it cannot be used.
+    package static func checkDatabase(url: String) async throws {
+        try await PostgresStartupCheck.check(url: url)
+    }
 
     /// The server of the settings' phase, ready to run (`runService()` stops gracefully on
     /// SIGTERM and SIGINT). `running` hears the port once the server listens.

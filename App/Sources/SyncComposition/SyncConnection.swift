@@ -5,7 +5,7 @@ import SyncRemoteData
 /// The sync client's graph for one server: one HTTP client (AsyncHTTPClient, each request
 /// bounded by `timeout`, the server's certificate checked against the system's roots or only
 /// the CA certificates of `caFile`) and the remotes over it, as Domain's ports. Close it when done.
-public final class SyncConnection: Sendable {
+public final class SyncConnection: SyncServerConnection {
     private let http: SyncHTTPClient
     /// The server's URL, and the API's base URL (the server's with `/v1`).
     public let server: URL
@@ -39,6 +39,8 @@ public final class SyncConnection: Sendable {
             keys: SyncKeys(key: membership.code.key, account: account, version: membership.keys.version),
             earlier: membership.keys.earlier.map { SyncKeys(key: $0.value, account: account, version: $0.key) }, transport: http.transport)
     }
+
+    public func remote(for membership: SyncMembership) -> any SyncRemote & SyncKeysRemote { makeRemote(for: membership) }
 
     /// Closes the connections; no request may follow.
     public func close() async { await http.shutdown() }

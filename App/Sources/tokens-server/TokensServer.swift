@@ -73,7 +73,14 @@ enum TokensServer {
         logger.info(
             "starting",
             metadata: ["phase": "\(phase)", "store": "\(settings.databaseURL.map { "postgres (url from \($0.source))" } ?? "memory")"])
+        if let url = settings.databaseURL?.value {
+            // One connection first: a database it cannot use is one line within seconds, before
+            // the pool would retry it for a minute; SIGTERM and SIGINT end the wait at once.
+            logger.info("checking the database")
+            try await StartupSignals.stoppingAtOnce { try await ServerComposer.checkDatabase(url: url) }
+        }
         try await application.runService()
+        logger.info("stopped")
     }
 
     /// One line on standard error, then the exit status.

@@ -24,6 +24,9 @@ public actor InMemorySyncServerStore: SyncServerStore {
 
     public func generation() -> String { generationID }
 
+    /// Always ready: the store is this process's memory.
+    public func checkReady() async throws {}
+
     public func createAccount(_ account: SyncAccountRecord) throws {
         guard accounts[account.id] == nil else { throw SyncServerError.accountExists }
         accounts[account.id] = AccountState(record: account)

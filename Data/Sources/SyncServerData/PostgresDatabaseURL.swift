@@ -26,32 +26,50 @@ public enum PostgresDatabaseURL {
         }
     }
 
-    public static func configuration(from text: String) throws(Problem) -> PostgresClient.Configuration {
+    /// The parts of a URL, checked.
+    struct Parts {
+        let host: String
+        let port: Int
+        let username: String
+        let password: String?
+        let database: String?
+        let mode: String
+        let poolSize: Int
+    }
+
+    static func parts(from text: String) throws(Problem) -> Parts {
         guard let components = URLComponents(string: text) else { throw .notAURL }
         guard ["postgres", "postgresql"].contains(components.scheme?.lowercased() ?? "") else { throw .wrongScheme }
         guard let host = components.host, !host.isEmpty else { throw .missingHost }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
-        let tls: PostgresClient.Configuration.TLS
-        switch mode {
-        case "disable": tls = .disable
-        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
-        default: throw .unknownSSLMode(mode)
-        }
-        var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user?.removingPercentEncoding ?? "postgres",
-            password: components.password?.removingPercentEncoding, database: database.isEmpty ? nil : database, tls: tls)
-        // A pool of a fixed size, opened at start and kept: the pool starts a timer (a sleeping
-        // task) at every release of a connection above its minimum, to close it when idle, and
-        // under load that was a timer per query, 5 % of the server's CPU. Keep-alive is off (a
-        // timer per release too); a dropped connection is replaced by the pool on its own.
+        guard ["disable", "prefer", "allow", "require", "verify-ca", "verify-full"].contains(mode) else { throw .unknownSSLMode(mode) }
         let size = components.queryItems?.first { $0.name == "pool_max_conns" }
         guard let poolSize = size.map({ Int($0.value ?? "") }) ?? defaultPoolSize, (1...1000).contains(poolSize) else {
             throw .badPoolSize(size?.value ?? "")
         }
-        configuration.options.maximumConnections = poolSize
-        configuration.options.minimumConnections = poolSize
+        return Parts(
+            host: host, port: components.port ?? 5432, username: components.user?.removingPercentEncoding ?? "postgres",
+            password: components.password?.removingPercentEncoding, database: database.isEmpty ? nil : database, mode: mode,
+            poolSize: poolSize)
+    }
+
+    public static func configuration(from text: String) throws(Problem) -> PostgresClient.Configuration {
+        let parts = try parts(from: text)
+        let tls: PostgresClient.Configuration.TLS =
+            switch parts.mode {
+            case "disable": .disable
+            case "prefer", "allow": .prefer(.makeClientConfiguration())
+            default: .require(.makeClientConfiguration())
+            }
+        var configuration = PostgresClient.Configuration(
+            host: parts.host, port: parts.port, username: parts.username, password: parts.password, database: parts.database, tls: tls)
+        // A pool of a fixed size, opened at start and kept: the pool starts a timer (a sleeping
+        // task) at every release of a connection above its minimum, to close it when idle, and
+        // under load that was a timer per query, 5 % of the server's CPU. Keep-alive is off (a
+        // timer per release too); a dropped connection is replaced by the pool on its own.
+        configuration.options.maximumConnections = parts.poolSize
+        configuration.options.minimumConnections = parts.poolSize
         configuration.options.keepAliveBehavior = nil
         configuration.options.connectionIdleTimeout = .seconds(10)
         return configuration

@@ -36,6 +36,16 @@ public final class PostgresSyncServerStore: SyncServerStore {
         try await PostgresSchema.migrate(client, logger: logger)
     }
 
+    /// Ready when the database answers within the deadline and takes writes (a standby in
+    /// recovery does not: `.readOnly`).
+    public func checkReady() async throws {
+        let inRecovery = try await guarded { [self] in
+            let rows = try await client.query("SELECT pg_is_in_recovery()", logger: SQL.queryLogger)
+            return try await rows.decode(Bool.self).collected().first ?? true
+        }
+        if inRecovery { throw SyncServerError.unavailable(.readOnly) }
+    }
+
     public func createAccount(_ account: SyncAccountRecord) async throws {
         try await guarded { [self] in
             let rows = try await client.query(

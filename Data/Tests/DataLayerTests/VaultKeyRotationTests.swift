@@ -50,7 +50,7 @@ struct VaultKeyRotationTests {
 
         // The old slot still gives the old master key, and it decrypts no entry, old or new.
         let path = folder.path
-        let header = try folder.read { db in try Vault.readHeader(db, path: path) }
+        let header = try folder.read { db in try VaultHeader.read(db, path: path) }
         let oldMaster = try #require(try header.slots[0].unwrap(with: Passphrase("old passphrase")))
         let oldKeys = VaultKeys(master: oldMaster, vaultID: header.vaultID)
         let records = try folder.rows("SELECT * FROM entry").map(EntryRecord.init)

@@ -87,6 +87,15 @@ struct VaultTamperingTests {
         try await folder.expectFailure(.modified(.foreignSchema(kind: kind, name: name)))
     }
 
+    @Test("a header value of the wrong type, or no header row, is a damaged vault (one line), on either connection")
+    func headerOfTheWrongType() async throws {
+        try await folder.makeClosedVault()
+        try folder.tamper("UPDATE header SET format_version = 'three'")
+        try await folder.expectFailure(.damaged(path: folder.path, reason: "a value of the wrong type"))
+        try folder.tamper("DELETE FROM header")
+        try await folder.expectFailure(.damaged(path: folder.path, reason: "it has no vault header"))
+    }
+
     @Test("one of Tokens's own tables dropped or redefined")
     func schemaChanged() async throws {
         try await folder.makeClosedVault()

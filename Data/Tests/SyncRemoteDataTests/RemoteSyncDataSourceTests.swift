@@ -56,6 +56,9 @@ struct RemoteSyncDataSourceTests {
             return try pushAnswer(body.changes)
         }
         func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output { throw Unimplemented() }
+        func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
+            throw Unimplemented()
+        }
         func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output { throw Unimplemented() }
         func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
             guard case .json(let body) = input.body else { throw Unimplemented() }

@@ -33,6 +33,13 @@ enum SyncServerStoreContract {
         #expect(try await store.generation() == first)
     }
 
+    /// Readiness: a store that can serve says so, and stays so after it has served.
+    static func readiness(_ store: any SyncServerStore) async throws {
+        try await store.checkReady()
+        try await seeded(store)
+        try await store.checkReady()
+    }
+
     /// Accounts: an id is taken once.
     static func accounts(_ store: any SyncServerStore) async throws {
         try await seeded(store)
@@ -170,7 +177,7 @@ enum SyncServerStoreContract {
         ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("push to no account", pushToNoAccount), ("pulls", pulls),
         ("tombstones", tombstones), ("enrolment attempts", attempts), ("account creations", creations),
         ("generation", generation), ("device keys", deviceKeys), ("key rotation", keyRotation), ("storage quota", quota),
-        ("history", history),
+        ("history", history), ("readiness", readiness),
     ]
 }
 

@@ -13,6 +13,11 @@ struct SyncAPI: APIProtocol {
         .ok(.init(body: .json(.init(status: .ok, serverTime: useCases.clock.now()))))
     }
 
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
+        try await useCases.readiness.execute()
+        return .ok(.init(body: .json(.init(status: .ok, serverTime: useCases.clock.now()))))
+    }
+
     func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output {
         .ok(.init(body: .yaml(HTTPBody(apiDocument))))
     }

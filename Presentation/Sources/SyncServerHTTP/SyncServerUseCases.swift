@@ -12,14 +12,16 @@ public struct SyncServerUseCases: Sendable {
     public let pull: any PullChangesUseCase
     public let history: any ReadHistoryUseCase
     public let keys: SyncKeyUseCases
+    public let readiness: any CheckReadinessUseCase
     public let clock: any ServerClock
 
     public init(
         createAccount: any CreateSyncAccountUseCase, enrolDevice: any EnrolDeviceUseCase,
         authenticate: any AuthenticateDeviceUseCase, listDevices: any ListDevicesUseCase,
         revokeDevice: any RevokeDeviceUseCase, push: any PushChangesUseCase, pull: any PullChangesUseCase,
-        history: any ReadHistoryUseCase, keys: SyncKeyUseCases, clock: any ServerClock
+        history: any ReadHistoryUseCase, keys: SyncKeyUseCases, readiness: any CheckReadinessUseCase, clock: any ServerClock
     ) {
+        self.readiness = readiness
         self.keys = keys
         self.createAccount = createAccount
         self.enrolDevice = enrolDevice

@@ -30,7 +30,17 @@ final class StubSyncServer: Sendable {
             authenticate: AuthenticateStub(), listDevices: ListStub(server: self), revokeDevice: RevokeStub(server: self),
             push: PushStub(server: self), pull: PullStub(server: self), history: HistoryStub(server: self),
             keys: SyncKeyUseCases(state: KeyStateStub(), rotate: RotateStub(server: self), registerDeviceKey: DeviceKeyStub(server: self)),
-            clock: clock)
+            readiness: ReadinessStub(server: self), clock: clock)
+    }
+
+    /// What the readiness check answers next: nil, ready.
+    let notReady = Mutex<SyncServerError?>(nil)
+
+    struct ReadinessStub: CheckReadinessUseCase {
+        let server: StubSyncServer
+        func execute() async throws {
+            if let error = server.notReady.withLock({ $0 }) { throw error }
+        }
     }
 
     struct CreateStub: CreateSyncAccountUseCase {

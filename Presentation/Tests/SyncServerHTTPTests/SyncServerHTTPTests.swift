@@ -61,6 +61,24 @@ struct SyncServerHTTPTests {
         }
     }
 
+    @Test("ready while the store can serve; while it cannot, 503 with Retry-After, and health still answers")
+    func readiness() async throws {
+        try await withClient { client in
+            try await client.execute(uri: "/v1/ready", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Self.object(response.body)["status"] as? String == "ok")
+            }
+            for (outage, retryAfter) in [(StoreOutage.unreachable, "5"), (.readOnly, "60")] {
+                server.notReady.withLock { $0 = .unavailable(outage) }
+                try await client.execute(uri: "/v1/ready", method: .get) { response in
+                    Self.expectProblem(response, .serviceUnavailable)
+                    #expect(response.headers[.retryAfter] == retryAfter)
+                }
+                try await client.execute(uri: "/v1/health", method: .get) { #expect($0.status == .ok) }
+            }
+        }
+    }
+
     @Test("the embedded document is the committed one: the generated code was made from it (make openapi)")
     func generatedFromTheDocument() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
@@ -269,9 +287,9 @@ struct SyncServerHTTPTests {
     func documentedRoutes() {
         #expect(
             DocumentedRoutes.methods == [
-                "/health": ["GET"], "/openapi.yaml": ["GET"], "/accounts": ["POST"], "/accounts/{accountId}/devices": ["POST"],
-                "/devices": ["GET"], "/devices/{deviceId}": ["DELETE"], "/entries": ["GET", "POST"], "/keys": ["GET", "POST"],
-                "/keys/device": ["PUT"], "/history": ["GET"],
+                "/health": ["GET"], "/ready": ["GET"], "/openapi.yaml": ["GET"], "/accounts": ["POST"],
+                "/accounts/{accountId}/devices": ["POST"], "/devices": ["GET"], "/devices/{deviceId}": ["DELETE"],
+                "/entries": ["GET", "POST"], "/keys": ["GET", "POST"], "/keys/device": ["PUT"], "/history": ["GET"],
             ])
         #expect(DocumentedRoutes.allowed(for: "/accounts/abc/devices") == ["POST"])
         #expect(DocumentedRoutes.allowed(for: "/accounts/abc") == nil)

@@ -1,4 +1,5 @@
 import DataLayer
+import Domain
 import Foundation
 
 #if canImport(Glibc)
@@ -65,7 +66,7 @@ public struct PassphraseSource: Sendable {
             throw PassphraseSourceError.unreadableFile(path)
         }
         var bytes = Array(data)
-        data.resetBytes(in: 0..<data.count)
+        data.wipe()
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard !bytes.isEmpty else { throw PassphraseSourceError.emptyFile(path) }
@@ -75,7 +76,7 @@ public struct PassphraseSource: Sendable {
     private static func passphrase(fromFile path: String, warn: (String) -> Void) throws -> Passphrase {
         var bytes = try fileBytes(path, warn: warn)
         let passphrase = Passphrase(bytes)
-        bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) }
+        bytes.wipe()
         return passphrase
     }
 }

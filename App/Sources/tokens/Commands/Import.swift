@@ -88,7 +88,7 @@ struct Import: TokensCommand {
                 guard let typed = try? PassphraseReader.fromTerminal(prompt: "Password of the \(encrypted.displayName): ")
                 else { throw ImportError.passwordRequired(encrypted) }
                 var bytes = typed.copyBytes()
-                defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+                defer { bytes.wipe() }
                 decoded = try decoder.decode(data, as: format, password: String(decoding: bytes, as: UTF8.self))
             }
             return try await container.makeImportAccountsUseCase().execute(decoded, duplicates: policy, dryRun: dryRun)

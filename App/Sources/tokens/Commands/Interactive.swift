@@ -33,7 +33,7 @@ struct Interactive: TokensCommand {
             unlocked = true
         } else if lock.requiresUnlock, let passphrase = try global.passphraseReader.givenPassphrase() {
             var bytes = passphrase.copyBytes()
-            defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+            defer { bytes.wipe() }
             try await lock.unlock(passphrase: bytes)
             unlocked = true
         }
@@ -55,7 +55,8 @@ struct Interactive: TokensCommand {
             if let local = vault.localSync {
                 useCase = local
             } else {
-                let membership = MembershipSyncUseCase(store: vault.syncStore, random: vault.random, caFile: settings.sync.caFilePath)
+                let membership = SyncComposer.makeMembershipSyncUseCase(
+                    store: vault.syncStore, random: vault.random, caFile: settings.sync.caFilePath)
                 syncing = membership
                 useCase = membership
             }

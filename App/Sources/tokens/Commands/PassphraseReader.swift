@@ -1,4 +1,5 @@
 import AppComposition
+import Domain
 import Foundation
 
 #if canImport(Glibc)
@@ -84,7 +85,7 @@ struct PassphraseReader {
         // One buffer, never grown (growing would leave copies of the passphrase in freed memory).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(maximumLength + 1)
-        defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+        defer { bytes.wipe() }
         var byte: UInt8 = 0
         while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
             guard bytes.count < maximumLength else { throw CLIError("the \(noun) is longer than \(maximumLength) bytes") }

@@ -38,25 +38,7 @@ public struct VaultAccountDataSource: AccountDataSource {
 
     public func insertAll(_ accounts: [Account]) async throws {
         try vault.write { db, keys in
-            var order = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM entry") ?? -1) + 1
-            var ids = Set(try String.fetchAll(db, sql: "SELECT id FROM entry"))
-            // One statement compiled once for the whole batch: compiling one per account would
-            // cost an import of 10 000 accounts 20 000 compilations.
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO entry (id, sort_order, created_at, updated_at, version, nonce, ciphertext)
-                    VALUES (?, ?, ?, ?, 1, ?, ?)
-                    """)
-            for account in accounts {
-                guard ids.insert(account.id.uuidString).inserted else { throw RepositoryError.duplicateID(account.id) }
-                let sealed = try EntryCipher.seal(account, version: 1, keys: keys)
-                try insert.execute(arguments: [
-                    account.id.uuidString, order, account.createdAt.timeIntervalSince1970,
-                    account.updatedAt.timeIntervalSince1970, sealed.nonce, sealed.ciphertext,
-                ])
-                guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
-                order += 1
-            }
+            try EntryTable.insert(accounts, keys: keys, db)
             try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.added(accounts) }
         }
     }
@@ -65,7 +47,7 @@ public struct VaultAccountDataSource: AccountDataSource {
         try vault.write { db, keys in
             let record = try existing(account.id, db)
             let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
-            try VaultRows.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
+            try EntryTable.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
             try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.edited(account) }
         }
     }
@@ -73,18 +55,15 @@ public struct VaultAccountDataSource: AccountDataSource {
     public func remove(id: UUID) async throws {
         try vault.write { db, keys in
             _ = try existing(id, db)
-            try VaultRows.execute(db, "DELETE FROM entry WHERE id = ?", [id.uuidString])
+            try EntryTable.delete(id.uuidString, db)
             try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.deleted(id) }
         }
     }
 
     public func reorder(_ ids: [UUID]) async throws {
         try vault.write { db, keys in
-            let existing = try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY sort_order, created_at")
-            let order = AccountOrder.reordered(existing, by: ids.map(\.uuidString)) { $0 }
-            for (position, id) in order.enumerated() {
-                try VaultRows.execute(db, "UPDATE entry SET sort_order = ? WHERE id = ?", [position, id])
-            }
+            let order = AccountOrder.reordered(try EntryTable.orderedIDs(db), by: ids.map(\.uuidString)) { $0 }
+            try EntryTable.order(order, db)
             try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.reordered(order.compactMap(UUID.init(uuidString:))) }
         }
     }
@@ -96,14 +75,14 @@ public struct VaultAccountDataSource: AccountDataSource {
             var changed = before
             try change(&changed)
             let sealed = try EntryCipher.seal(changed, version: record.version + 1, keys: keys)
-            try VaultRows.reseal(record, updatedAt: changed.updatedAt.timeIntervalSince1970, sealed: sealed, db)
+            try EntryTable.reseal(record, updatedAt: changed.updatedAt.timeIntervalSince1970, sealed: sealed, db)
             try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.edited(changed) }
             return before
         }
     }
 
     private func existing(_ id: UUID, _ db: Database) throws -> EntryRecord {
-        guard let record = try EntryRecord.fetchOne(db, id: id.uuidString) else { throw RepositoryError.notFound(id) }
+        guard let record = try EntryTable.row(db, id: id.uuidString) else { throw RepositoryError.notFound(id) }
         return record
     }
 }

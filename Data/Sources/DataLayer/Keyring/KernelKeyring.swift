@@ -1,4 +1,5 @@
 import CKeyring
+import Domain
 
 #if canImport(Glibc)
     import Glibc
@@ -32,7 +33,7 @@ public struct KernelKeyring: VaultKeyring {
         guard let key = try find(name) else { return nil }
         var buffer = [UInt8](repeating: 0, count: 256)
         let length = buffer.withUnsafeMutableBytes { tokens_read_key(key, $0.baseAddress, $0.count) }
-        defer { Self.wipe(&buffer) }
+        defer { buffer.wipe() }
         guard length >= 0 else {
             if Self.isGone(errno) { return nil }
             throw Self.error(errno)
@@ -74,9 +75,5 @@ public struct KernelKeyring: VaultKeyring {
         let reason = String(cString: strerror(code)).lowercased()
         // Blocked system calls (seccomp answers EPERM or ENOSYS), or not built into the kernel.
         return [ENOSYS, EPERM, EACCES].contains(code) ? .unavailable(reason: reason) : .refused(reason: reason)
-    }
-
-    private static func wipe(_ bytes: inout [UInt8]) {
-        bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 }

@@ -58,7 +58,7 @@ public struct VaultKeyCache: Sendable {
         // In whole seconds from this second, as the kernel counts a timeout.
         let expires = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down) + TimeInterval(seconds))
         var payload = KeptVaultKey(vaultID: vault.vaultID, expires: expires, master: vault.keys.master).encoded()
-        defer { payload.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        defer { payload.wipe() }
         try keyring.store(payload, named: VaultIdentity(id: vault.vaultID).keyName, seconds: seconds)
         return expires
     }
@@ -86,7 +86,7 @@ public struct VaultKeyCache: Sendable {
     /// The key kept for `identity`, if it is one of this format for this vault and unexpired.
     private func kept(for identity: VaultIdentity) throws -> KeptVaultKey? {
         guard var payload = try keyring.payload(named: identity.keyName) else { return nil }
-        defer { payload.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        defer { payload.wipe() }
         guard let kept = KeptVaultKey(decoding: payload, for: identity.id) else { return nil }
         guard kept.expires > clock.now() else {
             try forget(identity)

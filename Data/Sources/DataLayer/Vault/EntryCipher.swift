@@ -18,7 +18,7 @@ enum EntryCipher {
     /// `account` sealed as version `version` of its entry.
     static func seal(_ account: Account, version: Int, keys: VaultKeys) throws -> (nonce: Data, ciphertext: Data) {
         var plaintext = EntryPayloadDTO(account).jsonBytes()
-        defer { plaintext.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        defer { plaintext.wipe() }
         let aad = additionalData(
             format: VaultHeader.currentFormat, vaultID: keys.vaultID, id: account.id.uuidString, version: version)
         return try VaultCrypto.seal(plaintext, key: keys.entries, authenticating: aad)
@@ -31,7 +31,7 @@ enum EntryCipher {
             var plaintext = VaultCrypto.open(
                 nonce: record.nonce, ciphertext: record.ciphertext, key: keys.entries, authenticating: aad)
         else { throw VaultError.entryDamaged(id: record.id) }
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         // What this build writes, read directly; anything older, through JSONDecoder.
         guard let payload = EntryPayloadDTO(jsonBytes: plaintext) ?? (try? JSONDecoder().decode(EntryPayloadDTO.self, from: plaintext)),
             let account = payload.toDomain(

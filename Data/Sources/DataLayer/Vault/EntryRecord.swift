@@ -11,15 +11,6 @@ struct EntryRecord: Sendable, Equatable {
     let version: Int
     let nonce: Data
     let ciphertext: Data
-
-    /// Every entry, in the user's order.
-    static func fetchAll(_ db: some VaultQuerying) throws -> [EntryRecord] {
-        try db.rows("SELECT * FROM entry ORDER BY sort_order, created_at") { try EntryRecord(row: $0) }
-    }
-
-    static func fetchOne(_ db: Database, id: String) throws -> EntryRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE id = ?", arguments: [id]).map { try EntryRecord(row: $0) }
-    }
 }
 
 extension EntryRecord {
@@ -46,12 +37,4 @@ enum VaultRows {
         guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
     }
 
-    /// Stores a new ciphertext for entry `record.id`, only if it is still at `record.version`.
-    static func reseal(
-        _ record: EntryRecord, updatedAt: Double, sealed: (nonce: Data, ciphertext: Data), _ db: Database
-    ) throws {
-        try execute(
-            db, "UPDATE entry SET updated_at = ?, version = ?, nonce = ?, ciphertext = ? WHERE id = ? AND version = ?",
-            [updatedAt, record.version + 1, sealed.nonce, sealed.ciphertext, record.id, record.version])
-    }
 }

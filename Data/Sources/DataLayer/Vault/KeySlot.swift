@@ -1,4 +1,5 @@
 import Crypto
+import Domain
 import Foundation
 
 /// A key slot: the master key wrapped (AES-256-GCM) with a key derived from a passphrase.
@@ -30,7 +31,7 @@ struct KeySlot: Hashable, Sendable {
         let salt = Data(VaultCrypto.randomBytes(32))
         let kek = try VaultCrypto.keyEncryptionKey(passphrase, salt: Array(salt), parameters: parameters)
         var raw = master.withUnsafeBytes { Data($0) }
-        defer { raw.resetBytes(in: 0..<raw.count) }
+        defer { raw.wipe() }
         let sealed = try VaultCrypto.seal(
             raw, key: kek, authenticating: additionalData(id: id, kdf: scrypt, parameters: parameters, salt: salt))
         return KeySlot(
@@ -47,7 +48,7 @@ struct KeySlot: Hashable, Sendable {
         guard var raw = VaultCrypto.open(nonce: nonce, ciphertext: wrappedKey, key: kek, authenticating: aad) else {
             return nil
         }
-        defer { raw.resetBytes(in: 0..<raw.count) }
+        defer { raw.wipe() }
         return SymmetricKey(data: raw)
     }
 

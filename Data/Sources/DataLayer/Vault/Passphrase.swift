@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Domain
 
 /// A passphrase held in one buffer that is wiped when it is no longer used.
 public final class Passphrase: @unchecked Sendable {
@@ -32,10 +28,7 @@ public final class Passphrase: @unchecked Sendable {
     }
 
     deinit {
-        bytes.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            memset(base, 0, buffer.count)
-        }
+        bytes.wipe()
     }
 }
 

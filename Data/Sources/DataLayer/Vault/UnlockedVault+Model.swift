@@ -33,7 +33,7 @@ extension UnlockedVault {
     package static func opening(_ copy: VaultCopy) throws -> UnlockedVault {
         let database = try DatabaseQueue(configuration: VaultDatabase.configuration())
         try copy.database.backup(to: database)
-        let header = try database.read { db in try Vault.readHeader(db, path: ":memory:") }
+        let header = try database.read { db in try VaultHeader.read(db, path: ":memory:") }
         return UnlockedVault(database: database, path: ":memory:", keys: copy.keys, header: header)
     }
 

@@ -1,4 +1,5 @@
 import Crypto
+import Domain
 import Foundation
 import GRDB
 import Synchronization
@@ -113,11 +114,10 @@ public final class UnlockedVault: Sendable {
                 try current.connection.transaction {
                     let dataVersion = try current.connection.dataVersion()
                     if let checked = current.checked, checked.dataVersion == dataVersion { return checked.records }
-                    let header = try VaultHeader.fetchCurrent(current.connection)
+                    let header = try VaultHeader.read(current.connection, path: path)
                     try verify(header, keys: keys)
-                    let records = try EntryRecord.fetchAll(current.connection)
-                    guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(current.connection)) == header.manifest
-                    else { throw VaultError.modified(.entries) }
+                    let records = try EntryTable.all(current.connection)
+                    try VaultManifest.check(records, in: current.connection, against: header)
                     state?.checked = (dataVersion, records)
                     return records
                 }
@@ -152,12 +152,9 @@ public final class UnlockedVault: Sendable {
                 // keys included.
                 let session = session.withLock { $0 }
                 let dataVersion = try Self.dataVersion(db)
-                let records = try EntryRecord.fetchAll(db)
+                let records = try EntryTable.all(db)
                 if session.checkedDataVersion != dataVersion {
-                    let header = try verifiedHeader(db, session)
-                    guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(db)) == header.manifest else {
-                        throw VaultError.modified(.entries)
-                    }
+                    try VaultManifest.check(records, in: db, against: try verifiedHeader(db, session))
                     checked(dataVersion)
                 }
                 return try body(db, session.keys, records)
@@ -187,7 +184,7 @@ public final class UnlockedVault: Sendable {
                 if sealing != nil { self.session.withLock { $0.checkedDataVersion = nil } }
                 try VaultSchema.check(db, format: VaultHeader.currentFormat)
                 let header = try verifiedHeader(db, session)
-                guard try VaultManifest.current(db) == header.manifest else { throw VaultError.modified(.entries) }
+                try VaultManifest.check(try EntryTable.all(db), in: db, against: header)
                 let result = try body(db, session.keys)
                 let manifest = try VaultManifest.current(db)
                 if let sealing {
@@ -219,7 +216,7 @@ public final class UnlockedVault: Sendable {
 
     /// The header, if it is still the one these keys authenticate.
     private func verifiedHeader(_ db: Database, _ session: Session) throws -> VaultHeader {
-        let header = try Vault.readHeader(db, path: path)
+        let header = try VaultHeader.read(db, path: path)
         try verify(header, keys: session.keys, slotIDs: session.slotIDs)
         return header
     }
@@ -244,15 +241,15 @@ public final class UnlockedVault: Sendable {
         let slot = try KeySlot.make(wrapping: fresh.master, passphrase: passphrase, parameters: kdf)
         try write(
             { db, old in
-                for record in try EntryRecord.fetchAll(db) {
+                for record in try EntryTable.all(db) {
                     let account = try EntryCipher.open(record, keys: old)
                     let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: fresh)
-                    try VaultRows.reseal(record, updatedAt: record.updatedAt, sealed: sealed, db)
+                    try EntryTable.reseal(record, updatedAt: record.updatedAt, sealed: sealed, db)
                 }
                 // The sync state too: under the old key it would open no more.
                 for row in try SealedSyncRow.fetchAll(db) {
                     var plaintext = Array(try row.open(keys: old))
-                    defer { plaintext.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+                    defer { plaintext.wipe() }
                     try SealedSyncRow.seal(plaintext, table: row.table, id: row.id, version: row.version + 1, keys: fresh).write(db)
                 }
             },

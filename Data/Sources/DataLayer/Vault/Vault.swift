@@ -113,7 +113,7 @@ public enum Vault {
         _ database: DatabaseQueue, path: String, masterKey: (VaultHeader) throws -> SymmetricKey
     ) throws -> (UnlockedVault, Int) {
         let header = try VaultDatabase.guarding(path: path) {
-            try database.read { db in try readHeader(db, path: path) }
+            try database.read { db in try VaultHeader.read(db, path: path) }
         }
         guard header.formatVersion <= VaultHeader.currentFormat else {
             throw VaultError.newerFormat(found: header.formatVersion, supported: VaultHeader.currentFormat)
@@ -133,21 +133,9 @@ public enum Vault {
         let database = try VaultDatabase.open(path: path)
         defer { try? database.close() }
         let header = try VaultDatabase.guarding(path: path) {
-            try database.read { db in try readHeader(db, path: path) }
+            try database.read { db in try VaultHeader.read(db, path: path) }
         }
         return VaultIdentity(id: header.vaultID)
-    }
-
-    static func readHeader(_ db: Database, path: String) throws -> VaultHeader {
-        guard try db.tableExists("header"), try db.tableExists("key_slot"),
-            let row = try Row.fetchOne(db, sql: "SELECT * FROM header WHERE id = 1")
-        else { throw VaultError.damaged(path: path, reason: "it has no vault header") }
-        let slots = try KeySlot.fetchAll(db)
-        let revision: Int = row.hasColumn("revision") ? row["revision"] : 0
-        let manifest: Data = row.hasColumn("manifest") ? row["manifest"] : Data()
-        return VaultHeader(
-            formatVersion: row["format_version"], vaultID: row["vault_id"], slots: slots, revision: revision,
-            manifest: manifest, mac: row["mac"])
     }
 
     /// Replaces the header and all key slots with a current-format header, in the caller's

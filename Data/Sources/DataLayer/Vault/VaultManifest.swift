@@ -36,8 +36,15 @@ enum VaultManifest {
         return Data(SHA256.hash(data: bytes))
     }
 
+    /// The vault's integrity invariant, checked here and nowhere else: the entries `records`
+    /// (read in the same transaction) and the sync rows of `db` are exactly the rows `header`'s
+    /// manifest covers. Unlock, every read and every write call it before they trust a row.
+    static func check(_ records: [EntryRecord], in db: some VaultQuerying, against header: VaultHeader) throws {
+        guard digest(records, sync: try SealedSyncRow.fetchAll(db)) == header.manifest else { throw VaultError.modified(.entries) }
+    }
+
     /// The digest of the rows as they are in `db` now, as format `format` counts them.
     static func current(_ db: some VaultQuerying, format: Int = VaultHeader.currentFormat) throws -> Data {
-        digest(try EntryRecord.fetchAll(db), sync: format >= 3 ? try SealedSyncRow.fetchAll(db) : [], format: format)
+        digest(try EntryTable.all(db), sync: format >= 3 ? try SealedSyncRow.fetchAll(db) : [], format: format)
     }
 }

@@ -16,7 +16,7 @@ enum VaultMigration {
         let keys = vault.keys
         try VaultDatabase.guarding(path: vault.path) {
             try vault.database.write { db in
-                let header = try Vault.readHeader(db, path: vault.path)
+                let header = try VaultHeader.read(db, path: vault.path)
                 // Another tokens may have migrated it since this one read the header.
                 guard header.formatVersion < VaultHeader.currentFormat else { return }
                 guard header.isAuthentic(keys: keys) else { throw VaultError.headerTampered }
@@ -41,10 +41,10 @@ enum VaultMigration {
     private static func migrateFormat1Entries(_ db: Database, keys: VaultKeys, step: ((Int) throws -> Void)?) throws {
         try db.execute(sql: VaultSchema.v2)
         try VaultRows.execute(db, "INSERT INTO grdb_migrations (identifier) VALUES (?)", ["v2"])
-        for (index, record) in try EntryRecord.fetchAll(db).enumerated() {
+        for (index, record) in try EntryTable.all(db).enumerated() {
             let account = try EntryCipher.open(record, keys: keys, format: 1)
             let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
-            try VaultRows.reseal(record, updatedAt: record.updatedAt, sealed: sealed, db)
+            try EntryTable.reseal(record, updatedAt: record.updatedAt, sealed: sealed, db)
             try step?(index)
         }
     }

@@ -14,7 +14,7 @@ public enum SyncEntryCipher {
     /// `record` at `version` sealed for the server: the nonce and the ciphertext (with its tag).
     public static func seal(_ record: SyncRecord, version: UInt64, keys: SyncKeys) throws -> (nonce: [UInt8], ciphertext: [UInt8]) {
         var plaintext = padded(try JSONEncoder().encode(SyncRecordDTO(record, version: version)))
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         let box = try AES.GCM.seal(
             plaintext, using: keys.entries, nonce: AES.GCM.Nonce(),
             authenticating: additionalData(account: keys.account, entry: record.id, keyVersion: keys.version))
@@ -32,7 +32,7 @@ public enum SyncEntryCipher {
             var plaintext = try? AES.GCM.open(
                 box, using: keys.entries, authenticating: additionalData(account: keys.account, entry: id, keyVersion: keyVersion))
         else { throw corrupt }
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         guard let json = unpadded(plaintext), let dto = try? JSONDecoder().decode(SyncRecordDTO.self, from: json),
             let record = dto.toDomain(), record.id == id, dto.version > 0
         else { throw corrupt }

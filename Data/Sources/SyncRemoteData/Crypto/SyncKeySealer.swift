@@ -36,7 +36,7 @@ public struct SyncKeySealer: SyncKeySealing {
             ephemeral.sharedSecretFromKeyAgreement(with: recipient), ephemeral: ephemeral.publicKey, recipient: recipient,
             device: device, version: version, account: account)
         var plaintext = Data(key.bytes) + Self.rotationTag(key, version: version, account: account, previous: previous)
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         let box = try AES.GCM.seal(
             plaintext, using: sealingKey, authenticating: Self.context(account: account, version: version, device: device))
         guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
@@ -55,7 +55,7 @@ public struct SyncKeySealer: SyncKeySealing {
             var plaintext = try? AES.GCM.open(
                 box, using: sealingKey, authenticating: Self.context(account: account, version: version, device: device))
         else { return nil }
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         guard let key = SyncKey(bytes: Array(plaintext.prefix(32))) else { return nil }
         let tag = Data(plaintext.suffix(32))
         // Compared in constant time, as any MAC.
@@ -69,7 +69,7 @@ public struct SyncKeySealer: SyncKeySealing {
 
     public func sealRing(_ keys: [Int: SyncKey], under key: SyncKey, version: Int, account: UUID) throws -> [UInt8] {
         var plaintext = Data()
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         for (keyVersion, earlier) in keys.sorted(by: { $0.key < $1.key }) {
             plaintext += Self.bigEndian(UInt64(keyVersion)) + earlier.bytes
         }
@@ -87,7 +87,7 @@ public struct SyncKeySealer: SyncKeySealing {
                 authenticating: Self.context(account: account, version: version)),
             plaintext.count % 40 == 0
         else { return nil }
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         let bytes = Array(plaintext)
         var keys: [Int: SyncKey] = [:]
         for start in stride(from: 0, to: bytes.count, by: 40) {

@@ -3,7 +3,7 @@ import Foundation
 /// Where the server keeps accounts, devices and entries: Data's PostgreSQL store, or its
 /// in-memory store for DEV and tests. Every call names the account, so the data can be
 /// distributed by account. One contract suite holds both implementations to the same behaviour.
-public protocol SyncServerStore: Sendable {
+public protocol SyncServerStore: StoreReadiness {
     /// Stores a new account; `SyncServerError.accountExists` if the id is taken.
     func createAccount(_ account: SyncAccountRecord) async throws
     func account(_ id: SyncAccountID) async throws -> SyncAccountRecord?

@@ -30,6 +30,21 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/Health' }
         default: { $ref: '#/components/responses/Problem' }
+  /ready:
+    get:
+      operationId: getReadiness
+      summary: Whether the server can serve requests now (its database answers and takes writes).
+      description: >-
+        For load balancers and service managers: /health says that the process is up, /ready that
+        requests will be served. While the database cannot serve (down, unreachable, full or in
+        recovery), 503 with Retry-After.
+      responses:
+        '200':
+          description: The server can serve.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Health' }
+        default: { $ref: '#/components/responses/Problem' }
   /openapi.yaml:
     get:
       operationId: getDocument

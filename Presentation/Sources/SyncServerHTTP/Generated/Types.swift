@@ -10,6 +10,13 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
+    /// Whether the server can serve requests now (its database answers and takes writes).
+    ///
+    /// For load balancers and service managers: /health says that the process is up, /ready that requests will be served. While the database cannot serve (down, unreachable, full or in recovery), 503 with Retry-After.
+    ///
+    /// - Remark: HTTP `GET /ready`.
+    /// - Remark: Generated from `#/paths//ready/get(getReadiness)`.
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output
     /// This document.
     ///
     /// - Remark: HTTP `GET /openapi.yaml`.
@@ -77,6 +84,15 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
     internal func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
         try await getHealth(Operations.GetHealth.Input(headers: headers))
+    }
+    /// Whether the server can serve requests now (its database answers and takes writes).
+    ///
+    /// For load balancers and service managers: /health says that the process is up, /ready that requests will be served. While the database cannot serve (down, unreachable, full or in recovery), 503 with Retry-After.
+    ///
+    /// - Remark: HTTP `GET /ready`.
+    /// - Remark: Generated from `#/paths//ready/get(getReadiness)`.
+    internal func getReadiness(headers: Operations.GetReadiness.Input.Headers = .init()) async throws -> Operations.GetReadiness.Output {
+        try await getReadiness(Operations.GetReadiness.Input(headers: headers))
     }
     /// This document.
     ///

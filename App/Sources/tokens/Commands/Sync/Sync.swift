@@ -146,14 +146,14 @@ enum Sync {
             let secret = try PassphraseReader.fromTerminal(
                 prompt: "Sync code (tokens sync code shows it on the other machine): ", noun: "sync code")
             var bytes = secret.copyBytes()
-            defer { bytes.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+            defer { bytes.wipe() }
             return String(decoding: bytes, as: UTF8.self)
         }
 
         /// At most 4 KiB of standard input (a code is about 100 characters).
         static func readStandardInput() -> String {
             var data = FileHandle.standardInput.readData(ofLength: 4096)
-            defer { data.resetBytes(in: 0..<data.count) }
+            defer { data.wipe() }
             return String(decoding: data, as: UTF8.self)
         }
     }

@@ -54,7 +54,7 @@ struct SyncContext {
     }
 
     /// Sync rounds of this machine, following the account's key.
-    var round: SyncRound { SyncRound(store: store, random: container.random) }
+    var round: SyncRoundUseCase { SyncComposer.makeRoundUseCase(store: store, random: container.random) }
 
     /// The sync key's use cases (revocation).
     var keys: SyncKeyUseCase { SyncComposer.makeKeyUseCase(store: store, random: container.random) }

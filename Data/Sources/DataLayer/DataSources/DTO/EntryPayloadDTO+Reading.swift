@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 extension EntryPayloadDTO {
@@ -88,7 +89,7 @@ private struct PayloadReader {
         }
         index = start
         var text: [UInt8] = []
-        defer { text.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        defer { text.wipe() }
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
@@ -141,6 +142,6 @@ private struct PayloadReader {
     }
 
     mutating func wipe() {
-        bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        bytes.wipe()
     }
 }

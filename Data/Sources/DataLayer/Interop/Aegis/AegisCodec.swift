@@ -18,7 +18,7 @@ enum AegisCodec {
                 let tag = Hex.bytes(params.tag), let body = Data(base64Encoded: ciphertext),
                 var plaintext = InteropCrypto.openGCM(key: key, nonce: nonce, ciphertext: Array(body), tag: tag)
             else { throw ImportError.malformed(.aegis, "the encrypted database does not decrypt") }
-            defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+            defer { plaintext.wipe() }
             database = try InteropJSON.decode(AegisDatabaseDTO.self, from: plaintext, .aegis)
         }
         guard database.version <= 3 else { throw ImportError.unsupported(.aegis, "database version \(database.version)") }
@@ -49,7 +49,7 @@ enum AegisCodec {
                 throw ImportError.malformed(.aegis, "a password slot's scrypt parameters cannot be used")
             }
             if var key = InteropCrypto.openGCM(key: kek, nonce: nonce, ciphertext: wrapped, tag: tag) {
-                defer { key.resetBytes(in: 0..<key.count) }
+                defer { key.wipe() }
                 return SymmetricKey(data: key)
             }
         }
@@ -76,12 +76,12 @@ enum AegisCodec {
         let cost = ScryptParameters.default
         let kek = try VaultCrypto.scrypt(Array(password.utf8), salt: salt, parameters: cost)
         var raw = master.withUnsafeBytes { Data($0) }
-        defer { raw.resetBytes(in: 0..<raw.count) }
+        defer { raw.wipe() }
         let wrapped = try AES.GCM.seal(raw, using: kek, nonce: AES.GCM.Nonce(data: random.bytes(count: 12)))
         let inner = JSONEncoder()
         inner.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var plaintext = try inner.encode(database)
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         let sealed = try AES.GCM.seal(plaintext, using: master, nonce: AES.GCM.Nonce(data: random.bytes(count: 12)))
         let slot = AegisVaultDTO.Slot(
             type: 1, uuid: random.uuid().uuidString.lowercased(), key: Hex.string(wrapped.ciphertext),

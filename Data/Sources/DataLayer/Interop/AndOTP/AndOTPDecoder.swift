@@ -28,7 +28,7 @@ enum AndOTPDecoder {
             json = try decrypt(Array(data), password: password)
         }
         var plaintext = json
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         let entries = try InteropJSON.decode([EntryDTO].self, from: plaintext, .andOTP)
         var collector = InteropCollector()
         for (index, entry) in entries.enumerated() {

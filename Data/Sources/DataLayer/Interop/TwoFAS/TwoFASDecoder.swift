@@ -26,7 +26,7 @@ enum TwoFASDecoder {
             guard var plaintext = InteropCrypto.openGCM(key: key, nonce: Array(iv), sealed: Array(sealed)) else {
                 throw ImportError.wrongPassword(.twoFAS)
             }
-            defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+            defer { plaintext.wipe() }
             services = try InteropJSON.decode([TwoFASBackupDTO.Service].self, from: plaintext, .twoFAS)
         }
         let groups = Dictionary((backup.groups ?? []).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })

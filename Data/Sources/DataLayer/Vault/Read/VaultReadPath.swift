@@ -18,7 +18,7 @@ enum VaultReadPath {
         nonisolated(unsafe) let connection = opened
         let checked: Checked
         do {
-            checked = try check(connection, masterKey: masterKey)
+            checked = try check(connection, path: path, masterKey: masterKey)
         } catch let error as MasterKeyError {
             connection.close()
             throw error.error
@@ -40,23 +40,22 @@ enum VaultReadPath {
     }
 
     private static func check(
-        _ connection: SQLiteReadConnection, masterKey: (VaultHeader) throws -> SymmetricKey
+        _ connection: SQLiteReadConnection, path: String, masterKey: (VaultHeader) throws -> SymmetricKey
     ) throws -> Checked {
         // No `PRAGMA quick_check` (a tenth of a millisecond): every row used is read here and
         // authenticated by the header's MAC and manifest, and a damaged page SQLite meets is an
         // error, which hands the file to the GRDB path: that one runs quick_check and says so.
         return try connection.transaction {
-            let header = try VaultHeader.fetchCurrent(connection)
+            let header = try VaultHeader.read(connection, path: path)
             guard header.formatVersion == VaultHeader.currentFormat, try VaultSchema.matches(connection, format: header.formatVersion)
             else { throw LeftToGRDBPath() }
             let master: SymmetricKey
             do { master = try masterKey(header) } catch { throw MasterKeyError(error: error) }
             let keys = VaultKeys(master: master, vaultID: header.vaultID)
             guard header.isAuthentic(keys: keys) else { throw LeftToGRDBPath() }
-            let records = try EntryRecord.fetchAll(connection)
-            guard VaultManifest.digest(records, sync: try SealedSyncRow.fetchAll(connection)) == header.manifest else {
-                throw LeftToGRDBPath()
-            }
+            let records = try EntryTable.all(connection)
+            // A refusal here is the GRDB path's to say (as every error but the master key's).
+            try VaultManifest.check(records, in: connection, against: header)
             return Checked(header: header, keys: keys, records: records, dataVersion: try connection.dataVersion())
         }
     }

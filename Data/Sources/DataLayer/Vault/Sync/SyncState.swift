@@ -54,7 +54,7 @@ struct VaultSyncTables {
     func account() throws -> (state: SyncAccountState, version: Int)? {
         guard let row = try SealedSyncRow.fetchAll(db, .account).first else { return nil }
         var plaintext = try row.open(keys: keys)
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        defer { plaintext.wipe() }
         guard let dto = try? JSONDecoder().decode(SyncAccountStateDTO.self, from: plaintext), let state = dto.toDomain() else {
             throw VaultError.entryDamaged(id: "sync_account")
         }
@@ -70,7 +70,7 @@ struct VaultSyncTables {
         var result: [UUID: (SyncEntryState, Int)] = [:]
         for row in try SealedSyncRow.fetchAll(db, .entry) {
             var plaintext = try row.open(keys: keys)
-            defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+            defer { plaintext.wipe() }
             guard let id = UUID(uuidString: row.id), let dto = try? JSONDecoder().decode(SyncEntryStateDTO.self, from: plaintext),
                 let state = dto.toDomain(), state.record.id == id
             else { throw VaultError.entryDamaged(id: "sync_entry \(row.id)") }
@@ -98,7 +98,7 @@ struct VaultSyncTables {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         var plaintext = Array(try encoder.encode(value))
-        defer { plaintext.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        defer { plaintext.wipe() }
         return try SealedSyncRow.seal(plaintext, table: table, id: id, version: version, keys: keys)
     }
 }

@@ -1,0 +1,11 @@
+import Domain
+import Foundation
+
+/// Opens a `SyncConnection` (one HTTP client) to a server, each request bounded by `timeout`.
+struct SyncConnector: SyncServerConnector {
+    let timeout: Duration
+
+    func connect(to server: URL, caFile: String?) -> any SyncServerConnection {
+        SyncConnection(server: server, caFile: caFile, timeout: timeout)
+    }
+}

@@ -1,0 +1,76 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The `entry` table's statements, all of them: the account data source, a sync round, a
+/// change of passphrase and the migrations read and write entries only through here. A write
+/// must change exactly the rows it names (`VaultRows`), and a new entry goes after the last.
+enum EntryTable {
+    /// Every entry, in the user's order.
+    static func all(_ db: some VaultQuerying) throws -> [EntryRecord] {
+        try db.rows("SELECT * FROM entry ORDER BY sort_order, created_at") { try EntryRecord(row: $0) }
+    }
+
+    /// The entry `id`, if the vault has it.
+    static func row(_ db: Database, id: String) throws -> EntryRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE id = ?", arguments: [id]).map { try EntryRecord(row: $0) }
+    }
+
+    /// Every entry's id, in the user's order.
+    static func orderedIDs(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY sort_order, created_at")
+    }
+
+    /// Seals `accounts` as new entries (version 1) after the last one, in the order given.
+    /// An id the vault (or the batch) already has fails the whole write.
+    static func insert(_ accounts: [Account], keys: VaultKeys, _ db: Database) throws {
+        var order = (try Int.fetchOne(db, sql: "SELECT MAX(sort_order) FROM entry") ?? -1) + 1
+        // One statement compiled once for the whole batch: an import of 10 000 accounts would
+        // otherwise compile 10 000.
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO entry (id, sort_order, created_at, updated_at, version, nonce, ciphertext) VALUES (?, ?, ?, ?, 1, ?, ?)")
+        for account in accounts {
+            let sealed = try EntryCipher.seal(account, version: 1, keys: keys)
+            do {
+                try insert.execute(arguments: [
+                    account.id.uuidString, order, account.createdAt.timeIntervalSince1970, account.updatedAt.timeIntervalSince1970,
+                    sealed.nonce, sealed.ciphertext,
+                ])
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+                throw RepositoryError.duplicateID(account.id)
+            }
+            guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
+            order += 1
+        }
+    }
+
+    /// Stores a new ciphertext for entry `record.id`, only if it is still at `record.version`.
+    static func reseal(_ record: EntryRecord, updatedAt: Double, sealed: (nonce: Data, ciphertext: Data), _ db: Database) throws {
+        try VaultRows.execute(
+            db, "UPDATE entry SET updated_at = ?, version = ?, nonce = ?, ciphertext = ? WHERE id = ? AND version = ?",
+            [updatedAt, record.version + 1, sealed.nonce, sealed.ciphertext, record.id, record.version])
+    }
+
+    /// Removes the entry `id`, which must be there.
+    static func delete(_ id: String, _ db: Database) throws {
+        try VaultRows.execute(db, "DELETE FROM entry WHERE id = ?", [id])
+    }
+
+    /// Removes the entry `id` if the vault has it.
+    static func deleteIfPresent(_ id: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [id])
+    }
+
+    /// Puts the entries in the order of `ids` (every entry's id); only the rows that move are
+    /// written, each of which must change.
+    static func order(_ ids: [String], _ db: Database) throws {
+        let current = Dictionary(
+            try Row.fetchAll(db, sql: "SELECT id, sort_order FROM entry").map { (row: Row) -> (String, Int) in (row[0], row[1]) },
+            uniquingKeysWith: { first, _ in first })
+        let update = try db.cachedStatement(sql: "UPDATE entry SET sort_order = ? WHERE id = ?")
+        for (index, id) in ids.enumerated() where current[id] != index {
+            try update.execute(arguments: [index, id])
+            guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
+        }
+    }
+}
