@@ -81,6 +81,7 @@ test-package: deps ## Test PACKAGE on its own, as its CI job does (make test-pac
 
 test-layer: deps ## Test LAYER (Domain, Data, Presentation or App) and every package that depends on it, from the manifests (make test-layer LAYER=Presentation)
 	@test -n "$(LAYER)" || { echo "usage: make test-layer LAYER=Domain|Data|Presentation|App"; exit 64; }
+	@$(MAKE) --no-print-directory check-format
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
 	@packages="$$("$(BIN)/archcheck" --root "$(CURDIR)" --dependents "$(LAYER)")"; \
 	  echo "== test-layer $(LAYER): $$packages"; \

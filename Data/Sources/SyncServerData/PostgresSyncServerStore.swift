@@ -32,8 +32,13 @@ public final class PostgresSyncServerStore: SyncServerStore {
     }
 
     /// Creates or upgrades the tables (run on start, before serving).
+    /// A failure is a `PostgresMigrationError`, told in one sentence.
     public func migrate() async throws {
-        try await PostgresSchema.migrate(client, logger: logger)
+        do {
+            try await PostgresSchema.migrate(client, logger: logger)
+        } catch {
+            throw PostgresMigrationError.of(error)
+        }
     }
 
     /// Ready when the database answers within the deadline and takes writes (a standby in

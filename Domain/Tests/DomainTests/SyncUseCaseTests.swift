@@ -371,6 +371,32 @@ struct SyncUseCaseTests {
         }
     }
 
+    @Test(
+        "found by the model check's mixed versions (seed 17971638): a first version served again, with an earlier write of a newer version's field, does not undo a delete"
+    )
+    func replayedUnknownFieldDoesNotRevive() async throws {
+        let remote = InMemorySyncRemote()
+        let laptop = Client(1, remote: remote)
+        await laptop.add(Self.id(1), secret: 1, at: 1_000)
+        let first = SyncUnknownParts.Field(json: #"{"v":true,"at":"1"}"#, changedAt: laptop.stamp(1_100))
+        await laptop.store.change(Self.id(1)) { $0?.unknown.fields["archived"] = first }
+        _ = try await laptop.sync()
+        let second = SyncUnknownParts.Field(json: #"{"v":false,"at":"2"}"#, changedAt: laptop.stamp(1_200))
+        await laptop.store.change(Self.id(1)) { $0?.unknown.fields["archived"] = second }
+        _ = try await laptop.sync()
+        await laptop.store.change(Self.id(1)) { $0?.isDeleted = Stamped(true, changedAt: laptop.stamp(1_300)) }
+        _ = try await laptop.sync()
+        // A dishonest server serves the first version (alive, the field's first write) as new.
+        await remote.replayFirstVersion(of: Self.id(1))
+        #expect(try await laptop.sync().refusedReplays == [Self.id(1)])
+        let desktop = Client(2, remote: remote)
+        _ = try await desktop.sync()
+        for client in [laptop, desktop] {
+            let entry = try #require(await client.records()[Self.id(1)])
+            #expect(entry.isDeleted.value && entry.unknown.fields["archived"] == second)
+        }
+    }
+
     /// A server whose pages never end: each says more follows, and either stays where it was or
     /// moves on by one sequence without an entry.
     final class EndlessPages: SyncRemote {

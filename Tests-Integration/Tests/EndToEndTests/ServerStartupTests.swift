@@ -72,6 +72,25 @@ struct ServerStartupTests {
         #expect(!result.stderr.contains("PSQLError") && !result.stderr.contains("ConnectionPoolError"), "\(result.stderr)")
     }
 
+    @Test("a database the role does not own: one line saying the role may not create the tables, and how to fix it")
+    func databaseNotOwned() throws {
+        let env = ProcessInfo.processInfo.environment
+        let role = "tokens_guest_\(UUID().uuidString.prefix(8).lowercased())"
+        let made = try ProcessRunner.run(
+            "psql", ["-v", "ON_ERROR_STOP=1", "-c", "CREATE ROLE \(role) LOGIN PASSWORD 'guest-password'"], environment: env)
+        try #require(made.status == 0, "\(made.stderr)")
+        defer { _ = try? ProcessRunner.run("psql", ["-c", "DROP ROLE IF EXISTS \(role)"], environment: env) }
+        try TestDatabase.with(prefix: "tokens_notowned") { _, url in
+            let user = env["PGUSER"] ?? "postgres"
+            let password = env["PGPASSWORD"].map { ":\($0)" } ?? ""
+            let result = try Self.start(url.replacingOccurrences(of: "//\(user)\(password)@", with: "//\(role):guest-password@"))
+            #expect(result.status != 0)
+            #expect(result.errorLines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("tokens-server: the database role may not create the server's tables ("), "\(result.stderr)")
+            #expect(result.stderr.contains("createdb -O ROLE DATABASE") && !result.stderr.contains("guest-password"), "\(result.stderr)")
+        }
+    }
+
     @Test("a database that accepts the connection and never answers: SIGTERM ends the wait at once; left alone, a line after 10 s")
     func silentDatabase() throws {
         let listener = try SilentListener()

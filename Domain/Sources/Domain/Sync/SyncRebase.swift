@@ -40,6 +40,19 @@ enum SyncRebase {
         older(\.groups)
         older(\.position)
         older(\.isDeleted)
+        // A field only a newer build knows is a field like the others: the older of the two,
+        // and absent is the oldest (a side whose older copy lacks it or holds an earlier write of
+        // it has not edited it since).
+        for name in Set(seen.unknown.fields.keys).union(remote.unknown.fields.keys) {
+            let (mine, theirs) = (seen.unknown.fields[name], remote.unknown.fields[name])
+            guard let theirs else {
+                base.unknown.fields[name] = nil
+                continue
+            }
+            if let mine, let seenStamp = mine.changedAt, let remoteStamp = theirs.changedAt, remoteStamp <= seenStamp {
+                base.unknown.fields[name] = theirs
+            }
+        }
         if remote.key.value == base.key.value { base.counter = min(seen.counter, remote.counter) }
         return base
     }
