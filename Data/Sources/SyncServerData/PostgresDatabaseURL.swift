@@ -33,8 +33,23 @@ public enum PostgresDatabaseURL {
         let username: String
         let password: String?
         let database: String?
-        let mode: String
+        let tls: TLSPolicy
         let poolSize: Int
+    }
+
+    /// What the URL's `sslmode` asks of TLS: libpq's six modes in the three ways postgres-nio
+    /// can honour them (`verify-ca` and `verify-full` verify, as `require` does here).
+    enum TLSPolicy {
+        case disable, prefer, require
+
+        init?(sslmode: String) {
+            switch sslmode {
+            case "disable": self = .disable
+            case "prefer", "allow": self = .prefer
+            case "require", "verify-ca", "verify-full": self = .require
+            default: return nil
+            }
+        }
     }
 
     static func parts(from text: String) throws(Problem) -> Parts {
@@ -43,24 +58,24 @@ public enum PostgresDatabaseURL {
         guard let host = components.host, !host.isEmpty else { throw .missingHost }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
-        guard ["disable", "prefer", "allow", "require", "verify-ca", "verify-full"].contains(mode) else { throw .unknownSSLMode(mode) }
+        guard let tls = TLSPolicy(sslmode: mode) else { throw .unknownSSLMode(mode) }
         let size = components.queryItems?.first { $0.name == "pool_max_conns" }
         guard let poolSize = size.map({ Int($0.value ?? "") }) ?? defaultPoolSize, (1...1000).contains(poolSize) else {
             throw .badPoolSize(size?.value ?? "")
         }
         return Parts(
             host: host, port: components.port ?? 5432, username: components.user?.removingPercentEncoding ?? "postgres",
-            password: components.password?.removingPercentEncoding, database: database.isEmpty ? nil : database, mode: mode,
+            password: components.password?.removingPercentEncoding, database: database.isEmpty ? nil : database, tls: tls,
             poolSize: poolSize)
     }
 
     public static func configuration(from text: String) throws(Problem) -> PostgresClient.Configuration {
         let parts = try parts(from: text)
         let tls: PostgresClient.Configuration.TLS =
-            switch parts.mode {
-            case "disable": .disable
-            case "prefer", "allow": .prefer(.makeClientConfiguration())
-            default: .require(.makeClientConfiguration())
+            switch parts.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
             }
         var configuration = PostgresClient.Configuration(
             host: parts.host, port: parts.port, username: parts.username, password: parts.password, database: parts.database, tls: tls)

@@ -62,10 +62,10 @@ public enum PostgresStartupCheck {
 
     private static func connect(_ parts: PostgresDatabaseURL.Parts, timeout: Duration) async throws -> PostgresConnection {
         let tls: PostgresConnection.Configuration.TLS =
-            switch parts.mode {
-            case "disable": .disable
-            case "prefer", "allow": .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            default: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            switch parts.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
             }
         var configuration = PostgresConnection.Configuration(
             host: parts.host, port: parts.port, username: parts.username, password: parts.password, database: parts.database, tls: tls)

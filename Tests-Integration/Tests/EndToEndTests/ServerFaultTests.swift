@@ -39,6 +39,9 @@ struct ServerFaultTests {
         let acknowledged = Mutex<[String: Int]>([:])
         /// Pushes sent again after a failure.
         let retries = Mutex(0)
+        /// Set once the server is killed: each client holds its second half of pushes until then,
+        /// so that, however fast or slow the machine, pushes meet the killed server.
+        let killed = Mutex(false)
 
         init(_ server: ServerProcess) { self.server = Mutex(server) }
 
@@ -60,11 +63,14 @@ struct ServerFaultTests {
             let enrolled = try await first.request("POST", "/v1/accounts/\(account)/devices", json: ["authKey": authKey, "name": "laptop"])
             let token = try #require(ServerProcessTests.json(enrolled.body)["token"] as? String)
             // 4 clients, 10 new entries each; a push that fails is sent again, the same bytes,
-            // every 50 ms for at most 30 s.
+            // every 50 ms for at most 30 s. The second five of each wait for the kill.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for client in 0..<4 {
                     group.addTask {
                         for entry in 0..<10 {
+                            if entry == 5 {
+                                while !run.killed.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+                            }
                             let body = ServerProcessTests.newEntry(Data("client \(client) entry \(entry)".utf8))
                             let id = try #require(((body["changes"] as? [[String: Any]])?.first?["id"] as? String)?.lowercased())
                             var attempts = 0
@@ -85,13 +91,15 @@ struct ServerFaultTests {
                         }
                     }
                 }
-                // The killer: once 10 changes are acknowledged, SIGKILL while the clients push,
-                // then the same server again on the same port.
+                // The killer: once 10 changes are acknowledged, SIGKILL while the clients push;
+                // once a client has met the dead server, the same server again on the same port.
                 group.addTask {
                     while run.acknowledged.withLock({ $0.count }) < 10 { try await Task.sleep(for: .milliseconds(5)) }
                     let killed = run.current
                     killed.child.send(SIGKILL)
                     #expect(killed.child.wait() == .signalled(SIGKILL))
+                    run.killed.withLock { $0 = true }
+                    for _ in 0..<2_000 where run.retries.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(5)) }
                     let restarted = try ServerProcess(["--phase", "alpha"], environment: environment, port: port)
                     run.server.withLock { $0 = restarted }
                 }

@@ -2,9 +2,6 @@ import AppComposition
 import AppConfiguration
 import CommandLineKit
 import Domain
-import Foundation
-import Presentation
-import SyncComposition
 import TerminalUI
 
 /// `tokens` on its own: the interactive app (Unlock, list, add…); a plain listing when not on a terminal.
@@ -46,36 +43,6 @@ struct Interactive: TokensCommand {
     private static func runScreen(
         _ container: any AppContainer, lock: any AccountStoreLock, settings: AppSettings, unlocked: Bool
     ) async {
-        // A vault phase syncs on the list's opening and every sync.interval, when it belongs to
-        // a sync account (the first sync finds out; otherwise the header shows nothing).
-        var sync: SyncScheduler?
-        var syncing: MembershipSyncUseCase?
-        if let vault = container.syncing?.container {
-            let useCase: any SyncUseCase
-            if let local = vault.localSync {
-                useCase = local
-            } else {
-                let membership = SyncComposer.makeMembershipSyncUseCase(
-                    store: vault.syncStore, random: vault.random, caFile: settings.sync.caFilePath)
-                syncing = membership
-                useCase = membership
-            }
-            sync = SyncScheduler(
-                status: SyncStatusViewModel(sync: useCase, local: vault.syncStore, clock: container.clock),
-                interval: .seconds(settings.sync.intervalSeconds.value), clock: ContinuousClock())
-        }
-        let screens = ScreenContainer(
-            container: container, lock: lock, clipboard: OSC52Clipboard(),
-            options: .init(
-                nextCodeWindow: settings.nextCodeSeconds.value,
-                clipboardTimeout: .seconds(settings.clipboardClearSeconds.value)))
-        let router = screens.makeRouter(idleTimeout: .seconds(settings.idleLockSeconds.value))
-        router.unlockedBeforeStart = unlocked
-        let screen = AppScreen(
-            router: router, sync: sync,
-            style: Style.fromEnvironment(ProcessEnvironment.variables))
-        await screen.run()
-        sync?.stop()
-        await syncing?.close()
+        await ScreenComposer.makeSession(container, lock: lock, settings: settings, unlocked: unlocked).run()
     }
 }

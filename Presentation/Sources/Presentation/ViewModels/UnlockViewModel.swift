@@ -2,8 +2,8 @@ import Domain
 import Foundation
 import Observation
 
-/// The Unlock screen: takes a passphrase, says when it is wrong, and makes each retry after
-/// repeated failures wait longer (UnlockThrottle), on the injected scheduler.
+/// The Unlock screen: takes a passphrase, says when it is wrong, and refuses input for as long
+/// as the use case says the next try must wait, on the injected scheduler.
 @MainActor
 @Observable
 public final class UnlockViewModel {
@@ -23,7 +23,6 @@ public final class UnlockViewModel {
     }
 
     public private(set) var state: State = .ready
-    public private(set) var failures = 0
 
     @ObservationIgnored private let unlockUseCase: any UnlockUseCase
     @ObservationIgnored private let scheduler: any Clock<Duration>
@@ -42,13 +41,11 @@ public final class UnlockViewModel {
         state = .checking
         do {
             try await unlockUseCase.execute(passphrase: passphrase)
-            failures = 0
             state = .ready
             actions.unlocked()
         } catch {
-            failures += 1
             let message = "\(error)"
-            let delay = UnlockThrottle.delay(afterFailures: failures)
+            let delay = (error as? UnlockFailure)?.retryAfter ?? .zero
             guard delay > .zero else {
                 state = .failed(message)
                 return

@@ -1,0 +1,48 @@
+import AppComposition
+import AppConfiguration
+import Domain
+import Presentation
+import SyncComposition
+import TerminalUI
+
+/// Builds the interactive screen's graph for one run: the router over the phase's container and,
+/// for a vault that belongs to a sync account, the background sync the header shows. The only
+/// place that knows both the screen's container and the sync client's (`tokens` links both).
+@MainActor
+enum ScreenComposer {
+    static func makeSession(
+        _ container: any AppContainer, lock: any AccountStoreLock, settings: AppSettings, unlocked: Bool
+    ) -> ScreenSession {
+        let sync = makeBackgroundSync(container, settings: settings)
+        let screens = ScreenContainer(
+            container: container, lock: lock, clipboard: OSC52Clipboard(),
+            options: .init(
+                nextCodeWindow: settings.nextCodeSeconds.value,
+                clipboardTimeout: .seconds(settings.clipboardClearSeconds.value)))
+        let router = screens.makeRouter(idleTimeout: .seconds(settings.idleLockSeconds.value))
+        router.unlockedBeforeStart = unlocked
+        let screen = AppScreen(
+            router: router, sync: sync?.scheduler, style: Style.fromEnvironment(ProcessEnvironment.variables))
+        return ScreenSession(screen: screen, sync: sync)
+    }
+
+    /// A vault phase syncs on the list's opening and every sync.interval, when it belongs to a
+    /// sync account (the first sync finds out; otherwise the header shows nothing). DEV syncs
+    /// with its in-process server; a vault with its membership's server, over one connection.
+    private static func makeBackgroundSync(_ container: any AppContainer, settings: AppSettings) -> BackgroundSync? {
+        guard let vault = container.syncing?.container else { return nil }
+        let membership: MembershipSyncUseCase?
+        let useCase: any SyncUseCase
+        if let local = vault.localSync {
+            (membership, useCase) = (nil, local)
+        } else {
+            let remote = SyncComposer.makeMembershipSyncUseCase(
+                store: vault.syncStore, random: vault.random, caFile: settings.sync.caFilePath)
+            (membership, useCase) = (remote, remote)
+        }
+        let scheduler = SyncScheduler(
+            status: SyncStatusViewModel(sync: useCase, local: vault.syncStore, clock: container.clock),
+            interval: .seconds(settings.sync.intervalSeconds.value), clock: ContinuousClock())
+        return BackgroundSync(scheduler: scheduler, membership: membership)
+    }
+}
