@@ -99,7 +99,11 @@ struct ServerFaultTests {
                     killed.child.send(SIGKILL)
                     #expect(killed.child.wait() == .signalled(SIGKILL))
                     run.killed.withLock { $0 = true }
-                    for _ in 0..<2_000 where run.retries.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+                    var waited = 0
+                    while run.retries.withLock({ $0 }) == 0, waited < 2_000 {
+                        try await Task.sleep(for: .milliseconds(5))
+                        waited += 1
+                    }
                     let restarted = try ServerProcess(["--phase", "alpha"], environment: environment, port: port)
                     run.server.withLock { $0 = restarted }
                 }
