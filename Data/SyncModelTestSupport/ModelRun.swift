@@ -67,7 +67,7 @@ public struct ModelRun: Sendable {
                 }
             case .delete(let m, let pick):
                 guard let id = try await target(machines[m], pick) else { break }
-                try await change(machines[m], &ledger) { try await $0.source.remove(id: id) }
+                try await change(machines[m], &ledger) { _ = try await $0.source.remove(id: id) }
             case .reorder(let m, let pick):
                 guard let id = try await target(machines[m], pick) else { break }
                 try await change(machines[m], &ledger) { try await $0.source.reorder([id]) }

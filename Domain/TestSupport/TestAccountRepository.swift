@@ -43,8 +43,10 @@ public actor TestAccountRepository: AccountRepository {
 
     public func add(contentsOf newAccounts: [Account]) async throws {
         try throwIfPlanned()
-        let ids = accounts.map(\.id) + newAccounts.map(\.id)
-        guard Set(ids).count == ids.count else { throw RepositoryError.duplicateID(newAccounts[0].id) }
+        var ids = Set(accounts.map(\.id))
+        for account in newAccounts where !ids.insert(account.id).inserted {
+            throw RepositoryError.duplicateID(account.id)
+        }
         accounts += newAccounts
     }
 

@@ -109,9 +109,9 @@ struct VaultSyncStoreTests {
         machine.clock.advance(by: 10)
         var edited = VaultFolder.account(1)
         edited.note = "laptop"
-        try await machine.source.replace(edited)
+        #expect(try await machine.source.replace(edited))
         _ = try await machine.source.modify(id: Self.id(3)) { $0.kind = .hotp(counter: 5) }
-        try await machine.source.remove(id: Self.id(2))
+        #expect(try await machine.source.remove(id: Self.id(2)))
         try await machine.source.insert(VaultFolder.account(4))
         try await machine.source.reorder([Self.id(4)])
         let after = try await machine.store.snapshot()
@@ -142,8 +142,8 @@ struct VaultSyncStoreTests {
         // Edits on both sides, offline from each other.
         var renamed = VaultFolder.account(1)
         renamed.name = "renamed@example.com"
-        try await laptop.source.replace(renamed)
-        try await desktop.source.remove(id: Self.id(2))
+        #expect(try await laptop.source.replace(renamed))
+        #expect(try await desktop.source.remove(id: Self.id(2)))
         try await desktop.source.reorder([Self.id(3)])
         _ = try await laptop.sync(remote)
         _ = try await desktop.sync(remote)
@@ -170,7 +170,7 @@ struct VaultSyncStoreTests {
         try await desktop.join(device: 2, joining: true)
         _ = try await desktop.sync(remote)
         #expect(try await desktop.content() == (try await laptop.content()))
-        #expect(try await desktop.source.fetch(id: Self.id(7)).kind == .steam)
+        #expect(try await desktop.source.fetch(id: Self.id(7))?.kind == .steam)
         _ = try await desktop.source.modify(id: Self.id(7)) { $0.note = "edited on the desktop" }
         _ = try await desktop.sync(remote)
     }
@@ -204,7 +204,7 @@ struct VaultSyncStoreTests {
         let taken = try await machine.store.snapshot()
         var edited = VaultFolder.account(1)
         edited.note = "changed meanwhile"
-        try await machine.source.replace(edited)
+        #expect(try await machine.source.replace(edited))
         var outcome = taken
         outcome.pending = []
         outcome.bases[Self.id(1)] = RemoteEntry(sequence: 1, record: taken.records[Self.id(1)]!, version: 1)
@@ -214,7 +214,7 @@ struct VaultSyncStoreTests {
         #expect(now.pending == [Self.id(1)] && now.cursor == 1)
         #expect(now.records[Self.id(1)]!.note.value == "changed meanwhile")
         #expect(now.bases[Self.id(1)]?.sequence == 1)
-        #expect(try await machine.source.fetch(id: Self.id(1)).note == "changed meanwhile")
+        #expect(try await machine.source.fetch(id: Self.id(1))?.note == "changed meanwhile")
     }
 
     @Test("a passphrase change re-encrypts the sync state with the entries: it still opens, under the new key only")
@@ -309,7 +309,7 @@ struct VaultSyncStoreTests {
         let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2)])
         try await machine.join(device: 1)
         _ = try await machine.sync(remote)
-        try await machine.source.remove(id: Self.id(2))
+        #expect(try await machine.source.remove(id: Self.id(2)))
         try await machine.store.end()
         let other = InMemorySyncRemote()
         try await machine.join(device: 2, code: SyncCode(account: Self.id(701), key: SyncKey(bytes: Array(repeating: 8, count: 32))!))
@@ -357,7 +357,7 @@ struct VaultSyncStoreContractTests {
         }
 
         func delete(_ id: UUID) async throws {
-            try await source.remove(id: id)
+            #expect(try await source.remove(id: id))
         }
     }
 

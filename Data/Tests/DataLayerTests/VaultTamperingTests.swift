@@ -36,7 +36,7 @@ struct VaultTamperingTests {
         try await source.insertAll([first, second])
         #expect(try await source.fetch(id: second.id) == second)
         let missing = VaultFolder.account(3).id
-        await #expect(throws: RepositoryError.notFound(missing)) { try await source.fetch(id: missing) }
+        #expect(try await source.fetch(id: missing) == nil)
         try folder.tamper("DELETE FROM entry WHERE id = ?", arguments: [first.id.uuidString])
         await #expect(throws: VaultError.modified(.entries)) { try await source.fetch(id: second.id) }
         try vault.close()
@@ -139,7 +139,7 @@ struct VaultTamperingTests {
         try await source.reorder([VaultFolder.account(2).id])
         #expect(try header()["revision"] as Int == 3)
         #expect(try header()["manifest"] as Data != manifest)
-        try await source.remove(id: VaultFolder.account(1).id)
+        #expect(try await source.remove(id: VaultFolder.account(1).id))
         #expect(try header()["revision"] as Int == 4)
         #expect(try folder.rows("SELECT version FROM entry").map { $0["version"] as Int } == [1])
     }

@@ -13,37 +13,41 @@ public actor InMemoryAccountDataSource: AccountDataSource {
 
     public func fetchAll() -> [Account] { accounts }
 
-    public func fetch(id: UUID) throws -> Account { accounts[try existingIndex(of: id)] }
+    public func fetch(id: UUID) -> Account? { index(of: id).map { accounts[$0] } }
 
     public func revision() -> AccountsRevision { AccountsRevision(changes) }
 
     public func insert(_ account: Account) throws {
-        guard index(of: account.id) == nil else { throw RepositoryError.duplicateID(account.id) }
+        guard index(of: account.id) == nil else { throw AccountIDTaken(account.id) }
         accounts.append(account)
     }
 
     public func insertAll(_ newAccounts: [Account]) throws {
         var ids = Set(accounts.map(\.id))
         for account in newAccounts where !ids.insert(account.id).inserted {
-            throw RepositoryError.duplicateID(account.id)
+            throw AccountIDTaken(account.id)
         }
         accounts += newAccounts
     }
 
-    public func replace(_ account: Account) throws {
-        accounts[try existingIndex(of: account.id)] = account
+    public func replace(_ account: Account) -> Bool {
+        guard let index = index(of: account.id) else { return false }
+        accounts[index] = account
+        return true
     }
 
-    public func remove(id: UUID) throws {
-        accounts.remove(at: try existingIndex(of: id))
+    public func remove(id: UUID) -> Bool {
+        guard let index = index(of: id) else { return false }
+        accounts.remove(at: index)
+        return true
     }
 
     public func reorder(_ ids: [UUID]) {
         accounts = AccountOrder.reordered(accounts, by: ids, key: \.id)
     }
 
-    public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) throws -> Account {
-        let index = try existingIndex(of: id)
+    public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) throws -> Account? {
+        guard let index = index(of: id) else { return nil }
         let before = accounts[index]
         var changed = before
         try change(&changed)
@@ -53,10 +57,5 @@ public actor InMemoryAccountDataSource: AccountDataSource {
 
     private func index(of id: UUID) -> Int? {
         accounts.firstIndex { $0.id == id }
-    }
-
-    private func existingIndex(of id: UUID) throws -> Int {
-        guard let index = index(of: id) else { throw RepositoryError.notFound(id) }
-        return index
     }
 }

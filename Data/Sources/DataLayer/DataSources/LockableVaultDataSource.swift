@@ -76,15 +76,15 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
     }
 
     public func fetchAll() async throws -> [Account] { try await current().fetchAll() }
-    public func fetch(id: UUID) async throws -> Account { try await current().fetch(id: id) }
+    public func fetch(id: UUID) async throws -> Account? { try await current().fetch(id: id) }
     public func revision() async throws -> AccountsRevision { try await current().revision().within(epoch) }
     public func insert(_ account: Account) async throws { try await current().insert(account) }
     public func insertAll(_ accounts: [Account]) async throws { try await current().insertAll(accounts) }
-    public func replace(_ account: Account) async throws { try await current().replace(account) }
-    public func remove(id: UUID) async throws { try await current().remove(id: id) }
+    public func replace(_ account: Account) async throws -> Bool { try await current().replace(account) }
+    public func remove(id: UUID) async throws -> Bool { try await current().remove(id: id) }
     public func reorder(_ ids: [UUID]) async throws { try await current().reorder(ids) }
 
-    public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account {
+    public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account? {
         try await current().modify(id: id, change)
     }
 

@@ -20,10 +20,9 @@ public struct VaultAccountDataSource: AccountDataSource {
     }
 
     /// Every entry is still checked against the manifest; only the one asked for is decrypted.
-    public func fetch(id: UUID) async throws -> Account {
+    public func fetch(id: UUID) async throws -> Account? {
         try vault.readEntries { keys, records in
-            guard let record = records.first(where: { $0.id == id.uuidString }) else { throw RepositoryError.notFound(id) }
-            return try EntryCipher.open(record, keys: keys)
+            try records.first { $0.id == id.uuidString }.map { try EntryCipher.open($0, keys: keys) }
         }
     }
 
@@ -43,21 +42,21 @@ public struct VaultAccountDataSource: AccountDataSource {
         }
     }
 
-    public func replace(_ account: Account) async throws {
-        try vault.write { db, keys in
+    public func replace(_ account: Account) async throws -> Bool {
+        try changingExisting { db, keys -> Void in
             let record = try existing(account.id, db)
             let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
             try EntryTable.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
             try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.edited(account) }
-        }
+        } != nil
     }
 
-    public func remove(id: UUID) async throws {
-        try vault.write { db, keys in
+    public func remove(id: UUID) async throws -> Bool {
+        try changingExisting { db, keys -> Void in
             _ = try existing(id, db)
             try EntryTable.delete(id.uuidString, db)
             try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.deleted(id) }
-        }
+        } != nil
     }
 
     public func reorder(_ ids: [UUID]) async throws {
@@ -68,8 +67,8 @@ public struct VaultAccountDataSource: AccountDataSource {
         }
     }
 
-    public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account {
-        try vault.write { db, keys in
+    public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account? {
+        try changingExisting { db, keys in
             let record = try existing(id, db)
             let before = try EntryCipher.open(record, keys: keys)
             var changed = before
@@ -82,7 +81,19 @@ public struct VaultAccountDataSource: AccountDataSource {
     }
 
     private func existing(_ id: UUID, _ db: Database) throws -> EntryRecord {
-        guard let record = try EntryTable.row(db, id: id.uuidString) else { throw RepositoryError.notFound(id) }
+        guard let record = try EntryTable.row(db, id: id.uuidString) else { throw Absent() }
         return record
     }
+
+    /// A write to one account that the vault may not have: its absence rolls the transaction
+    /// back (the header is not sealed again) and answers nil.
+    private func changingExisting<T>(_ body: (Database, VaultKeys) throws -> T) throws -> T? {
+        do {
+            return try vault.write(body)
+        } catch is Absent {
+            return nil
+        }
+    }
+
+    private struct Absent: Error {}
 }

@@ -37,7 +37,7 @@ enum EntryTable {
                     sealed.nonce, sealed.ciphertext,
                 ])
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-                throw RepositoryError.duplicateID(account.id)
+                throw AccountIDTaken(account.id)
             }
             guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
             order += 1
