@@ -22,7 +22,7 @@ LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk time
+DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk time prometheus
 
 .PHONY: format check-format workflows test-package help deps build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall clean
 

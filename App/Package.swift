@@ -24,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        // tokens-server's /metrics: swift-metrics' backend in Prometheus's text format.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
     ],
     targets: [
         // A command line read by table lookups, with --help, the man page and completions made
@@ -36,6 +39,7 @@ let package = Package(
         .target(
             name: "AppConfiguration",
             dependencies: [
+                "CommandLineKit",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
@@ -86,6 +90,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(

@@ -29,6 +29,9 @@ let package = Package(
         // The sync server's store only (target SyncServerData); the app never links them.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // The server store's own metrics (calls in flight, errors by kind), through swift-metrics'
+        // API: App chooses the backend (Prometheus), as it chooses swift-log's.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // The sync client's HTTP (target SyncRemoteData): AsyncHTTPClient under the generated
@@ -126,6 +129,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // The HTTP interface's metrics (requests, pushes, refusals, waiting pulls), through
+        // swift-metrics' API; App chooses the backend.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // The connection guard is a channel handler on Hummingbird's HTTP parts.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
@@ -52,6 +55,7 @@ let package = Package(
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

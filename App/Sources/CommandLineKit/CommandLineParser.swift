@@ -23,7 +23,7 @@ public struct CommandLineParser: Sendable {
     public init(root: CommandSpec) { self.root = root }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        if let help = helpRequest(arguments) { return help }
+        if let help = try helpRequest(arguments) { return help }
         if root.version != nil, arguments == ["--version"] { return .version }
         if arguments.first == "--generate-completion-script" {
             guard arguments.count == 2, CompletionScript.shells.contains(arguments[1]) else {
@@ -58,7 +58,11 @@ public struct CommandLineParser: Sendable {
                     state.values.add(value, for: spec.key)
                 case .flag, .invertibleFlag:
                     guard inline == nil else { throw UsageError("'--\(spec.key)' takes no value") }
-                    state.values.add(argument.hasPrefix("--no-") ? "false" : "true", for: spec.key)
+                    let value = argument.hasPrefix("--no-") ? "false" : "true"
+                    if let earlier = state.values.string(spec.key), earlier != value {
+                        throw UsageError("'--\(spec.key)' and '--no-\(spec.key)' contradict each other: give one")
+                    }
+                    state.values.add(value, for: spec.key)
                 case .positional:
                     break
                 }
@@ -67,14 +71,52 @@ public struct CommandLineParser: Sendable {
         return try state.finish()
     }
 
-    /// `--help`/`-h` anywhere before `--`, or `help COMMAND…` first: the help of the named command.
-    private func helpRequest(_ arguments: [String]) -> Invocation? {
+    /// `--help`/`-h` anywhere before `--`, or `help COMMAND…` as the first command word (after
+    /// global options, as in `tokens --phase real help sync`): the help of the named command.
+    private func helpRequest(_ arguments: [String]) throws(UsageError) -> Invocation? {
         let options = arguments.prefix { $0 != "--" }
-        if arguments.first == "help", root.subcommand("help") == nil {
-            return .help(path: commandPath(Array(arguments.dropFirst())))
+        if root.subcommand("help") == nil, let help = firstWord(options), options[help] == "help" {
+            // `help COMMAND…` names commands only: a word that is none is a mistake, not the root's help.
+            var command = root
+            var path = [root.name]
+            for word in commandWords(options[(help + 1)...]) {
+                guard let next = command.subcommand(word) else { throw UsageError.unknownCommand(word, among: command) }
+                command = next
+                path.append(word)
+            }
+            return .help(path: path)
         }
         guard options.contains("--help") || options.contains("-h") else { return nil }
         return .help(path: commandPath(Array(options)))
+    }
+
+    /// The index of the first word that is not a global option or its value.
+    private func firstWord(_ arguments: ArraySlice<String>) -> Int? {
+        wordIndices(arguments).first
+    }
+
+    /// The words among `arguments` that are neither global options nor their values.
+    private func commandWords(_ arguments: ArraySlice<String>) -> [String] {
+        wordIndices(arguments).map { arguments[$0] }
+    }
+
+    private func wordIndices(_ arguments: ArraySlice<String>) -> [Int] {
+        var indices: [Int] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            guard argument.hasPrefix("-") else {
+                indices.append(index)
+                index += 1
+                continue
+            }
+            let name = argument.drop { $0 == "-" }
+            let takesValue = root.globalArguments.contains { spec in
+                spec.kind == .option && (spec.key == name || (argument.count == 2 && spec.short == name.first))
+            }
+            index += takesValue ? 2 : 1
+        }
+        return indices
     }
 
     /// The longest path of subcommand names among `words` (options and their values skipped).
@@ -107,9 +149,7 @@ private struct ParseState {
     /// A word: the next subcommand's name while one may follow, else a positional.
     mutating func word(_ word: String, literal: Bool) throws(UsageError) {
         if !literal, words.isEmpty, !command.subcommands.isEmpty {
-            guard let next = command.subcommand(word) else {
-                throw UsageError("Unknown command '\(word)'")
-            }
+            guard let next = command.subcommand(word) else { throw UsageError.unknownCommand(word, among: command) }
             path.append(next)
             return
         }

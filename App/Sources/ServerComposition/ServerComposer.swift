@@ -44,8 +44,10 @@ package enum ServerComposer {
 
     /// The server of the settings' phase, ready to run (`runService()` stops gracefully on
     /// SIGTERM and SIGINT). `running` hears the port once the server listens.
+    /// `metricsRunning` hears the metrics endpoint's port, when one is configured.
     package static func makeApplication(
-        settings: ServerSettings, logger: Logger, running: @escaping @Sendable (Int) async -> Void
+        settings: ServerSettings, logger: Logger, running: @escaping @Sendable (Int) async -> Void,
+        metricsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let http1 = try connectionGuard(settings: settings, logger: logger)
         var server = HTTPServerBuilder.http1(configuration: http1)
@@ -55,6 +57,10 @@ package enum ServerComposer {
         let store: any SyncServerStore
         var notifier: any ChangeNotifier = LocalChangeNotifier()
         var services: [any Service] = []
+        if let port = settings.metricsPort?.value {
+            services.append(
+                MetricsEndpoint.make(host: settings.metricsHost.value, port: port, logger: logger, running: metricsRunning))
+        }
         var migrate: (@Sendable () async throws -> Void)?
         if let url = settings.databaseURL?.value {
             let postgres = try PostgresSyncServerStore.make(url: url, logger: logger)

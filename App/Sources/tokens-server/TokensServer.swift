@@ -24,12 +24,21 @@ enum TokensServer {
             .option("log-level", help: "trace, debug, info, notice, warning, error or critical (TOKENS_LOG_LEVEL)."),
             .option("tls-certificate", value: "path", help: "Serve HTTPS with this PEM certificate chain (TOKENS_SERVER_TLS_CERTIFICATE)."),
             .option("tls-key", value: "path", help: "The certificate's PEM private key (TOKENS_SERVER_TLS_KEY)."),
-        ])
+            .option(
+                "metrics-port",
+                help: "Serve GET /metrics (Prometheus) on this port, apart from the API (TOKENS_SERVER_METRICS_PORT; default off)."),
+            .option("metrics-host", help: "Where /metrics listens (TOKENS_SERVER_METRICS_HOST; default 127.0.0.1)."),
+        ],
+        version: versionLine)
+
+    /// What `--version` prints.
+    static let versionLine = "tokens-server \(TokensVersion.release)"
 
     /// Setting keys by option: what the flags set, before the environment and the config file.
     static let flagKeys = [
         "phase": "phase", "log-level": "log.level", "host": "server.host", "port": "server.port",
         "database-url": "server.database.url", "tls-certificate": "server.tls.certificate", "tls-key": "server.tls.key",
+        "metrics-port": "server.metrics.port", "metrics-host": "server.metrics.host",
     ]
 
     static func main() async {
@@ -39,8 +48,11 @@ enum TokensServer {
             case .help(let path):
                 print(HelpText.render(path, in: spec), terminator: "")
                 return
-            case .version, .completionScript:
-                throw UsageError("tokens-server has no --version or completion scripts")
+            case .version:
+                print(versionLine)
+                return
+            case .completionScript:
+                throw UsageError("tokens-server has no completion scripts")
             case .run(_, let arguments):
                 parsed = arguments
             }
@@ -57,22 +69,34 @@ enum TokensServer {
     static func serve(_ arguments: ParsedArguments) async throws {
         var flags: [String: String] = [:]
         for (option, key) in flagKeys { flags[key] = arguments.string(option) }
-        let settings = try await SettingsLoader(
-            flags: flags, configPath: arguments.string("config"), environment: ProcessInfo.processInfo.environment
-        ).loadServer()
+        let loader = SettingsLoader(
+            flags: flags, configPath: arguments.string("config"), environment: ProcessInfo.processInfo.environment)
+        let settings = try await loader.loadServer()
         LogSetup.bootstrap(level: settings.logLevel.value)
         let logger = Logger(label: "tokens.server")
+        for warning in UnknownConfigKeys.warnings(inFileAt: loader.configPath ?? loader.defaultConfigPath) {
+            logger.warning("\(warning)")
+        }
         let phase = settings.phase.value.rawValue.uppercased()
         let host = settings.host.value
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
-        let application = try ServerComposer.makeApplication(settings: settings, logger: logger) { port in
-            FileHandle.standardOutput.write(Data("tokens-server \(phase) listening on \(scheme)://\(host):\(port)\n".utf8))
-        }
+        let metricsHost = settings.metricsHost.value
+        let application = try ServerComposer.makeApplication(
+            settings: settings, logger: logger,
+            running: { port in
+                FileHandle.standardOutput.write(Data("tokens-server \(phase) listening on \(scheme)://\(host):\(port)\n".utf8))
+            },
+            metricsRunning: { port in
+                FileHandle.standardOutput.write(Data("tokens-server metrics on http://\(metricsHost):\(port)/metrics\n".utf8))
+            })
         // Once the application is built (a mistake in the settings is the only line then). The
         // URL's source only: it may hold a password.
         logger.info(
             "starting",
-            metadata: ["phase": "\(phase)", "store": "\(settings.databaseURL.map { "postgres (url from \($0.source))" } ?? "memory")"])
+            metadata: [
+                "version": "\(TokensVersion.release)", "phase": "\(phase)",
+                "store": "\(settings.databaseURL.map { "postgres (url from \($0.source))" } ?? "memory")",
+            ])
         if let url = settings.databaseURL?.value {
             // One connection first: a database it cannot use is one line within seconds, before
             // the pool would retry it for a minute; SIGTERM and SIGINT end the wait at once.

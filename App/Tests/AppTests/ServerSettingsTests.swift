@@ -42,6 +42,19 @@ struct ServerSettingsTests {
         #expect(port.port == Sourced(9000, from: .environment("TOKENS_SERVER_PORT")))
     }
 
+    @Test("metrics: off unless a port is set, on loopback unless a host is; never the API's own port")
+    func metrics() async throws {
+        let defaults = try await load(flags: ["phase": "dev"])
+        #expect(defaults.metricsPort == nil && defaults.metricsHost.value == "127.0.0.1")
+        let on = try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_METRICS_PORT": "9464"])
+        #expect(on.metricsPort == Sourced(9464, from: .environment("TOKENS_SERVER_METRICS_PORT")))
+        #expect(try await load(flags: ["phase": "dev", "server.metrics.port": "0"]).metricsPort?.value == 0)
+        await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", "server.metrics.port": "8787"]) }
+        await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", "server.metrics.port": "-1"]) }
+        let apart = try await load(flags: ["phase": "dev", "server.metrics.port": "8787", "server.metrics.host": "10.0.0.5"])
+        #expect(apart.metricsPort?.value == 8787)
+    }
+
     @Test("how long a pull may wait: 30 s unless configured, 0 to 30, the protocol's own bound")
     func pullWait() async throws {
         #expect(try await load(flags: ["phase": "dev"]).pullWait.value == 30)

@@ -100,6 +100,11 @@ struct CommandLineParserTests {
         #expect(try Fixture.parse(["--phase", "dev", "config", "path", "--help"]) == .help(path: ["tool", "config", "path"]))
         #expect(try Fixture.parse(["help", "get"]) == .help(path: ["tool", "get"]))
         #expect(try Fixture.parse(["help"]) == .help(path: ["tool"]))
+        // After global options, and their values, help is still the first command word.
+        #expect(try Fixture.parse(["--phase", "real", "help", "config", "path"]) == .help(path: ["tool", "config", "path"]))
+        #expect(try Fixture.parse(["--phase=real", "help", "get"]) == .help(path: ["tool", "get"]))
+        // A value that happens to be "help" is a value.
+        #expect(try Fixture.run(["--phase", "help", "get"]).path == ["tool", "get"])
         #expect(try Fixture.parse(["--version"]) == .version)
         #expect(try Fixture.parse(["--generate-completion-script", "fish"]) == .completionScript(shell: "fish"))
         // After --, -h is a word like any other.
@@ -116,6 +121,11 @@ struct CommandLineParserTests {
             (["add"], "Missing expected argument '<uri> ...'"),
             (["get", "a", "b"], "Unexpected argument 'b'"),
             (["fetch"], "Unknown command 'fetch'"),
+            (["gte"], "Unknown command 'gte' (did you mean 'get'?)"),
+            (["config", "shwo"], "Unknown command 'shwo' (did you mean 'show'?)"),
+            (["help", "nosuch"], "Unknown command 'nosuch'"),
+            (["--phase", "dev", "help", "config", "paht"], "Unknown command 'paht' (did you mean 'path'?)"),
+            (["get", "--favorite", "--no-favorite"], "'--favorite' and '--no-favorite' contradict each other: give one"),
             (["get", "--json=yes"], "'--json' takes no value"),
             (["--version", "get"], "Unknown option '--version'"),
             (["--generate-completion-script", "tcsh"], "--generate-completion-script takes one of: bash, zsh, fish"),

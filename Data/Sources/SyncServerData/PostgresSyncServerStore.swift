@@ -286,13 +286,18 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     /// `guarded`, within `limit` (nil: no limit).
     private func guarded<T: Sendable>(within limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        PostgresStoreMetrics.callsInFlight.increment()
+        defer { PostgresStoreMetrics.callsInFlight.decrement() }
         do {
             guard let limit else { return try await operation() }
             return try await deadlines.run(within: limit, operation)
         } catch is CallDeadlines.Expired {
+            PostgresStoreMetrics.deadline.increment()
             throw SyncServerError.unavailable(.unreachable)
         } catch {
-            throw outageOrRefusal(error)
+            let mapped = outageOrRefusal(error)
+            PostgresStoreMetrics.failed(mapped)
+            throw mapped
         }
     }
 

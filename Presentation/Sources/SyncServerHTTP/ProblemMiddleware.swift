@@ -33,7 +33,9 @@ struct ProblemMiddleware: ServerMiddleware {
     static func problem(for error: any Error) -> Problem {
         switch cause(of: error) {
         case let problem as Problem: return problem
-        case let refusal as SyncServerError: return Problem(refusal)
+        case let refusal as SyncServerError:
+            SyncServerMetrics.refused(refusal)
+            return Problem(refusal)
         case is DecodingError: return .badRequest("the body does not match the API document's schema")
         default:
             if let server = error as? ServerError, (400..<500).contains(server.httpStatus.code) {

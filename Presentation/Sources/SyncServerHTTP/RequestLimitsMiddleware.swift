@@ -23,6 +23,7 @@ struct RequestLimitsMiddleware: RouterMiddleware {
         do {
             caller = try await authenticated(request, needed: route.needsDevice)
         } catch let error as SyncServerError {
+            SyncServerMetrics.refused(error)
             return Self.response(Problem(error))
         } catch let problem as Problem {
             return Self.response(problem)

@@ -63,6 +63,8 @@ struct SyncAPI: APIProtocol {
         // A long-poll ends early (an empty page) when the server begins to stop, so a graceful
         // stop never waits out a client's wait; and at once when its client has gone.
         let pull = useCases.pull
+        if wait > 0 { SyncServerMetrics.pullsWaiting.increment() }
+        defer { if wait > 0 { SyncServerMetrics.pullsWaiting.decrement() } }
         let page = try await cancelWhenGracefulShutdown {
             try await RequestConnection.cancellingWhenClosed {
                 try await pull.execute(after: after, limit: limit, waiting: wait, for: caller)
@@ -88,6 +90,7 @@ struct SyncAPI: APIProtocol {
         guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
         let changes = try body.changes.map(WireMapping.change)
         let results = try await useCases.push.execute(changes, for: caller)
+        SyncServerMetrics.record(results)
         return .ok(.init(body: .json(.init(results: zip(results, changes).map { WireMapping.result($0, for: $1) }))))
     }
 }

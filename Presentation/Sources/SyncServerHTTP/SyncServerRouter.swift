@@ -5,8 +5,9 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import SyncServer
 
-/// Builds the sync server's routes: the API document's operations under /v1, behind an access
-/// log, the body limit, problem answers for every error, and bearer authentication.
+/// Builds the sync server's routes: the API document's operations under /v1, behind request
+/// metrics, an access log, the body limit, problem answers for every error, and bearer
+/// authentication.
 public enum SyncServerRouter {
     /// Where the API document's paths start (its `servers` URL).
     static let basePath = "/v1"
@@ -25,6 +26,8 @@ public enum SyncServerRouter {
         bodyBudget: BodyBudget = BodyBudget()
     ) throws -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
+        // Requests by route template (never a path with ids in it) and status, and their latency.
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: AccessLogMiddleware())
         router.add(
             middleware: RequestLimitsMiddleware(

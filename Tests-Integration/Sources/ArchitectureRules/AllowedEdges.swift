@@ -15,13 +15,16 @@ public enum AllowedEdges {
         "Domain": [],
         "Data": [
             "swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log", "swift-openapi-runtime", "swift-http-types",
-            "async-http-client", "swift-openapi-async-http-client", "swift-nio-ssl", "swift-nio",
+            "async-http-client", "swift-openapi-async-http-client", "swift-nio-ssl", "swift-nio", "swift-metrics",
         ],
         "Presentation": [
             "hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle", "swift-nio",
-            "swift-nio-extras",
+            "swift-nio-extras", "swift-metrics",
         ],
-        "App": ["swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl"],
+        "App": [
+            "swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl",
+            "swift-metrics", "swift-prometheus",
+        ],
         "Tests-Integration": [],
     ]
 

@@ -49,6 +49,21 @@ public final class ServerProcess: Sendable {
         baseURL = URL(string: "\(scheme)://127.0.0.1:\(port)")!
     }
 
+    /// Where `GET /metrics` answers, when the server was started with `--metrics-port`: from the
+    /// line that names its port, awaited up to `seconds` (the API's may come first).
+    public func metricsURL(within seconds: TimeInterval = 30) async -> URL? {
+        let prefix = "tokens-server metrics on "
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, child.isRunning {
+            let text = (try? String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
+                return URL(string: String(line.dropFirst(prefix.count)))
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
     /// What the server wrote to standard error (its logs).
     public var errorLog: String {
         (try? String(contentsOf: directory.appendingPathComponent("err"), encoding: .utf8)) ?? ""

@@ -7,6 +7,10 @@ import SyncComposition
 import Synchronization
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `tokens-server` on PostgreSQL when things fail: nothing acknowledged is lost, nothing is
 /// applied twice.
 @Suite(
@@ -125,7 +129,9 @@ struct ServerFaultTests {
         .timeLimit(.minutes(10)))
     func postgresRestarted() async throws {
         let postgres = try OwnPostgres(port: try LoopbackPort.free())
-        let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": postgres.url])
+        let server = try ServerProcess(
+            ["--phase", "alpha", "--metrics-port", "0"], environment: ["TOKENS_SERVER_DATABASE_URL": postgres.url])
+        let metrics = try #require(await server.metricsURL())
         let account = UUID().uuidString.lowercased()
         let authKey = ServerProcessTests.authKey
         #expect(try await server.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": authKey]).status == 201)
@@ -155,6 +161,12 @@ struct ServerFaultTests {
         let pulled = try await server.request("GET", "/v1/entries?after=0", token: token)
         let entries = ServerProcessTests.json(pulled.body)["entries"] as? [[String: Any]] ?? []
         #expect(entries.map { $0["ciphertext"] as? String } == ["before", "while down"].map { Data($0.utf8).base64EncodedString() })
+        // The outage in the metrics: the store's failures by kind, the 503s as refusals.
+        let scraped = String(decoding: try await URLSession.shared.data(from: metrics).0, as: UTF8.self)
+        // Unreachable, or past the call's deadline while the pool waits to reconnect: by timing.
+        #expect(scraped.contains(try Regex(#"tokens_database_errors_total\{kind="(unreachable|deadline)"\} [1-9]"#)))
+        #expect(scraped.contains(#"tokens_sync_refusals_total{reason="database_unreachable"}"#))
+        #expect(scraped.contains("tokens_database_calls_in_flight 0"))
         #expect(server.stop() == .exited(0))
     }
 

@@ -166,6 +166,21 @@ struct ServerProcessTests {
         #expect(result.errorLines.count == 1)
         #expect(result.stderr.contains("needs a PostgreSQL database"))
     }
+
+    @Test("--version prints the release; the start-up line names it; a misspelled config key is a warning with the nearest key")
+    func versionAndUnknownKeys() async throws {
+        let version = try ProcessRunner.run(ServerProcess.binary, ["--version"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("tokens-server ") && version.stderr.isEmpty)
+        let release = version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("tokens-server ".count)
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("server-config-\(UUID()).json")
+        try Data(#"{"server": {"pull": {"wait": 5}, "portt": 9000}}"#.utf8).write(to: config)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let server = try ServerProcess(["--phase", "dev", "--config", config.path])
+        #expect(await server.waitForLog("unknown config key 'server.portt'"))
+        #expect(server.errorLog.contains("did you mean 'server.port'?"))
+        #expect(server.errorLog.contains("version=\(release)"))
+        #expect(server.stop() == .exited(0))
+    }
 }
 
 /// The server on PostgreSQL (the cluster `make test` starts): the same round trip, and what the

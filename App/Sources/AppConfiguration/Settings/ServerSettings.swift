@@ -47,6 +47,10 @@ package struct ServerSettings: Sendable, Equatable {
     public let historyDays: Sourced<Int>
     public let historyVersions: Sourced<Int>
     public let historyMiB: Sourced<Int>
+    /// Where `GET /metrics` (Prometheus's text format) is served, apart from the API: nil when
+    /// no `server.metrics.port` is set (no metrics are kept then).
+    public let metricsHost: Sourced<String>
+    public let metricsPort: Sourced<Int>?
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -72,6 +76,7 @@ extension SettingsLoader {
         "server.idle.timeout", "server.accounts.per.address", "server.accounts.per.hour", "server.enrolments.per.account",
         "server.enrolments.per.address", "server.pulls.waiting.per.device", "server.pulls.waiting", "server.bodies.in.flight",
         "server.quota.entries", "server.quota.bytes", "server.history.days", "server.history.versions", "server.history.bytes",
+        "server.metrics.host", "server.metrics.port",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -135,6 +140,17 @@ extension SettingsLoader {
         let historyDays = try resolver.resolve("server.history.days", default: 90, expected: "0 to 3650 days", count(0...3650))
         let historyVersions = try resolver.resolve("server.history.versions", default: 20, expected: "0 to 1000 versions", count(0...1000))
         let historyMiB = try resolver.resolve("server.history.bytes", default: 16, expected: "0 to 1048576 MiB", count(0...1_048_576))
+        let metricsHost = try resolver.resolve("server.metrics.host", default: "127.0.0.1", expected: "a host name or address") {
+            $0.isEmpty || $0.count > 253 ? nil : $0
+        }
+        let metricsPort = try resolver.resolve("server.metrics.port", default: -1, expected: "a port from 0 to 65535") {
+            Int($0).flatMap { (0...65_535).contains($0) ? $0 : nil }
+        }
+        if metricsPort.value > 0, metricsPort.value == port.value, metricsHost.value == host.value {
+            throw ConfigurationError.invalidValue(
+                key: "server.metrics.port", value: String(metricsPort.value), source: metricsPort.source,
+                expected: "a port other than server.port (metrics stay off the API's port)")
+        }
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
@@ -143,6 +159,7 @@ extension SettingsLoader {
             accountsPerHour: accountsPerHour,
             enrolmentsPerAccount: enrolmentsPerAccount, enrolmentsPerAddress: enrolmentsPerAddress, waitingPullsPerDevice: waitingPerDevice,
             waitingPulls: waiting, bodiesInFlightMiB: bodies, quotaEntries: quotaEntries, quotaMiB: quotaMiB,
-            historyDays: historyDays, historyVersions: historyVersions, historyMiB: historyMiB)
+            historyDays: historyDays, historyVersions: historyVersions, historyMiB: historyMiB, metricsHost: metricsHost,
+            metricsPort: metricsPort.value < 0 ? nil : metricsPort)
     }
 }

@@ -1,11 +1,12 @@
 import AppComposition
+import AppConfiguration
 import CommandLineKit
 import Domain
 
 /// The root command: the interactive screen by default, and scriptable subcommands.
 enum Tokens {
-    /// The version of Tokens: the one place it is written (`--version`, the man page).
-    static let version = "0.1.0"
+    /// The version of Tokens (`--version`, the man page), shared with `tokens-server`.
+    static let version = TokensVersion.release
 
     /// What `--version` prints: the name, the release and the vault format it reads and writes.
     static let versionLine = "tokens \(version) (vault format \(AppComposer.vaultFormatVersion))"
