@@ -122,7 +122,14 @@ struct SettingsLoaderTests {
             let error = await #expect(throws: ConfigurationError.self) {
                 try await SettingsLoader(configPath: path, environment: [:]).load()
             }
-            #expect(String(describing: error!).hasPrefix("cannot read config file \(path)"))
+            #expect(String(describing: error!).hasPrefix("cannot read config file \(path): not valid JSON"))
+            #expect(!String(describing: error!).contains("NSCocoaErrorDomain"))
+        }
+        try await Self.withConfigFile("{\"phase\": \"dev\",\n \"lock\": {\"idle\": x}}") { path in
+            let error = await #expect(throws: ConfigurationError.self) {
+                try await SettingsLoader(configPath: path, environment: [:]).load()
+            }
+            #expect(String(describing: error!) == "cannot read config file \(path): not valid JSON at line 2, column 19")
         }
         await #expect(throws: ConfigurationError.missingConfigFile("/no/such/file.json")) {
             try await SettingsLoader(configPath: "/no/such/file.json", environment: [:]).load()

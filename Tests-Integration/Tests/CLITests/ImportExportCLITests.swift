@@ -87,6 +87,27 @@ struct ImportExportCLITests {
         #expect(counter.stdout == original.stdout)
     }
 
+    @Test("export -o refuses an existing file unless --force; an encrypted export without its password names the export's own sources")
+    func exportRefusals() throws {
+        let home = try vault(with: Self.uris)
+        let file = home.url.appendingPathComponent("export")
+        try Data("keep me".utf8).write(to: file)
+        let refused = try TokensProcess.run(
+            ["export", "--format", "otpauth", "-o", file.path], home: home.url, environment: Vaults.environment())
+        #expect(refused.status == 1 && refused.errorLines == ["tokens: \(file.path) exists: give --force to replace it"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
+        let forced = try TokensProcess.run(
+            ["export", "--format", "otpauth", "-o", file.path, "--force"], home: home.url, environment: Vaults.environment())
+        #expect(forced.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("otpauth://"))
+        let other = home.url.appendingPathComponent("encrypted")
+        let noPassword = try TokensProcess.run(
+            ["export", "--format", "aegis-encrypted", "-o", other.path], home: home.url, environment: Vaults.environment())
+        #expect(noPassword.status == 1)
+        #expect(noPassword.errorLines == ["tokens: no password: run in a terminal, or use --password-file or TOKENS_EXPORT_PASSWORD"])
+        #expect(!FileManager.default.fileExists(atPath: other.path))
+    }
+
     @Test("a file that is not an export, or a wrong password: one line, nothing written")
     func badFiles() throws {
         let home = try vault(with: [])

@@ -113,6 +113,23 @@ struct LinuxCitizenCLITests {
         #expect(!table.stdout.contains(passphrase))
     }
 
+    @Test("a misspelled config key warns with the nearest key; a config file that is not JSON is one line with line and column")
+    func configMistakes() throws {
+        let home = try TemporaryHome()
+        let configFile = home.url.appendingPathComponent("config.json")
+        try Data(#"{"phase": "dev", "lockk": {"idle": 60}}"#.utf8).write(to: configFile)
+        let warned = try TokensProcess.run(["--config", configFile.path, "list"], home: home.url)
+        #expect(warned.status == 0)
+        #expect(
+            warned.errorLines == [
+                "tokens: warning: unknown config key 'lockk.idle' in \(configFile.path) is ignored (did you mean 'lock.idle'?)"
+            ])
+        try Data("{\"phase\": \"dev\",\n \"lock\": {\"idle\": x}}".utf8).write(to: configFile)
+        let broken = try TokensProcess.run(["--config", configFile.path, "list"], home: home.url)
+        #expect(broken.status == 1)
+        #expect(broken.errorLines == ["tokens: cannot read config file \(configFile.path): not valid JSON at line 2, column 19"])
+    }
+
     @Test("the logs of add, import and code at trace level hold no secret, issuer, account name or code")
     func logsHoldNoSecrets() throws {
         let home = try TemporaryHome()

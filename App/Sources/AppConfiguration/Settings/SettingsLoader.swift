@@ -105,7 +105,8 @@ package struct SettingsLoader: Sendable {
                 let file = try await FileProvider<JSONSnapshot>(filePath: FilePath(path), allowMissing: false)
                 sources.append((file, "", { _ in .file(path) }))
             } catch {
-                let reason = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
+                let syntax = FileManager.default.contents(atPath: path).flatMap(ConfigFileSyntax.problem(in:))
+                let reason = syntax ?? String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
                 throw ConfigurationError.unreadableConfigFile(path: path, reason: reason)
             }
         }

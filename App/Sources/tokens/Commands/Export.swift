@@ -22,6 +22,7 @@ struct Export: TokensCommand {
             .option("output", short: "o", value: "file", help: "Write to this file instead of standard output."),
             .option("password-file", value: "file", help: "The export's password (aegis-encrypted) from this file."),
             .flag("qr", help: "With --format google: draw each batch as a QR code for Google Authenticator to scan."),
+            .flag("force", help: "Replace the --output file if it exists (without it, an existing file is refused)."),
         ])
 
     let global: GlobalOptionValues
@@ -29,6 +30,7 @@ struct Export: TokensCommand {
     let output: String?
     let passwordFile: String?
     let qr: Bool
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         global = GlobalOptionValues(arguments)
@@ -36,6 +38,7 @@ struct Export: TokensCommand {
         output = arguments.string("output")
         passwordFile = arguments.string("password-file")
         qr = arguments.flag("qr")
+        force = arguments.flag("force")
         if ExportFormat(rawValue: format.lowercased()) == nil {
             throw UsageError("unknown format '\(format)': use \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -46,11 +49,15 @@ struct Export: TokensCommand {
 
     func run() async throws {
         guard let exportFormat = ExportFormat(rawValue: format.lowercased()) else { return }
+        // Before any password or passphrase is asked: the file is refused at once.
+        if let output, !force, FileManager.default.fileExists(atPath: output) {
+            throw CLIError("\(output) exists: give --force to replace it")
+        }
         var password: String?
         if exportFormat == .aegisEncrypted {
             let reader = PassphraseReader(
                 file: passwordFile, environmentVariable: "TOKENS_EXPORT_PASSWORD", environment: ProcessEnvironment.variables)
-            password = String(decoding: try reader.passphraseBytes(prompt: "Password for the export: ", confirm: true), as: UTF8.self)
+            password = String(decoding: try reader.passwordBytes(prompt: "Password for the export: ", confirm: true), as: UTF8.self)
         }
         let exported = try await global.withContainer { container in
             try await container.makeExportAccountsUseCase().execute(format: exportFormat, password: password)
@@ -72,20 +79,28 @@ struct Export: TokensCommand {
             FileHandle.standardOutput.write(exported.data)
             return
         }
-        try Self.writePrivately(exported.data, to: output)
+        try Self.writePrivately(exported.data, to: output, replacing: force)
     }
 
-    /// Writes a new 0600 file (whatever the umask), replacing an old one only once complete.
-    static func writePrivately(_ data: Data, to path: String) throws {
+    /// Writes a new 0600 file (whatever the umask), complete or not at all: it replaces an old one
+    /// only when `replacing`; otherwise a file that appeared meanwhile is kept and this fails.
+    static func writePrivately(_ data: Data, to path: String, replacing: Bool) throws {
         let temporary = path + ".tokens-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else { throw CLIError("cannot write \(path)") }
         let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         fsync(descriptor)
         close(descriptor)
-        guard written == data.count, rename(temporary, path) == 0 else {
+        guard written == data.count else {
             unlink(temporary)
             throw CLIError("cannot write \(path)")
+        }
+        // link(2) never replaces: the no-replace publication; rename(2) replaces atomically.
+        let published = replacing ? rename(temporary, path) : link(temporary, path)
+        let failure = errno
+        if !replacing || published != 0 { unlink(temporary) }
+        guard published == 0 else {
+            throw CLIError(failure == EEXIST ? "\(path) exists: give --force to replace it" : "cannot write \(path)")
         }
     }
 }

@@ -19,6 +19,9 @@ struct GlobalOptionValues: Equatable, Sendable {
             flags: flags, configPath: config, environment: ProcessEnvironment.variables
         ).load()
         LogSetup.bootstrap(level: settings.logLevel.value)
+        if settings.configFileExists {
+            for warning in UnknownConfigKeys.warnings(inFileAt: settings.configFile) { CommandRunner.printError("warning: \(warning)") }
+        }
         CLILog.logger.debug(
             "phase \(settings.phase.value.rawValue) (\(settings.phase.source)), config file \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")"
         )

@@ -12,8 +12,10 @@ import Foundation
 /// read by AppComposition's `PassphraseSource`), then the terminal, without echo.
 struct PassphraseReader {
     let source: PassphraseSource
+    let environmentVariable: String
 
     init(file: String?, environmentVariable: String, environment: [String: String]) {
+        self.environmentVariable = environmentVariable
         source = PassphraseSource(
             file: file, variable: environmentVariable, environment: environment, warn: { CommandRunner.printError($0) })
     }
@@ -45,12 +47,15 @@ struct PassphraseReader {
         return first
     }
 
-    /// The passphrase as bytes, for other apps' exports (which take a String).
-    func passphraseBytes(prompt: String, confirm: Bool = false) throws -> [UInt8] {
+    /// The password of another app's file as bytes (its formats take a String); without a
+    /// terminal, the error names `fileOption` and this reader's variable, not the vault's.
+    func passwordBytes(prompt: String, fileOption: String = "--password-file", confirm: Bool = false) throws -> [UInt8] {
         if let given = try source.givenBytes() { return given }
-        let first = try Self.fromTerminal(prompt: prompt)
+        let otherwise = "\(fileOption) or \(environmentVariable)"
+        let first = try Self.fromTerminal(prompt: prompt, noun: "password", otherwise: otherwise)
         if confirm {
-            let second = try Self.fromTerminal(prompt: "Repeat \(prompt.prefix(1).lowercased())\(prompt.dropFirst())")
+            let second = try Self.fromTerminal(
+                prompt: "Repeat \(prompt.prefix(1).lowercased())\(prompt.dropFirst())", noun: "password", otherwise: otherwise)
             guard first.matches(second) else { throw CLIError("the passwords do not match; nothing was written") }
         }
         return first.copyBytes()
@@ -60,13 +65,13 @@ struct PassphraseReader {
     static let maximumLength = 1024
 
     /// Reads a line from the controlling terminal with echo off: a passphrase, or another secret
-    /// (`noun` names it in the errors).
-    static func fromTerminal(prompt: String, noun: String = "passphrase") throws -> Passphrase {
+    /// (`noun` names it in the errors; `otherwise`, where else it may come from).
+    static func fromTerminal(
+        prompt: String, noun: String = "passphrase", otherwise: String? = "--passphrase-file or TOKENS_PASSPHRASE"
+    ) throws -> Passphrase {
         let tty = open("/dev/tty", O_RDWR)
         guard tty >= 0 else {
-            throw CLIError(
-                noun == "passphrase"
-                    ? "no passphrase: run in a terminal, or use --passphrase-file or TOKENS_PASSPHRASE" : "no \(noun): no terminal")
+            throw CLIError(otherwise.map { "no \(noun): run in a terminal, or use \($0)" } ?? "no \(noun): no terminal")
         }
         defer { close(tty) }
         var original = termios()

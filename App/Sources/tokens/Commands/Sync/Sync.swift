@@ -144,7 +144,7 @@ enum Sync {
         /// The code typed or pasted at a prompt without echo; Enter submits.
         static func prompted() throws -> String {
             let secret = try PassphraseReader.fromTerminal(
-                prompt: "Sync code (tokens sync code shows it on the other machine): ", noun: "sync code")
+                prompt: "Sync code (tokens sync code shows it on the other machine): ", noun: "sync code", otherwise: nil)
             var bytes = secret.copyBytes()
             defer { bytes.wipe() }
             return String(decoding: bytes, as: UTF8.self)
