@@ -18,7 +18,7 @@ struct SelectAccountUseCaseTests {
     static let all = [first, twin, facebook]
 
     func select(_ query: String, _ matches: [Account]) throws(AccountSelectionError) -> Account {
-        try DefaultSelectAccountUseCase.select(query, in: matches, byID: Self.all)
+        try DefaultSelectAccountUseCase.select(query, in: matches, among: Self.all)
     }
 
     @Test("twins are ambiguous, naming both")
@@ -39,7 +39,7 @@ struct SelectAccountUseCaseTests {
     @Test("text wins over ids: 'face' is Facebook even if an id starts with face; 3 digits are not an id")
     func textFirst() throws {
         let faceID = Self.account("FACE0000-0000-4000-8000-000000000009", issuer: "Other")
-        #expect(try DefaultSelectAccountUseCase.select("face", in: [Self.facebook], byID: Self.all + [faceID]).id == Self.facebook.id)
+        #expect(try DefaultSelectAccountUseCase.select("face", in: [Self.facebook], among: Self.all + [faceID]).id == Self.facebook.id)
         #expect(throws: AccountSelectionError.noMatch(query: "3f2")) { try select("3f2", []) }
         #expect(
             !DefaultSelectAccountUseCase.isIDPrefix("3f2") && DefaultSelectAccountUseCase.isIDPrefix("3f2a")
@@ -50,7 +50,7 @@ struct SelectAccountUseCaseTests {
     func sharedPrefix() {
         let close = Self.account("3F2A0000-0000-4000-8000-00000000000A", issuer: "Close")
         #expect(throws: AccountSelectionError.ambiguous(query: "3f2a", candidates: [Self.first, close])) {
-            try DefaultSelectAccountUseCase.select("3f2a", in: [], byID: Self.all + [close])
+            try DefaultSelectAccountUseCase.select("3f2a", in: [], among: Self.all + [close])
         }
     }
 
@@ -67,12 +67,25 @@ struct SelectAccountUseCaseTests {
         }
     }
 
-    @Test("the use case searches first, and lists the accounts only for an id")
+    @Test("a whole display name, as the ambiguity message prints it, picks its account; twins by name stay ambiguous")
+    func displayName() throws {
+        let steam = Self.account("00000000-0000-4000-8000-000000000021", issuer: "Steam", name: "gaben")
+        let other = Self.account("00000000-0000-4000-8000-000000000022", issuer: "Steam", name: "alice")
+        #expect(try DefaultSelectAccountUseCase.select("Steam (gaben)", in: [], among: [steam, other]) == steam)
+        #expect(try DefaultSelectAccountUseCase.select("stéam (GABEN)", in: [], among: [steam, other]) == steam)
+        let again = Self.account("00000000-0000-4000-8000-000000000023", issuer: "Steam", name: "gaben")
+        #expect(throws: AccountSelectionError.ambiguous(query: "Steam (gaben)", candidates: [steam, again])) {
+            try DefaultSelectAccountUseCase.select("Steam (gaben)", in: [], among: [steam, again])
+        }
+    }
+
+    @Test("the use case searches first, and lists the accounts only when the words match nothing")
     func throughTheUseCase() async throws {
         let useCase = DefaultSelectAccountUseCase(
             search: DefaultSearchAccountsUseCase(listAccounts: FixedList(accounts: Self.all)), listAccounts: FixedList(accounts: Self.all))
         #expect(try await useCase.execute(query: "facebook") == Self.facebook)
         #expect(try await useCase.execute(query: "77b1") == Self.twin)
+        #expect(try await useCase.execute(query: "Facebook (me)") == Self.facebook)
         await #expect(throws: AccountSelectionError.noMatch(query: "nothing")) { try await useCase.execute(query: "nothing") }
     }
 

@@ -105,6 +105,25 @@ struct ScreenControllerTests {
         #expect(factory.search.all.first?.isFavorite == true)
     }
 
+    @Test("the cursor follows its account when its row moves (a change made elsewhere), and the next d asks for that account")
+    func cursorFollowsTheAccount() async {
+        let (controller, factory) = await makeController()
+        defer { controller.stop() }
+        await controller.handle(.character("j"))
+        await controller.handle(.character("j"))
+        #expect(controller.selectedIndex == 2)
+        factory.search.send(factory.search.all.reversed())
+        await controller.router.list?.load()
+        #expect(issuers(controller) == ["Mail", "Bank", "GitHub"])
+        #expect(controller.selectedIndex == 0)
+        await controller.handle(.character("d"))
+        #expect(controller.listNotice?.hasPrefix("Delete Mail") == true)
+        await controller.handle(.character("y"))
+        #expect(issuers(controller) == ["Bank", "GitHub"])
+        // Its account gone, the cursor stays where it was: on the row that took its place.
+        #expect(controller.selectedIndex == 0)
+    }
+
     @Test("a opens Add and e opens the detail; Escape goes back to the list from each")
     func addAndDetail() async {
         let (controller, _) = await makeController()
@@ -120,7 +139,7 @@ struct ScreenControllerTests {
         #expect(controller.router.appState.route == .list)
     }
 
-    @Test("l locks to Unlock; Control-C, Escape with no query, and q quit")
+    @Test("l locks to Unlock; where there is no passphrase (DEV) it says so and stays; Control-C, Escape with no query, and q quit")
     func lockAndQuit() async {
         let (locked, _) = await makeController(locked: true)
         defer { locked.stop() }
@@ -128,6 +147,11 @@ struct ScreenControllerTests {
         await locked.handle(.enter)
         await locked.handle(.character("l"))
         #expect(locked.router.appState.route == .unlock && locked.router.list == nil)
+        let (open, _) = await makeController(locked: false)
+        defer { open.stop() }
+        await open.handle(.character("l"))
+        #expect(open.router.appState.route == .list && open.router.list != nil)
+        #expect(open.listNotice?.hasPrefix("Nothing to lock") == true)
         for key in [Key.controlC, .escape, .character("q")] {
             let (controller, _) = await makeController()
             await controller.handle(key)

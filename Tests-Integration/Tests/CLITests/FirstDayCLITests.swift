@@ -47,6 +47,18 @@ struct FirstDayCLITests {
         let removed = try TokensProcess.run(["rm", ids[0], "--yes"], home: home.url, environment: unlock)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(try listed(home).map { String($0.id.prefix(8)).lowercased() } == [ids[1]])
+
+        // The form the ambiguity message prints, "Issuer (account)", is a query too: it picks one
+        // of two accounts of one issuer.
+        for account in ["gaben", "alice"] {
+            let uri = Vaults.uri(issuer: "Steam", account: account, secret: account == "gaben" ? "JBSWY3DPEHPK3PXP" : "KRSXG5CTMVRXEZLU")
+            #expect(try TokensProcess.run(["add", uri], home: home.url, environment: unlock).status == 0)
+        }
+        let steam = try TokensProcess.run(["code", "Steam"], home: home.url, environment: unlock)
+        #expect(steam.status == 3 && steam.stderr.contains("Steam (gaben) ["), "\(steam.stderr)")
+        let named = try TokensProcess.run(["code", "Steam (gaben)"], home: home.url, environment: unlock)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try TokensProcess.run(["code", "GitHub (me)"], home: home.url, environment: unlock).status == 0)
     }
 
     @Test("an imported entry skipped as a duplicate names the account it duplicates, though its issuer differs")

@@ -23,6 +23,10 @@ struct LinuxCitizenCLITests {
         ] {
             #expect(help.contains(line), "\(line)")
         }
+        // One column for every meaning: the statuses are right-aligned.
+        let table = help.components(separatedBy: "Exit status:\n")[1].components(separatedBy: "\n\n")[0].split(separator: "\n")
+        #expect(table.count == 8)
+        #expect(Set(table.map { $0.prefix { $0 == " " || $0.isNumber }.count }).count == 1, "\(table)")
     }
 
     @Test("one exit status table: README's, --help's and the man page's sections agree")

@@ -33,7 +33,9 @@ enum Tokens {
         var lines = ""
         for (status, meaning) in ExitStatus.documented {
             if !lines.isEmpty { lines += "\n" }
-            lines += "  " + String(status.rawValue) + "  " + meaning
+            let code = String(status.rawValue)
+            // Right-aligned in two columns, so every meaning starts in the same column.
+            lines += String(repeating: " ", count: 4 - code.count) + code + "  " + meaning
         }
         return lines
     }

@@ -15,8 +15,9 @@ public enum AccountSelectionError: Error, Equatable, Sendable {
 }
 
 /// The SelectAccount use case: text first, then ids. An account whose issuer or display name
-/// equals the query exactly wins over partial matches; an id prefix is looked for only when the
-/// text matches nothing, so "face" finds Facebook whatever the ids are.
+/// equals the query exactly wins over partial matches. Only when the words match nothing is the
+/// query read as a whole display name ("Steam (gaben)", as the ambiguity message prints it) and
+/// then as an id prefix, so "face" finds Facebook whatever the ids are.
 public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
     /// The shortest id prefix accepted (`list` shows eight digits).
     public static let minimumIDPrefix = 4
@@ -31,8 +32,8 @@ public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
 
     public func execute(query: String) async throws -> Account {
         let matches = try await search.execute(query: query)
-        guard matches.isEmpty, Self.isIDPrefix(query) else { return try Self.select(query, in: matches) }
-        return try Self.select(query, in: matches, byID: try await listAccounts.execute())
+        guard matches.isEmpty else { return try Self.select(query, in: matches) }
+        return try Self.select(query, in: matches, among: try await listAccounts.execute())
     }
 
     /// Whether `query` can be (a prefix of) an account id: hex digits and dashes, 4 or more digits.
@@ -41,10 +42,17 @@ public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
         return digits.count >= minimumIDPrefix && digits.allSatisfy(\.isHexDigit)
     }
 
-    /// The single account `query` means among the text's `matches`, or by id among `accounts`.
+    /// The single account `query` means among the text's `matches`; when there are none, by
+    /// whole display name, then by id, among `accounts`.
     public static func select(
-        _ query: String, in matches: [Account], byID accounts: [Account] = []
+        _ query: String, in matches: [Account], among accounts: [Account] = []
     ) throws(AccountSelectionError) -> Account {
+        if matches.isEmpty {
+            let folded = AccountQuery.fold(query)
+            let named = accounts.filter { AccountQuery.fold($0.displayName) == folded }
+            if named.count == 1 { return named[0] }
+            if named.count > 1 { throw .ambiguous(query: query, candidates: named) }
+        }
         if matches.isEmpty, isIDPrefix(query) {
             let prefix = query.lowercased()
             let owners = accounts.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }

@@ -116,6 +116,10 @@ public final class AppRouter {
         appState.route = .unlock
     }
 
+    /// Whether there is anything to lock: a vault that asks a passphrase (DEV's demo accounts
+    /// have none).
+    public var canLock: Bool { factory.accountStoreLock.requiresUnlock }
+
     /// Shows a notice on the status line.
     public func notify(_ text: String?) {
         appState.notice = text

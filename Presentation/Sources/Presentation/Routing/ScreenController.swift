@@ -8,8 +8,18 @@ import Foundation
 @MainActor
 public final class ScreenController {
     public let router: AppRouter
+    /// The selected account: the cursor follows it when its row moves (a favourite, J/K, an edit,
+    /// another process's change), so the next key acts on the account the user chose.
+    private var selectedID: UUID?
+    /// Where the cursor was last put: the row it stays at when its account is gone (deleted).
+    private var lastIndex = 0
+
     /// Output: the selected row of the list.
-    public private(set) var selectedIndex: Int? = 0
+    public var selectedIndex: Int? {
+        let rows = router.list?.state.value ?? []
+        if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) { return index }
+        return min(lastIndex, max(0, rows.count - 1))
+    }
     /// Output: whether keys go to the search text.
     public private(set) var isSearching = false
     /// Output: false once the user quit.
@@ -116,12 +126,14 @@ public final class ScreenController {
         }
         let rows = list.state.value ?? []
         let selected = selectedIndex.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        // The cursor holds on to the account under it, wherever its row goes next.
+        if let selected { select(selectedIndex ?? 0, in: rows, account: selected.id) }
         switch key {
         case .character("q"): isRunning = false
         case .escape: if !list.query.isEmpty { list.queryChanged("") } else { isRunning = false }
         case .character("/"): isSearching = true
-        case .up, .character("k"): selectedIndex = max(0, (selectedIndex ?? 0) - 1)
-        case .down, .character("j"): selectedIndex = min(max(0, rows.count - 1), (selectedIndex ?? 0) + 1)
+        case .up, .character("k"): select(max(0, (selectedIndex ?? 0) - 1), in: rows)
+        case .down, .character("j"): select(min(max(0, rows.count - 1), (selectedIndex ?? 0) + 1), in: rows)
         case .enter, .character("c"): if let selected { await list.copyCode(for: selected.id) }
         case .character("a"), .character("+"): list.add()
         case .character("e"), .right: if let selected { list.showDetail(selected.id) }
@@ -129,10 +141,14 @@ public final class ScreenController {
         case .character("K"), .character("J"):
             guard let selected else { return }
             await list.move(selected.id, by: key == .character("K") ? -1 : 1)
-            if let index = list.state.value?.firstIndex(where: { $0.id == selected.id }) { selectedIndex = index }
         case .character("d"): confirmingDelete = selected?.id
         case .character("u"): await list.undoDelete()
-        case .character("l"): await router.lock()
+        case .character("l"):
+            guard router.canLock else {
+                router.notify("Nothing to lock: these accounts have no passphrase (DEV keeps them in memory)")
+                return
+            }
+            await router.lock()
         case .character("s"):
             await sync?.status.syncNow()
             await list.load()
@@ -150,7 +166,14 @@ public final class ScreenController {
         case .character(let character): list.queryChanged(list.query + String(character))
         default: break
         }
-        selectedIndex = 0
+        selectedID = nil
+        lastIndex = 0
+    }
+
+    /// Puts the cursor on row `index` and on its account (`account`, or the row's).
+    private func select(_ index: Int, in rows: [AccountRowViewModel], account: UUID? = nil) {
+        lastIndex = index
+        selectedID = account ?? (rows.indices.contains(index) ? rows[index].id : nil)
     }
 
     private func wipePassphrase() {
