@@ -66,6 +66,21 @@ struct AccountListViewModelTests {
         await running.value
     }
 
+    @Test("a change made elsewhere (another process, a sync) shows at the next second's tick, without a keystroke")
+    func followsChanges() async {
+        let viewModel = makeViewModel()
+        await viewModel.load()
+        let running = Task { await viewModel.run() }
+        await clock.waitForSleepers(1)
+        search.send(search.all + [.row(6, issuer: "Added elsewhere")])
+        #expect(viewModel.state.value?.count == 5)
+        clock.advance(by: .seconds(1))
+        await clock.waitForSleepers(1)
+        #expect(viewModel.state.value?.last?.issuer == "Added elsewhere")
+        running.cancel()
+        await running.value
+    }
+
     @Test("search is debounced: only the last query of a burst runs, after the pause")
     func debounce() async {
         let viewModel = makeViewModel()

@@ -125,6 +125,21 @@ struct TerminalTests {
         }
     }
 
+    @Test("an account added from a shell shows in the open screen within seconds, without a key press")
+    func followsAnotherProcess() throws {
+        let home = try TemporaryHome()
+        _ = try TokensProcess.run(["init"], home: home.url, environment: Vaults.environment())
+        _ = try TokensProcess.run(["add", RFC6238.vectors[0].uri], home: home.url, environment: Vaults.environment())
+        let session = try TmuxSession(tokens: [], home: home.url, environment: Vaults.environment())
+        try session.waitFor("1 account", timeout: 60)
+        let added = try TokensProcess.run(["add", Vaults.uri(issuer: "FromTheShell")], home: home.url, environment: Vaults.environment())
+        #expect(added.status == 0, "\(added.stderr)")
+        let screen = try session.waitFor("2 accounts", timeout: 30)
+        #expect(screen.contains("FromTheShell"))
+        try session.type("q")
+        try session.waitFor("[exit 0]")
+    }
+
     @Test(
         "unlocked with tokens unlock: the screen opens on the list; its idle lock drops the kept key, quitting does not",
         arguments: [true, false])

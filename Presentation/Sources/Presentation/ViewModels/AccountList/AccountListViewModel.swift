@@ -180,7 +180,16 @@ public final class AccountListViewModel {
             do { try await scheduler.sleep(for: .milliseconds(Int((untilNextSecond * 1000).rounded(.up)))) } catch {
                 return
             }
+            await followChanges()
         }
+    }
+
+    /// Lists again, quietly, so a change made elsewhere (another `tokens` process, a sync) shows
+    /// within a second. The screen's search is indexed: while the store's revision stays, this is
+    /// one revision check. A failure keeps the list as it is (the next load says why).
+    private func followChanges() async {
+        guard state.value != nil, let fresh = try? await reading.search.execute(query: query), fresh != accounts else { return }
+        accounts = fresh
     }
 
     /// Runs an edit, then reloads; a failure is a notice.
