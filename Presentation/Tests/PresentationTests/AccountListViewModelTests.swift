@@ -51,34 +51,40 @@ struct AccountListViewModelTests {
 
     @Test("codes and countdowns follow the injected clock, a refresh each second")
     func ticks() async {
+        await ticking { viewModel in
+            #expect(viewModel.state.value?.first?.secondsLeft == 1)
+            await tick()
+            #expect(viewModel.state.value?.first?.display == .timed(code: "000 002", nextCode: "000 003", secondsLeft: 30, period: 30))
+            await tick()
+            #expect(viewModel.state.value?.first?.secondsLeft == 29)
+        }
+    }
+
+    /// A loaded view model with its ticker running (asleep until the next second) for `body`.
+    func ticking(_ body: (AccountListViewModel) async -> Void) async {
         let viewModel = makeViewModel()
         await viewModel.load()
         let running = Task { await viewModel.run() }
         await clock.waitForSleepers(1)
-        #expect(viewModel.state.value?.first?.secondsLeft == 1)
-        clock.advance(by: .seconds(1))
-        await clock.waitForSleepers(1)
-        #expect(viewModel.state.value?.first?.display == .timed(code: "000 002", nextCode: "000 003", secondsLeft: 30, period: 30))
-        clock.advance(by: .seconds(1))
-        await clock.waitForSleepers(1)
-        #expect(viewModel.state.value?.first?.secondsLeft == 29)
+        await body(viewModel)
         running.cancel()
         await running.value
     }
 
-    @Test("a change made elsewhere (another process, a sync) shows at the next second's tick, without a keystroke")
-    func followsChanges() async {
-        let viewModel = makeViewModel()
-        await viewModel.load()
-        let running = Task { await viewModel.run() }
-        await clock.waitForSleepers(1)
-        search.send(search.all + [.row(6, issuer: "Added elsewhere")])
-        #expect(viewModel.state.value?.count == 5)
+    /// One second on the clock, and the ticker asleep again after its tick.
+    func tick() async {
         clock.advance(by: .seconds(1))
         await clock.waitForSleepers(1)
-        #expect(viewModel.state.value?.last?.issuer == "Added elsewhere")
-        running.cancel()
-        await running.value
+    }
+
+    @Test("a change made elsewhere (another process, a sync) shows at the next second's tick, without a keystroke")
+    func followsChanges() async {
+        await ticking { viewModel in
+            search.send(search.all + [.row(6, issuer: "Added elsewhere")])
+            #expect(viewModel.state.value?.count == 5)
+            await tick()
+            #expect(viewModel.state.value?.last?.issuer == "Added elsewhere")
+        }
     }
 
     @Test("search is debounced: only the last query of a burst runs, after the pause")

@@ -125,9 +125,10 @@ public final class ScreenController {
             return
         }
         let rows = list.state.value ?? []
-        let selected = selectedIndex.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        let index = selectedIndex
+        let selected = index.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
         // The cursor holds on to the account under it, wherever its row goes next.
-        if let selected { select(selectedIndex ?? 0, in: rows, account: selected.id) }
+        if let index, let selected { select(index, in: rows, account: selected.id) }
         switch key {
         case .character("q"): isRunning = false
         case .escape: if !list.query.isEmpty { list.queryChanged("") } else { isRunning = false }
