@@ -134,7 +134,7 @@ check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --built "$(strip $(IMPORT_CHECKED))" --scratch-path "$(SCRATCH)" \
 	  -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 
-stress: deps ## The sync lifecycle model check (10 000 histories in memory, 300 on tokens-server), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s
+stress: deps ## The sync lifecycle model check (10 000 histories in memory, 300 on tokens-server), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s; the primary's failover FAILOVERS=10 times
 	@$(MAKE) --no-print-directory model-check SEED=
 	@$(MAKE) --no-print-directory model-check-server SEED=
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
@@ -145,6 +145,11 @@ stress: deps ## The sync lifecycle model check (10 000 histories in memory, 300 
 	@echo "== 8 pushers and a puller on two tokens-server processes for $${SCALE_OUT:-30} s"
 	@$(WITH_POSTGRES) env TOKENS_SERVER_BIN="$(BIN)/tokens-server" TOKENS_SCALE_OUT_SECONDS=$${SCALE_OUT:-30} \
 	  "$(WATCHDOG)" 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter pushersAndPullerOnTwoProcesses
+	@echo "== the primary killed and its standby promoted under pushes, $${FAILOVERS:-10} times"
+	@export TOKENS_SERVER_BIN="$(BIN)/tokens-server"; for round in $$(seq $${FAILOVERS:-10}); do \
+	  echo "-- failover $$round"; \
+	  $(WITH_POSTGRES) "$(WATCHDOG)" 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build \
+	    --filter ServerFailoverTests || exit 1; done
 
 # The sync lifecycle model check (Data's LifecycleModelCheckTests): HISTORIES random histories
 # from a new seed, or with SEED=N the one history of that seed (the failure report names it).

@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        // NIOCore's IOError: a bind refused for a taken address is told with the address.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         // tokens-server's /metrics: swift-metrics' backend in Prometheus's text format.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
@@ -88,6 +90,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

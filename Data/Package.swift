@@ -128,6 +128,7 @@ let package = Package(
                 .product(name: "SyncServer", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -142,6 +143,7 @@ let package = Package(
                 .product(name: "SyncServer", package: "Domain"),
                 .product(name: "SyncServerTestSupport", package: "Domain"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -59,16 +59,18 @@ package enum ServerComposer {
         var services: [any Service] = []
         if let port = settings.metricsPort?.value {
             services.append(
-                MetricsEndpoint.make(host: settings.metricsHost.value, port: port, logger: logger, running: metricsRunning))
+                NamingItsAddress(
+                    service: MetricsEndpoint.make(host: settings.metricsHost.value, port: port, logger: logger, running: metricsRunning),
+                    address: "\(settings.metricsHost.value):\(port)", setting: "--metrics-port (server.metrics.port)"))
         }
         var migrate: (@Sendable () async throws -> Void)?
         if let url = settings.databaseURL?.value {
             let postgres = try PostgresSyncServerStore.make(url: url, logger: logger)
             store = postgres.store
             // Instances on one database wake each other's long-polls (stopped before the client).
-            let changes = PostgresChangeNotifier(client: postgres.client, logger: logger)
+            let changes = PostgresChangeNotifier(primary: postgres.primary, logger: logger)
             notifier = changes
-            services.append(postgres.client)
+            services.append(DatabaseService(primary: postgres.primary))
             services.append(ChangeListenerService(notifier: changes))
             migrate = { try await postgres.store.migrate() }
         } else {
@@ -94,7 +96,7 @@ package enum ServerComposer {
         let router = try SyncServerRouter.make(
             useCases: makeUseCases(store: store, notifier: notifier, limits: limits), logger: logger,
             trustedProxies: Set(settings.trustedProxies.value),
-            bodyBudget: BodyBudget(bytes: settings.bodiesInFlightMiB.value * 1024 * 1024))
+            bodyBudget: BodyBudget(bytes: settings.bodiesInFlightMiB.value * 1024 * 1024), accessLog: settings.accessLog.value)
         var application = Application(
             router: router, server: server,
             configuration: .init(address: .hostname(settings.host.value, port: settings.port.value), serverName: "tokens-server"),

@@ -28,6 +28,10 @@ enum TokensServer {
                 "metrics-port",
                 help: "Serve GET /metrics (Prometheus) on this port, apart from the API (TOKENS_SERVER_METRICS_PORT; default off)."),
             .option("metrics-host", help: "Where /metrics listens (TOKENS_SERVER_METRICS_HOST; default 127.0.0.1)."),
+            .option("log-format", help: "text or json: one JSON object per line (TOKENS_SERVER_LOG_FORMAT; default text)."),
+            .option(
+                "access-log",
+                help: "on or off: a line per request at info: route, status, duration, client (TOKENS_SERVER_LOG_ACCESS; default on)."),
         ],
         version: versionLine)
 
@@ -38,7 +42,8 @@ enum TokensServer {
     static let flagKeys = [
         "phase": "phase", "log-level": "log.level", "host": "server.host", "port": "server.port",
         "database-url": "server.database.url", "tls-certificate": "server.tls.certificate", "tls-key": "server.tls.key",
-        "metrics-port": "server.metrics.port", "metrics-host": "server.metrics.host",
+        "metrics-port": "server.metrics.port", "metrics-host": "server.metrics.host", "log-format": "server.log.format",
+        "access-log": "server.log.access",
     ]
 
     static func main() async {
@@ -72,7 +77,7 @@ enum TokensServer {
         let loader = SettingsLoader(
             flags: flags, configPath: arguments.string("config"), environment: ProcessInfo.processInfo.environment)
         let settings = try await loader.loadServer()
-        LogSetup.bootstrap(level: settings.logLevel.value)
+        LogSetup.bootstrap(level: settings.logLevel.value, format: settings.logFormat.value)
         let logger = Logger(label: "tokens.server")
         for warning in UnknownConfigKeys.warnings(inFileAt: loader.configPath ?? loader.defaultConfigPath) {
             logger.warning("\(warning)")
@@ -103,7 +108,11 @@ enum TokensServer {
             logger.info("checking the database")
             try await StartupSignals.stoppingAtOnce { try await ServerComposer.checkDatabase(url: url) }
         }
-        try await application.runService()
+        do {
+            try await application.runService()
+        } catch {
+            throw AddressInUse.naming(error, address: "\(host):\(settings.port.value)", setting: "--port (server.port)")
+        }
         logger.info("stopped")
     }
 

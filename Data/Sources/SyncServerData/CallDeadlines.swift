@@ -34,29 +34,58 @@ final class CallDeadlines: Sendable {
     }
 
     /// Runs `operation` as a task of its own, cancelled if it runs past `limit` from now (or if
-    /// the caller is cancelled).
+    /// the caller is cancelled). Past its deadline the call ends at once with `Expired`, even if
+    /// the operation does not heed its cancellation (a query on a connection that a dying
+    /// database left open): the operation's task ends on its own later, and its result is dropped.
     func run<T: Sendable>(within limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let task = Task { try await operation() }
+        let pending = Pending<T>()
         let id = state.withLock { state in
             state.next += 1
-            state.running[state.next] = Call(deadline: .now + limit, cancel: { task.cancel() })
             return state.next
         }
-        let result: Result<T, any Error>
-        do {
-            result = .success(
-                try await withTaskCancellationHandler {
-                    try await task.value
-                } onCancel: {
-                    task.cancel()
-                })
-        } catch {
-            result = .failure(error)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending.answer = continuation
+                state.withLock { state in
+                    state.running[id] = Call(
+                        deadline: .now + limit,
+                        cancel: {
+                            pending.task?.cancel()
+                            pending.take()?.resume(throwing: Expired())
+                        })
+                }
+                let call = Task { [self] in
+                    let result: Result<T, any Error>
+                    do { result = .success(try await operation()) } catch { result = .failure(error) }
+                    _ = state.withLock { $0.running.removeValue(forKey: id) }
+                    // Nil when `expire` took it first: it has answered already.
+                    pending.take()?.resume(with: result)
+                }
+                pending.task = call
+                // Expired or cancelled before the task was there to cancel.
+                if Task.isCancelled || state.withLock({ $0.running[id] == nil }) { call.cancel() }
+            }
+        } onCancel: {
+            pending.task?.cancel()
         }
-        // Gone from the registry: `expire` took it, so it was cancelled at its deadline.
-        let expired = state.withLock { $0.running.removeValue(forKey: id) == nil }
-        if expired, case .failure = result { throw Expired() }
-        return try result.get()
+    }
+
+    /// One call's answer, given once (by the call or by its expiry), and its task.
+    private final class Pending<T: Sendable>: Sendable {
+        private let slots = Mutex<(answer: CheckedContinuation<T, any Error>?, task: Task<Void, Never>?)>((nil, nil))
+
+        var answer: CheckedContinuation<T, any Error>? {
+            get { slots.withLock { $0.answer } }
+            set { slots.withLock { $0.answer = newValue } }
+        }
+
+        var task: Task<Void, Never>? {
+            get { slots.withLock { $0.task } }
+            set { slots.withLock { $0.task = newValue } }
+        }
+
+        /// The answer, if nobody gave it yet.
+        func take() -> CheckedContinuation<T, any Error>? { slots.withLock { $0.answer.take() } }
     }
 
     /// Cancels every call whose deadline is at or before `now`; how many.

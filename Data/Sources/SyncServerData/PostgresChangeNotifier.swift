@@ -13,12 +13,22 @@ public final class PostgresChangeNotifier: ChangeNotifier {
     /// The channel every instance listens on.
     public static let channel = "tokens_sync_changed"
 
-    private let client: PostgresClient
+    private let primary: PostgresPrimary
+    private var client: PostgresClient { primary.client }
     private let local: LocalChangeNotifier
     private let logger: Logger
+    /// A notification waits at most 5 s for the database: the change is stored already, and
+    /// its answer should not wait on a database that stopped answering.
+    private let deadlines = CallDeadlines(tick: .seconds(1))
 
-    public init(client: PostgresClient, local: LocalChangeNotifier = LocalChangeNotifier(), logger: Logger) {
-        self.client = client
+    /// A notifier on one client that the caller runs.
+    public convenience init(client: PostgresClient, local: LocalChangeNotifier = LocalChangeNotifier(), logger: Logger) {
+        self.init(primary: PostgresPrimary(fixed: client, logger: logger), local: local, logger: logger)
+    }
+
+    /// A notifier on the client of the host that takes writes (LISTEN moves with it).
+    public init(primary: PostgresPrimary, local: LocalChangeNotifier = LocalChangeNotifier(), logger: Logger) {
+        self.primary = primary
         self.local = local
         self.logger = logger
     }
@@ -29,9 +39,12 @@ public final class PostgresChangeNotifier: ChangeNotifier {
     public func changed(_ account: SyncAccountID) async {
         await local.changed(account)
         do {
-            try await client.query(
-                PostgresStatements.query(PostgresStatements.notify, Self.channel, account.uuid.uuidString),
-                logger: PostgresStatements.queryLogger)
+            let client = client
+            _ = try await deadlines.run(within: .seconds(5)) {
+                try await client.query(
+                    PostgresStatements.query(PostgresStatements.notify, Self.channel, account.uuid.uuidString),
+                    logger: PostgresStatements.queryLogger)
+            }
         } catch {
             logger.warning(
                 "change notification not sent; other instances see it at their next head check",

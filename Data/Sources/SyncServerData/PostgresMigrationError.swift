@@ -8,6 +8,8 @@ public enum PostgresMigrationError: Error, Equatable, CustomStringConvertible {
     case notPermitted(reason: String)
     /// Anything else the database refused.
     case refused(reason: String)
+    /// A newer release upgraded the tables past what this one knows; nothing is served.
+    case newerSchema(database: Int, known: Int)
 
     public var description: String {
         switch self {
@@ -15,11 +17,16 @@ public enum PostgresMigrationError: Error, Equatable, CustomStringConvertible {
             "the database role may not create the server's tables (\(reason)): make the role the database's owner "
                 + "(createdb -O ROLE DATABASE), or grant it CREATE on schema public"
         case .refused(let reason): "cannot create or upgrade the server's tables: \(reason)"
+        case .newerSchema(let database, let known):
+            "the database's tables are at schema version \(database), newer than this tokens-server knows (\(known)): "
+                + "run the release that upgraded them, or restore a backup made before"
         }
     }
 
     /// `error` (a query's, or a transaction's around it) as the operator is told it.
     static func of(_ error: any Error) -> PostgresMigrationError {
+        if let error = error as? PostgresMigrationError { return error }
+        if let error = (error as? PostgresTransactionError)?.closureError as? PostgresMigrationError { return error }
         guard let query = queryError(in: error) else { return .refused(reason: PostgresStartupCheck.printable("\(error)")) }
         let message = PostgresStartupCheck.printable(query.serverInfo?[.message] ?? "\(query.code)")
         return query.serverInfo?[.sqlState] == "42501" ? .notPermitted(reason: message) : .refused(reason: message)

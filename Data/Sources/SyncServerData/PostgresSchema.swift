@@ -68,6 +68,8 @@ enum PostgresSchema {
                 logger: logger)
             let versions = try await connection.query("SELECT coalesce(max(version), 0) FROM schema_migration", logger: logger)
             let applied = Int(try await versions.decode(Int32.self).collected().first ?? 0)
+            // A newer release migrated this database: serving it could misread or lose what it stores.
+            if applied > migrations.count { throw PostgresMigrationError.newerSchema(database: applied, known: migrations.count) }
             for (index, statements) in migrations.enumerated() where index + 1 > applied {
                 for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
                 try await connection.query("INSERT INTO schema_migration (version) VALUES (\(Int32(index + 1)))", logger: logger)

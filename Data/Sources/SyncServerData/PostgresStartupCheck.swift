@@ -36,14 +36,31 @@ public enum PostgresStartupCheck {
         }
     }
 
-    /// Connects once to the database of `url` and closes the connection; throws why not.
+    /// Connects once to the database of `url` and closes the connection; throws why not. With
+    /// several hosts (a primary and standbys), one that answers is enough (the server finds the
+    /// one that takes writes as it runs); when none does, the first host's failure is told.
     public static func check(url: String, timeout: Duration = .seconds(10)) async throws(Failure) {
         let parts: PostgresDatabaseURL.Parts
         do { parts = try PostgresDatabaseURL.parts(from: url) } catch { throw .url(error) }
+        var failures: [Failure] = []
+        for endpoint in parts.endpoints {
+            do {
+                try await check(parts, endpoint, timeout: timeout)
+                return
+            } catch {
+                failures.append(error)
+            }
+        }
+        throw failures[0]
+    }
+
+    private static func check(
+        _ parts: PostgresDatabaseURL.Parts, _ endpoint: PostgresDatabaseURL.Endpoint, timeout: Duration
+    ) async throws(Failure) {
         let seconds = Int(timeout.components.seconds)
         do {
             let connection = try await withThrowingTaskGroup(of: PostgresConnection?.self) { group in
-                group.addTask { try await connect(parts, timeout: timeout) }
+                group.addTask { try await connect(parts, endpoint, timeout: timeout) }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     return nil
@@ -51,16 +68,20 @@ public enum PostgresStartupCheck {
                 defer { group.cancelAll() }
                 return try await group.next() ?? nil
             }
-            guard let connection else { throw Failure.noAnswer(host: parts.host, port: parts.port, seconds: seconds) }
+            guard let connection else { throw Failure.noAnswer(host: endpoint.host, port: endpoint.port, seconds: seconds) }
             try? await connection.close()
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw failure(of: error, parts: parts, seconds: seconds)
+            throw failure(of: error, parts: parts, endpoint: endpoint, seconds: seconds)
         }
     }
 
-    private static func connect(_ parts: PostgresDatabaseURL.Parts, timeout: Duration) async throws -> PostgresConnection {
+    /// One connection to `endpoint` with the URL's user, database and TLS, or why not (its own
+    /// failures are told by the caller: the connection logs nothing).
+    static func connect(
+        _ parts: PostgresDatabaseURL.Parts, _ endpoint: PostgresDatabaseURL.Endpoint, timeout: Duration
+    ) async throws -> PostgresConnection {
         let tls: PostgresConnection.Configuration.TLS =
             switch parts.tls {
             case .disable: .disable
@@ -68,16 +89,18 @@ public enum PostgresStartupCheck {
             case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
             }
         var configuration = PostgresConnection.Configuration(
-            host: parts.host, port: parts.port, username: parts.username, password: parts.password, database: parts.database, tls: tls)
+            host: endpoint.host, port: endpoint.port, username: parts.username, password: parts.password, database: parts.database,
+            tls: tls)
         configuration.options.connectTimeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000)
-        // Its own failures are told by this check, in one line; the connection says nothing.
         let quiet = Logger(label: "tokens.server.startup") { _ in SwiftLogNoOpLogHandler() }
         return try await PostgresConnection.connect(configuration: configuration, id: 0, logger: quiet)
     }
 
     /// A connection's failure as the operator is told it.
-    static func failure(of error: any Error, parts: PostgresDatabaseURL.Parts, seconds: Int) -> Failure {
-        let (host, port) = (parts.host, parts.port)
+    static func failure(
+        of error: any Error, parts: PostgresDatabaseURL.Parts, endpoint: PostgresDatabaseURL.Endpoint, seconds: Int
+    ) -> Failure {
+        let (host, port) = (endpoint.host, endpoint.port)
         guard let error = error as? PSQLError else { return connectionFailure(error, host: host, port: port, seconds: seconds) }
         switch error.code {
         case .server:

@@ -5,8 +5,9 @@ import PostgresNIO
 import SyncServer
 import Synchronization
 
-/// The sync server's store on PostgreSQL: the SQL of `PostgresStatements` through a pooled
-/// `PostgresClient` (which the caller runs), every query naming the account. A push locks its
+/// The sync server's store on PostgreSQL: the SQL of `PostgresStatements` through the pooled
+/// client of the host that takes writes (`PostgresPrimary`, which the caller runs), every query
+/// naming the account. A push locks its
 /// account's row, so within an account sequences follow commit order and a pull after a cursor
 /// never misses a change; each change is decided by Domain's `PushDecision`, as in the
 /// in-memory store.
@@ -17,23 +18,33 @@ import Synchronization
 public final class PostgresSyncServerStore: SyncServerStore {
     private typealias SQL = PostgresStatements
 
-    private let client: PostgresClient
+    private let primary: PostgresPrimary
+    private var client: PostgresClient { primary.client }
     private let logger: Logger
     private let deadline: Duration
     private let deadlines: CallDeadlines
+    /// The outage last met, until a call is served again.
+    private let outageState = Mutex<StoreOutage?>(nil)
     private let generationCache = Mutex<(value: String, read: ContinuousClock.Instant)?>(nil)
 
-    public init(client: PostgresClient, logger: Logger, deadline: Duration = .seconds(10)) {
-        self.client = client
+    /// A store on one client that the caller runs.
+    public convenience init(client: PostgresClient, logger: Logger, deadline: Duration = .seconds(10)) {
+        self.init(primary: PostgresPrimary(fixed: client, logger: logger), logger: logger, deadline: deadline)
+    }
+
+    /// A store on the primary of a URL's hosts.
+    public init(primary: PostgresPrimary, logger: Logger, deadline: Duration = .seconds(10)) {
+        self.primary = primary
         self.logger = logger
         self.deadline = deadline
         // Checked ten times within a deadline (at most every second): a call ends within 1.1 deadlines.
         deadlines = CallDeadlines(tick: min(deadline / 10, .seconds(1)))
     }
 
-    /// Creates or upgrades the tables (run on start, before serving).
-    /// A failure is a `PostgresMigrationError`, told in one sentence.
+    /// Creates or upgrades the tables (run on start, before serving), on the host that takes
+    /// writes. A failure is a `PostgresMigrationError`, told in one sentence.
     public func migrate() async throws {
+        await primary.locate()
         do {
             try await PostgresSchema.migrate(client, logger: logger)
         } catch {
@@ -48,7 +59,10 @@ public final class PostgresSyncServerStore: SyncServerStore {
             let rows = try await client.query("SELECT pg_is_in_recovery()", logger: SQL.queryLogger)
             return try await rows.decode(Bool.self).collected().first ?? true
         }
-        if inRecovery { throw SyncServerError.unavailable(.readOnly) }
+        if inRecovery {
+            primary.suspect()
+            throw SyncServerError.unavailable(.readOnly)
+        }
     }
 
     public func createAccount(_ account: SyncAccountRecord) async throws {
@@ -289,10 +303,14 @@ public final class PostgresSyncServerStore: SyncServerStore {
         PostgresStoreMetrics.callsInFlight.increment()
         defer { PostgresStoreMetrics.callsInFlight.decrement() }
         do {
-            guard let limit else { return try await operation() }
-            return try await deadlines.run(within: limit, operation)
+            let value: T
+            if let limit { value = try await deadlines.run(within: limit, operation) } else { value = try await operation() }
+            served()
+            return value
         } catch is CallDeadlines.Expired {
             PostgresStoreMetrics.deadline.increment()
+            primary.suspect()
+            noteOutage(.unreachable)
             throw SyncServerError.unavailable(.unreachable)
         } catch {
             let mapped = outageOrRefusal(error)
@@ -309,9 +327,30 @@ public final class PostgresSyncServerStore: SyncServerStore {
             if let refusal = transaction.closureError as? SyncServerError { return refusal }
             causes = [transaction.beginError, transaction.closureError, transaction.commitError].compactMap { $0 }
         }
-        guard let outage = causes.lazy.compactMap({ ($0 as? PSQLError).flatMap(PostgresOutage.of) }).first else { return error }
-        logger.warning("database unavailable", metadata: ["outage": "\(outage)"])
+        guard let outage = causes.lazy.compactMap({ PostgresOutage.of(any: $0) }).first else { return error }
+        noteOutage(outage)
+        if outage != .full { primary.suspect() }
         return SyncServerError.unavailable(outage)
+    }
+
+    /// A warning when the database stops serving (or fails otherwise than it did), not one per
+    /// failed call: an outage under load would be thousands of lines.
+    private func noteOutage(_ outage: StoreOutage) {
+        let changed = outageState.withLock { state in
+            defer { state = outage }
+            return state != outage
+        }
+        if changed { logger.warning("database unavailable; answering 503 until it serves again", metadata: ["outage": "\(outage)"]) }
+    }
+
+    /// A call served: a notice if it ends an outage.
+    private func served() {
+        guard outageState.withLock({ $0 }) != nil else { return }
+        let ended = outageState.withLock { state in
+            defer { state = nil }
+            return state
+        }
+        if let ended { logger.notice("database serving again", metadata: ["after": "\(ended)"]) }
     }
 
     private func text(_ query: PostgresQuery) async throws -> String {
@@ -362,10 +401,11 @@ extension AsyncSequence {
 }
 
 extension PostgresSyncServerStore {
-    /// A store on the database at `url`, with its pooled client: the caller runs the client (a
-    /// ServiceLifecycle service) for as long as the store is used, and migrates before serving.
-    public static func make(url: String, logger: Logger) throws -> (store: PostgresSyncServerStore, client: PostgresClient) {
-        let client = PostgresClient(configuration: try PostgresDatabaseURL.configuration(from: url), backgroundLogger: logger)
-        return (PostgresSyncServerStore(client: client, logger: logger), client)
+    /// A store on the database at `url` (one host, or a primary and its standbys), with the
+    /// primary's clients: the caller runs them (`PostgresPrimary.run()`) for as long as the store
+    /// is used, and migrates before serving.
+    public static func make(url: String, logger: Logger) throws -> (store: PostgresSyncServerStore, primary: PostgresPrimary) {
+        let primary = try PostgresPrimary(url: url, logger: logger)
+        return (PostgresSyncServerStore(primary: primary, logger: logger), primary)
     }
 }

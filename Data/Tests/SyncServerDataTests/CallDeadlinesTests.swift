@@ -38,6 +38,29 @@ struct CallDeadlinesTests {
         #expect(deadlines.running == 0)
     }
 
+    /// Holds a deaf call until the test lets it go.
+    final class Gate: Sendable {
+        private let waiting = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        func wait() async { await withCheckedContinuation { continuation in waiting.withLock { $0 = continuation } } }
+        func open() -> Bool { waiting.withLock { $0.take() }.map { $0.resume() } != nil }
+    }
+
+    @Test("a call deaf to its cancellation (a query on a connection a dying database left open) still ends at its deadline")
+    func deafCall() async throws {
+        let gate = Gate()
+        let deaf = Task { try await deadlines.run(within: .seconds(1)) { await gate.wait() } }
+        try await waitUntilRunning(1)
+        #expect(deadlines.expire(at: .now + .seconds(2)) == 1)
+        await #expect(throws: CallDeadlines.Expired.self) { try await deaf.value }
+        // The operation is still held, and ends once let go.
+        var opened = gate.open()
+        for _ in 0..<10_000 where !opened {
+            try await Task.sleep(for: .milliseconds(1))
+            opened = gate.open()
+        }
+        #expect(opened)
+    }
+
     @Test("the caller cancelled: the call is cancelled with it, and that is not an expiry")
     func callerCancelled() async throws {
         let sawCancellation = Mutex(false)

@@ -4,6 +4,7 @@ import PostgresNIO
 import SyncServer
 import SyncServerTestSupport
 import Testing
+import _ConnectionPoolModule
 
 @testable import SyncServerData
 
@@ -21,6 +22,18 @@ struct PostgresOutageTests {
         #expect(PostgresOutage.of(sqlState: "53100") == .full)
         #expect(PostgresOutage.of(sqlState: "25006") == .readOnly)
         for state in ["23505", "40001", "42P01", "22001"] { #expect(PostgresOutage.of(sqlState: state) == nil, "\(state)") }
+    }
+
+    @Test(
+        "the pool's own errors (its circuit breaker after a minute of failed connections, a pool shut down as the primary moves) are an outage, a 503, never a 500"
+    )
+    func poolErrors() {
+        let errors: [any Error] = [
+            ConnectionPoolError.connectionCreationCircuitBreakerTripped, ConnectionPoolError.poolShutdown,
+            ConnectionPoolError.requestCancelled,
+        ]
+        for error in errors { #expect(PostgresOutage.of(any: error) == .unreachable, "\(error)") }
+        #expect(PostgresOutage.of(any: CancellationError()) == nil)
     }
 
     @Test(

@@ -1,9 +1,10 @@
 import Foundation
 import PostgresNIO
 import SyncServer
-import SyncServerData
 import SyncServerTestSupport
 import Testing
+
+@testable import SyncServerData
 
 /// The PostgreSQL store against a real server: the same contract as the in-memory store, plus
 /// what only a database can get wrong (migrations run twice, concurrent pushes).
@@ -43,6 +44,21 @@ struct PostgresSyncServerStoreTests {
             for try await version in rows.decode(Int32.self) { versions.append(version) }
             #expect(versions == [1, 2, 3, 4])
             #expect(try await store.account(SyncServerStoreContract.account) != nil)
+        }
+    }
+
+    @Test("a schema newer than this release knows (a newer server migrated it): refused with one sentence, nothing changed")
+    func newerSchemaRefused() async throws {
+        try await TestPostgres.withStore { store, client in
+            try await client.query("INSERT INTO schema_migration (version) VALUES (99)", logger: TestPostgres.logger)
+            let known = PostgresSchema.migrations.count
+            await #expect(throws: PostgresMigrationError.newerSchema(database: 99, known: known)) { try await store.migrate() }
+            #expect(
+                "\(PostgresMigrationError.newerSchema(database: 99, known: known))"
+                    == "the database's tables are at schema version 99, newer than this tokens-server knows (\(known)): "
+                    + "run the release that upgraded them, or restore a backup made before")
+            let rows = try await client.query("SELECT count(*) FROM schema_migration", logger: TestPostgres.logger)
+            #expect(try await rows.decode(Int64.self).collected() == [Int64(known + 1)])
         }
     }
 

@@ -2,17 +2,44 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// A debug line when a request arrives and when it is answered: its method and path (the query
-/// holds only cursors and limits) and then its status. Never headers or bodies: they hold tokens,
-/// keys and ciphertext. The path comes from the network, so anything but printable ASCII in it is
+/// A line per request once it is answered: method, route template (never a path with ids),
+/// status, duration and the client's address (through trusted proxies, as the rate limits see
+/// it), at info, or at debug when the operator turned the access log off; and at debug a line
+/// when it arrives, with its path. Never headers or bodies: they hold tokens, keys and
+/// ciphertext. The path comes from the network, so anything but printable ASCII in it is
 /// percent-escaped before it reaches a log (and an operator's terminal).
-struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
+struct AccessLogMiddleware: RouterMiddleware {
+    typealias Context = SyncRequestContext
+
+    let clientAddress: ClientAddress
+    /// Whether the answered line is at info (else at debug).
+    let enabled: Bool
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let metadata: Logger.Metadata = ["method": "\(request.method.rawValue)", "path": "\(Self.printable(request.uri.description))"]
-        context.logger.debug("request", metadata: metadata)
-        let response = try await next(request, context)
-        context.logger.debug("answered", metadata: metadata.merging(["status": "\(response.status.code)"]) { $1 })
-        return response
+        let start = ContinuousClock.now
+        context.logger.debug(
+            "request", metadata: ["method": "\(request.method.rawValue)", "path": "\(Self.printable(request.uri.description))"])
+        do {
+            let response = try await next(request, context)
+            answered(request, context: context, status: response.status.code, since: start)
+            return response
+        } catch {
+            answered(request, context: context, status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start)
+            throw error
+        }
+    }
+
+    private func answered(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
+        let elapsed = start.duration(to: .now)
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let forwarded = request.headers[values: RequestLimitsMiddleware.forwardedFor]
+        let client = clientAddress.resolve(peer: context.address, forwardedFor: forwarded)
+        context.logger.log(
+            level: enabled ? .info : .debug, "answered",
+            metadata: [
+                "method": "\(request.method.rawValue)", "route": "\(Self.printable(context.endpointPath ?? "unmatched"))",
+                "status": "\(status)", "ms": "\(String(format: "%.1f", milliseconds))", "client": "\(client ?? "unknown")",
+            ])
     }
 
     /// `text` with every byte outside printable ASCII (and `%` itself) as `%XX`.

@@ -21,14 +21,15 @@ public enum SyncServerRouter {
     static let configuration = Configuration(dateTranscoder: WireDates(), jsonEncodingOptions: [.withoutEscapingSlashes])
 
     /// `trustedProxies`: the reverse proxies whose `X-Forwarded-For` names the client.
+    /// `accessLog`: a line per answered request at info (else at debug).
     public static func make(
         useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes, trustedProxies: Set<String> = [],
-        bodyBudget: BodyBudget = BodyBudget()
+        bodyBudget: BodyBudget = BodyBudget(), accessLog: Bool = true
     ) throws -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
         // Requests by route template (never a path with ids in it) and status, and their latency.
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: AccessLogMiddleware(clientAddress: ClientAddress(trustedProxies: trustedProxies), enabled: accessLog))
         router.add(
             middleware: RequestLimitsMiddleware(
                 maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies),

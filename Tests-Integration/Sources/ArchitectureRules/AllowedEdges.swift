@@ -23,7 +23,7 @@ public enum AllowedEdges {
         ],
         "App": [
             "swift-configuration", "swift-log", "swift-system", "hummingbird", "swift-service-lifecycle", "swift-nio-ssl",
-            "swift-metrics", "swift-prometheus",
+            "swift-metrics", "swift-prometheus", "swift-nio",
         ],
         "Tests-Integration": [],
     ]

@@ -13,7 +13,17 @@ public final class OwnPostgres: Sendable {
     /// `postgres://…` for `tokens-server`: trust authentication on loopback, no TLS.
     public var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
 
-    public init(port: Int) throws {
+    public convenience init(port: Int) throws {
+        try self.init(port: port, primary: nil)
+    }
+
+    /// A hot standby of `primary` on PostgreSQL's streaming replication (a base backup with
+    /// `standby.signal`); its name, for `synchronous_standby_names`, is its cluster's: `standby`.
+    public convenience init(port: Int, standbyOf primary: OwnPostgres) throws {
+        try self.init(port: port, primary: primary)
+    }
+
+    private init(port: Int, primary: OwnPostgres?) throws {
         self.port = port
         binaries = try Self.binaries()
         // Under /tmp when root: the postgres user cannot enter a private TMPDIR (.ci/run's).
@@ -24,7 +34,14 @@ public final class OwnPostgres: Sendable {
             _ = try ProcessRunner.run("chown", ["postgres:", directory.path])
             chmod(directory.path, 0o700)
         }
-        try run("initdb", ["-D", directory.appendingPathComponent("data").path, "-U", "postgres", "--auth=trust", "--no-sync"])
+        let data = directory.appendingPathComponent("data").path
+        if let primary {
+            try run(
+                "pg_basebackup",
+                ["-h", "127.0.0.1", "-p", "\(primary.port)", "-U", "postgres", "-D", data, "-R", "-X", "stream", "--no-sync"])
+        } else {
+            try run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync"])
+        }
         try start()
     }
 
@@ -34,8 +51,36 @@ public final class OwnPostgres: Sendable {
             "pg_ctl",
             [
                 "-D", directory.appendingPathComponent("data").path, "-l", directory.appendingPathComponent("log").path,
-                "-o", "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off", "-w", "-t", "60", "start",
+                "-o", "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c cluster_name=\(name)", "-w", "-t",
+                "60", "start",
             ])
+    }
+
+    /// The cluster's name: a standby reports it to its primary as its application name.
+    private var name: String {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/standby.signal").path) ? "standby" : "primary"
+    }
+
+    /// Kills the whole cluster at once with SIGKILL (its postmaster leads the process group
+    /// pg_ctl started, with every backend in it), as a machine that dies would; waits at most
+    /// 60 s until the postmaster is gone.
+    public func kill() throws {
+        let pidFile = directory.appendingPathComponent("data/postmaster.pid").path
+        let text = (try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? ""
+        guard let pid = text.split(separator: "\n").first.flatMap({ pid_t($0) }), pid > 1 else {
+            throw OwnPostgresError(message: "no postmaster.pid in \(directory.path)")
+        }
+        Foundation.kill(-pid, SIGKILL)
+        // Gone, or a zombie its new parent has not reaped yet.
+        for _ in 0..<600 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), !stat.contains(") Z ") else { return }
+            usleep(100_000)
+        }
+    }
+
+    /// Promotes a standby to primary and waits until it takes writes.
+    public func promote() throws {
+        try run("pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-w", "-t", "60", "promote"])
     }
 
     /// Stops the server (fast: open connections are closed) and waits until it is down.

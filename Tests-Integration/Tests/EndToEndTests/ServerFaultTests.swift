@@ -31,6 +31,21 @@ struct ServerFaultTests {
         }
     }
 
+    /// A client's 10 new entries, the second five held until `released()` (so that, however fast
+    /// or slow the machine, they meet the fault); `push` sends each until it is acknowledged.
+    static func tenPushes(
+        client: Int, heldUntil released: () -> Bool, _ push: (_ entry: Int, _ body: [String: Any], _ id: String) async throws -> Void
+    ) async throws {
+        for entry in 0..<10 {
+            if entry == 5 {
+                while !released() { try await Task.sleep(for: .milliseconds(5)) }
+            }
+            let body = ServerProcessTests.newEntry(Data("client \(client) entry \(entry)".utf8))
+            let id = try #require(((body["changes"] as? [[String: Any]])?.first?["id"] as? String)?.lowercased())
+            try await push(entry, body, id)
+        }
+    }
+
     /// `TestDatabase.with`, once a run that must have PostgreSQL is seen to have it.
     static func withDatabase(_ prefix: String, _ body: (_ name: String, _ url: String) async throws -> Void) async throws {
         #expect(ProcessInfo.processInfo.environment["PGHOST"] != nil, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
@@ -71,12 +86,7 @@ struct ServerFaultTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for client in 0..<4 {
                     group.addTask {
-                        for entry in 0..<10 {
-                            if entry == 5 {
-                                while !run.killed.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
-                            }
-                            let body = ServerProcessTests.newEntry(Data("client \(client) entry \(entry)".utf8))
-                            let id = try #require(((body["changes"] as? [[String: Any]])?.first?["id"] as? String)?.lowercased())
+                        try await Self.tenPushes(client: client, heldUntil: { run.killed.withLock { $0 } }) { _, body, id in
                             var attempts = 0
                             while true {
                                 if let answer = try? await run.current.request("POST", "/v1/entries", json: body, token: token),

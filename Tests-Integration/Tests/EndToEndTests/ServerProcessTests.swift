@@ -167,6 +167,58 @@ struct ServerProcessTests {
         #expect(result.stderr.contains("needs a PostgreSQL database"))
     }
 
+    @Test(
+        "--log-format json: every line one JSON object; at info an access line per request (route template, never an id; status, duration, client), none with --access-log off"
+    )
+    func jsonAccessLog() async throws {
+        let server = try ServerProcess(
+            ["--phase", "dev", "--log-format", "json"], environment: ["TOKENS_LOG_LEVEL": "info"])
+        let account = UUID().uuidString.lowercased()
+        #expect(try await server.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": Self.authKey]).status == 201)
+        #expect(try await server.request("GET", "/v1/entries?after=0").status == 401)
+        #expect(await server.waitForLog("\"status\":\"401\""))
+        #expect(server.stop() == .exited(0))
+        let lines = server.errorLog.split(separator: "\n")
+        let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(!lines.isEmpty && objects.count == lines.count, "\(server.errorLog)")
+        #expect(objects.allSatisfy { $0["time"] is String && $0["level"] is String && $0["message"] is String })
+        let answered = objects.filter { $0["message"] as? String == "answered" }
+        #expect(answered.count == 2)
+        #expect(answered.map { $0["route"] as? String } == ["/v1/accounts", "/v1/entries"])
+        #expect(answered.map { $0["status"] as? String } == ["201", "401"])
+        #expect(answered.allSatisfy { $0["level"] as? String == "info" && $0["client"] as? String == "127.0.0.1" && $0["ms"] is String })
+        #expect(!server.errorLog.contains(account), "no account id in the log")
+
+        let quiet = try ServerProcess(["--phase", "dev", "--access-log", "off"], environment: ["TOKENS_LOG_LEVEL": "info"])
+        #expect(try await quiet.request("GET", "/v1/entries?after=0").status == 401)
+        #expect(quiet.stop() == .exited(0))
+        #expect(!quiet.errorLog.contains("answered"), "\(quiet.errorLog)")
+    }
+
+    @Test("an address in use, the API's or the metrics', is one line naming it and the setting that moves it")
+    func addressInUse() throws {
+        let server = try ServerProcess(["--phase", "dev"])
+        let port = try #require(server.baseURL.port)
+        let taken = try ProcessRunner.run(
+            ServerProcess.binary, ["--phase", "dev", "--host", "127.0.0.1", "--port", "\(port)", "--log-level", "error"],
+            environment: ["PATH": "/usr/bin:/bin"], timeout: 60)
+        #expect(taken.status == 1)
+        #expect(
+            taken.errorLines == [
+                "tokens-server: 127.0.0.1:\(port) is already in use (another tokens-server, or another program, listens there); choose another with --port (server.port)"
+            ], "\(taken.stderr)")
+        let metrics = try ProcessRunner.run(
+            ServerProcess.binary,
+            ["--phase", "dev", "--host", "127.0.0.1", "--port", "0", "--metrics-port", "\(port)", "--log-level", "critical"],
+            environment: ["PATH": "/usr/bin:/bin"], timeout: 60)
+        #expect(metrics.status == 1)
+        #expect(
+            metrics.errorLines.last
+                == "tokens-server: 127.0.0.1:\(port) is already in use (another tokens-server, or another program, listens there); choose another with --metrics-port (server.metrics.port)",
+            "\(metrics.stderr)")
+        #expect(server.stop() == .exited(0))
+    }
+
     @Test("--version prints the release; the start-up line names it; a misspelled config key is a warning with the nearest key")
     func versionAndUnknownKeys() async throws {
         let version = try ProcessRunner.run(ServerProcess.binary, ["--version"], environment: ["PATH": "/usr/bin:/bin"])

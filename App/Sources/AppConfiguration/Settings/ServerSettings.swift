@@ -51,6 +51,10 @@ package struct ServerSettings: Sendable, Equatable {
     /// no `server.metrics.port` is set (no metrics are kept then).
     public let metricsHost: Sourced<String>
     public let metricsPort: Sourced<Int>?
+    /// Text lines, or one JSON object per line.
+    public let logFormat: Sourced<LogFormat>
+    /// A line per request at info (method, route, status, duration, client address); off, at debug.
+    public let accessLog: Sourced<Bool>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -76,7 +80,7 @@ extension SettingsLoader {
         "server.idle.timeout", "server.accounts.per.address", "server.accounts.per.hour", "server.enrolments.per.account",
         "server.enrolments.per.address", "server.pulls.waiting.per.device", "server.pulls.waiting", "server.bodies.in.flight",
         "server.quota.entries", "server.quota.bytes", "server.history.days", "server.history.versions", "server.history.bytes",
-        "server.metrics.host", "server.metrics.port",
+        "server.metrics.host", "server.metrics.port", "server.log.format", "server.log.access",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -151,6 +155,16 @@ extension SettingsLoader {
                 key: "server.metrics.port", value: String(metricsPort.value), source: metricsPort.source,
                 expected: "a port other than server.port (metrics stay off the API's port)")
         }
+        let logFormat = try resolver.resolve(
+            "server.log.format", default: LogFormat.text, expected: "text or json"
+        ) { LogFormat(rawValue: $0.lowercased()) }
+        let accessLog = try resolver.resolve("server.log.access", default: true, expected: "on or off") { text in
+            switch text.lowercased() {
+            case "on", "true", "yes", "1": true
+            case "off", "false", "no", "0": false
+            default: nil
+            }
+        }
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
@@ -160,6 +174,6 @@ extension SettingsLoader {
             enrolmentsPerAccount: enrolmentsPerAccount, enrolmentsPerAddress: enrolmentsPerAddress, waitingPullsPerDevice: waitingPerDevice,
             waitingPulls: waiting, bodiesInFlightMiB: bodies, quotaEntries: quotaEntries, quotaMiB: quotaMiB,
             historyDays: historyDays, historyVersions: historyVersions, historyMiB: historyMiB, metricsHost: metricsHost,
-            metricsPort: metricsPort.value < 0 ? nil : metricsPort)
+            metricsPort: metricsPort.value < 0 ? nil : metricsPort, logFormat: logFormat, accessLog: accessLog)
     }
 }
