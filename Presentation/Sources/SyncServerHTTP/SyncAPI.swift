@@ -8,6 +8,7 @@ import SyncServer
 /// `ProblemMiddleware`, so every error has one shape.
 struct SyncAPI: APIProtocol {
     let useCases: SyncServerUseCases
+    let audit: AuditLog
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         .ok(.init(body: .json(.init(status: .ok, serverTime: useCases.clock.now()))))
@@ -24,19 +25,22 @@ struct SyncAPI: APIProtocol {
 
     func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
         guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
+        let account = SyncAccountID(try WireMapping.uuid(body.accountId, field: "accountId"))
+        let address = RequestAddress.current ?? "unknown"
         try await useCases.createAccount.execute(
-            account: SyncAccountID(try WireMapping.uuid(body.accountId, field: "accountId")),
-            authKey: try WireMapping.secret(body.authKey, field: "authKey"), address: RequestAddress.current ?? "unknown")
+            account: account, authKey: try WireMapping.secret(body.authKey, field: "authKey"), address: address)
+        audit.accountOpened(account, from: address)
         return .created(.init())
     }
 
     func enrolDevice(_ input: Operations.EnrolDevice.Input) async throws -> Operations.EnrolDevice.Output {
         guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
+        let account = SyncAccountID(try WireMapping.uuid(input.path.accountId, field: "accountId"))
+        let address = RequestAddress.current ?? "unknown"
         let enrolment = try await useCases.enrolDevice.execute(
-            account: SyncAccountID(try WireMapping.uuid(input.path.accountId, field: "accountId")),
-            authKey: try WireMapping.secret(body.authKey, field: "authKey"), name: body.name,
-            deviceKey: try body.deviceKey.map { try WireMapping.bytes($0, field: "deviceKey") },
-            address: RequestAddress.current ?? "unknown")
+            account: account, authKey: try WireMapping.secret(body.authKey, field: "authKey"), name: body.name,
+            deviceKey: try body.deviceKey.map { try WireMapping.bytes($0, field: "deviceKey") }, address: address)
+        audit.deviceEnrolled(enrolment.device, of: account, from: address)
         return .created(
             .init(
                 body: .json(
@@ -53,7 +57,9 @@ struct SyncAPI: APIProtocol {
 
     func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output {
         let caller = try RequestCaller.required()
-        try await useCases.revokeDevice.execute(DeviceID(try WireMapping.uuid(input.path.deviceId, field: "deviceId")), for: caller)
+        let device = DeviceID(try WireMapping.uuid(input.path.deviceId, field: "deviceId"))
+        try await useCases.revokeDevice.execute(device, for: caller)
+        audit.deviceRevoked(device, by: caller)
         return .noContent(.init())
     }
 
@@ -89,7 +95,13 @@ struct SyncAPI: APIProtocol {
         let caller = try RequestCaller.required()
         guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
         let changes = try body.changes.map(WireMapping.change)
-        let results = try await useCases.push.execute(changes, for: caller)
+        let results: [PushResult]
+        do {
+            results = try await useCases.push.execute(changes, for: caller)
+        } catch SyncServerError.quotaExceeded(let quota) {
+            audit.quotaRefused(caller)
+            throw SyncServerError.quotaExceeded(quota)
+        }
         SyncServerMetrics.record(results)
         return .ok(.init(body: .json(.init(results: zip(results, changes).map { WireMapping.result($0, for: $1) }))))
     }

@@ -35,7 +35,7 @@ public enum SyncServerRouter {
                 maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies),
                 authenticate: useCases.authenticate,
                 budget: bodyBudget))
-        try SyncAPI(useCases: useCases).registerHandlers(
+        try SyncAPI(useCases: useCases, audit: AuditLog(logger: logger)).registerHandlers(
             on: router, serverURL: URL(string: basePath)!, configuration: configuration,
             middlewares: [ProblemMiddleware(logger: logger)])
         return router

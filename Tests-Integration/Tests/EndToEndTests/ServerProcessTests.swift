@@ -168,13 +168,16 @@ struct ServerProcessTests {
     }
 
     @Test(
-        "--log-format json: every line one JSON object; at info an access line per request (route template, never an id; status, duration, client), none with --access-log off"
+        "--log-format json: every line one JSON object; at info an access line per request (route template, never an id; status, duration, client) and the audit's (account opened, device enrolled), none with --access-log off"
     )
     func jsonAccessLog() async throws {
         let server = try ServerProcess(
             ["--phase", "dev", "--log-format", "json"], environment: ["TOKENS_LOG_LEVEL": "info"])
         let account = UUID().uuidString.lowercased()
         #expect(try await server.request("POST", "/v1/accounts", json: ["accountId": account, "authKey": Self.authKey]).status == 201)
+        let enrolled = try await server.request(
+            "POST", "/v1/accounts/\(account)/devices", json: ["authKey": Self.authKey, "name": "laptop"])
+        let device = try #require(Self.json(enrolled.body)["deviceId"] as? String)
         #expect(try await server.request("GET", "/v1/entries?after=0").status == 401)
         #expect(await server.waitForLog("\"status\":\"401\""))
         #expect(server.stop() == .exited(0))
@@ -183,11 +186,15 @@ struct ServerProcessTests {
         #expect(!lines.isEmpty && objects.count == lines.count, "\(server.errorLog)")
         #expect(objects.allSatisfy { $0["time"] is String && $0["level"] is String && $0["message"] is String })
         let answered = objects.filter { $0["message"] as? String == "answered" }
-        #expect(answered.count == 2)
-        #expect(answered.map { $0["route"] as? String } == ["/v1/accounts", "/v1/entries"])
-        #expect(answered.map { $0["status"] as? String } == ["201", "401"])
+        #expect(answered.count == 3)
+        #expect(answered.map { $0["route"] as? String } == ["/v1/accounts", "/v1/accounts/{accountId}/devices", "/v1/entries"])
+        #expect(answered.map { $0["status"] as? String } == ["201", "201", "401"])
         #expect(answered.allSatisfy { $0["level"] as? String == "info" && $0["client"] as? String == "127.0.0.1" && $0["ms"] is String })
-        #expect(!server.errorLog.contains(account), "no account id in the log")
+        let audit = objects.filter { ["account opened", "device enrolled"].contains($0["message"] as? String) }
+        #expect(audit.map { $0["account"] as? String } == [String(account.prefix(8)), String(account.prefix(8))])
+        #expect(audit.last?["device"] as? String == device && audit.allSatisfy { $0["client"] as? String == "127.0.0.1" })
+        #expect(!server.errorLog.contains(account), "only the account's prefix in the log")
+        #expect(!server.errorLog.contains("laptop") && !server.errorLog.contains(Self.authKey))
 
         let quiet = try ServerProcess(["--phase", "dev", "--access-log", "off"], environment: ["TOKENS_LOG_LEVEL": "info"])
         #expect(try await quiet.request("GET", "/v1/entries?after=0").status == 401)
