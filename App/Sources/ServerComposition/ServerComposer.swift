@@ -51,12 +51,15 @@ package enum ServerComposer {
     ) throws -> some ApplicationProtocol {
         let http1 = try connectionGuard(settings: settings, logger: logger)
         var server = HTTPServerBuilder.http1(configuration: http1)
+        var reloadable: ReloadableCertificate?
         if let certificate = settings.tlsCertificate?.value, let key = settings.tlsKey?.value {
-            server = try ServerTLS.server(certificate: certificate, key: key, http1: http1)
+            let pair = try ReloadableCertificate(certificate: certificate, key: key)
+            reloadable = pair
+            server = try ServerTLS.server(certificate: pair, http1: http1)
         }
         let store: any SyncServerStore
         var notifier: any ChangeNotifier = LocalChangeNotifier()
-        var services: [any Service] = []
+        var services: [any Service] = [ReloadService(certificate: reloadable, logger: logger)]
         if let port = settings.metricsPort?.value {
             services.append(
                 NamingItsAddress(

@@ -114,6 +114,17 @@ struct ServerProcessTests {
     }
 
     /// A self-signed certificate for 127.0.0.1 and its key, made by openssl in `folder`.
+    /// Runs `body` with a new folder holding two self-signed pairs, removed afterwards.
+    static func withTwoCertificates(
+        _ body: (_ folder: URL, _ mine: (certificate: String, key: String), _ other: (certificate: String, key: String)) async throws ->
+            Void
+    ) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await body(folder, try certificate("mine", in: folder), try certificate("other", in: folder))
+    }
+
     static func certificate(_ name: String, in folder: URL) throws -> (certificate: String, key: String) {
         let certificate = folder.appendingPathComponent("\(name).crt").path
         let key = folder.appendingPathComponent("\(name).key").path
@@ -127,34 +138,66 @@ struct ServerProcessTests {
         return (certificate, key)
     }
 
+    @Test(
+        "SIGHUP reloads the TLS certificate and key: new connections get the renewed pair; a broken pair is an error line and the old one stays; without TLS, a line, not death"
+    )
+    func tlsReload() async throws {
+        try await Self.withTwoCertificates { _, mine, other in
+            let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
+            let health = { (trusting: String) in
+                try ProcessRunner.run("curl", ["-sS", "--max-time", "20", "--cacert", trusting, "\(server.baseURL)/v1/health"])
+            }
+            #expect(try health(mine.certificate).status == 0)
+            // A renewed pair in the same files, then SIGHUP: new connections get it.
+            for (from, to) in [(other.certificate, mine.certificate), (other.key, mine.key)] {
+                try FileManager.default.removeItem(atPath: to)
+                try FileManager.default.copyItem(atPath: from, toPath: to)
+            }
+            server.child.send(SIGHUP)
+            #expect(await server.waitForLog("SIGHUP: TLS certificate reloaded"))
+            let renewed = try health(other.certificate)
+            #expect(renewed.status == 0, "\(renewed.stderr)")
+            // A broken file at the next reload: an error line, and the pair in use stays.
+            try Data("not a certificate".utf8).write(to: URL(fileURLWithPath: mine.certificate))
+            server.child.send(SIGHUP)
+            #expect(await server.waitForLog("SIGHUP: TLS certificate not reloaded, the old one is still served"))
+            let kept = try health(other.certificate)
+            #expect(kept.status == 0, "\(kept.stderr)")
+            #expect(server.stop() == .exited(0))
+            // Without TLS, SIGHUP is answered with a line, not by dying.
+            let plain = try ServerProcess(["--phase", "dev"])
+            plain.child.send(SIGHUP)
+            #expect(await plain.waitForLog("SIGHUP: nothing to reload"))
+            #expect(try await plain.request("GET", "/v1/health").status == 200)
+            #expect(plain.stop() == .exited(0))
+        }
+    }
+
     @Test("TLS: a certificate and its key serve HTTPS; a missing file, a folder or another certificate's key is a one-line error")
     func tls() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let mine = try Self.certificate("mine", in: folder)
-        let other = try Self.certificate("other", in: folder)
-        let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
-        #expect(server.baseURL.scheme == "https")
-        let health = try ProcessRunner.run(
-            "curl", ["-sS", "--max-time", "20", "--cacert", mine.certificate, "\(server.baseURL)/v1/health"])
-        #expect(health.status == 0 && Self.json(Data(health.stdout.utf8))["status"] as? String == "ok", "\(health.stderr)")
-        let untrusted = try ProcessRunner.run(
-            "curl", ["-sS", "--max-time", "20", "--cacert", other.certificate, "\(server.baseURL)/v1/health"])
-        #expect(untrusted.status != 0)
-        #expect(server.stop() == .exited(0))
+        try await Self.withTwoCertificates { folder, mine, other in
+            let server = try ServerProcess(["--phase", "dev", "--tls-certificate", mine.certificate, "--tls-key", mine.key])
+            #expect(server.baseURL.scheme == "https")
+            let health = try ProcessRunner.run(
+                "curl", ["-sS", "--max-time", "20", "--cacert", mine.certificate, "\(server.baseURL)/v1/health"])
+            #expect(health.status == 0 && Self.json(Data(health.stdout.utf8))["status"] as? String == "ok", "\(health.stderr)")
+            let untrusted = try ProcessRunner.run(
+                "curl", ["-sS", "--max-time", "20", "--cacert", other.certificate, "\(server.baseURL)/v1/health"])
+            #expect(untrusted.status != 0)
+            #expect(server.stop() == .exited(0))
 
-        let mistakes = [
-            (mine.certificate, folder.appendingPathComponent("missing.key").path, "missing.key does not exist"),
-            (folder.path, mine.key, "is a folder"),
-            (mine.key, mine.key, "is not a PEM certificate"),
-            (mine.certificate, other.key, "is not the key of the certificate"),
-        ]
-        for (certificate, key, message) in mistakes {
-            let result = try ProcessRunner.run(
-                ServerProcess.binary, ["--phase", "dev", "--port", "0", "--tls-certificate", certificate, "--tls-key", key],
-                environment: ["PATH": "/usr/bin:/bin"])
-            #expect(result.status != 0 && result.errorLines.count == 1 && result.stderr.contains(message), "\(result.stderr)")
+            let mistakes = [
+                (mine.certificate, folder.appendingPathComponent("missing.key").path, "missing.key does not exist"),
+                (folder.path, mine.key, "is a folder"),
+                (mine.key, mine.key, "is not a PEM certificate"),
+                (mine.certificate, other.key, "is not the key of the certificate"),
+            ]
+            for (certificate, key, message) in mistakes {
+                let result = try ProcessRunner.run(
+                    ServerProcess.binary, ["--phase", "dev", "--port", "0", "--tls-certificate", certificate, "--tls-key", key],
+                    environment: ["PATH": "/usr/bin:/bin"])
+                #expect(result.status != 0 && result.errorLines.count == 1 && result.stderr.contains(message), "\(result.stderr)")
+            }
         }
     }
 
