@@ -90,6 +90,7 @@ enum TokensServer {
             settings: settings, logger: logger,
             running: { port in
                 FileHandle.standardOutput.write(Data("tokens-server \(phase) listening on \(scheme)://\(host):\(port)\n".utf8))
+                SystemdNotify.send("READY=1\nSTATUS=listening on \(scheme)://\(host):\(port)")
             },
             metricsRunning: { port in
                 FileHandle.standardOutput.write(Data("tokens-server metrics on http://\(metricsHost):\(port)/metrics\n".utf8))

@@ -245,6 +245,35 @@ struct ServerProcessTests {
         #expect(!quiet.errorLog.contains("answered"), "\(quiet.errorLog)")
     }
 
+    @Test("under systemd (a Type=notify unit), READY=1 reaches NOTIFY_SOCKET once the server listens, with where")
+    func systemdReady() async throws {
+        // /tmp itself: a socket's path must stay under 108 bytes, whatever TMPDIR is.
+        let path = "/tmp/tokens-notify-\(UUID().uuidString.prefix(8))"
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer {
+            close(descriptor)
+            unlink(path)
+        }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        let server = try ServerProcess(["--phase", "dev"], environment: ["NOTIFY_SOCKET": path])
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 30_000) == 1, "no notification within 30 s")
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        let message = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+        #expect(message == "READY=1\nSTATUS=listening on http://127.0.0.1:\(server.baseURL.port ?? 0)")
+        #expect(server.stop() == .exited(0))
+    }
+
     @Test("an address in use, the API's or the metrics', is one line naming it and the setting that moves it")
     func addressInUse() throws {
         let server = try ServerProcess(["--phase", "dev"])
