@@ -139,6 +139,7 @@ public struct RemoteSyncDataSource: SyncRemote {
         case 401: .unauthorized
         case 410: .cursorExpired
         case 429: .rateLimited(retryAfterSeconds: defaultRetryAfter)
+        case 503: .unavailable
         case 500...599: .server
         default: .incompatible
         }

@@ -15,7 +15,7 @@ struct RemoteSyncAccountDataSourceTests {
 
     static func account(_ api: StubAPI) -> RemoteSyncAccountDataSource { RemoteSyncAccountDataSource(api: api, keys: keys) }
 
-    @Test("create sends the account id and the auth key; 409 is accountExists, 503 a server failure")
+    @Test("create sends the account id and the auth key; 409 is accountExists, 503 the server's storage unavailable, 500 a server failure")
     func create() async throws {
         let api = StubAPI(create: { .created(.init()) })
         try await Self.account(api).createAccount()
@@ -24,8 +24,11 @@ struct RemoteSyncAccountDataSourceTests {
         await #expect(throws: SyncError.accountExists) {
             try await Self.account(StubAPI(create: { .conflict(Self.problem) })).createAccount()
         }
-        await #expect(throws: SyncError.server) {
+        await #expect(throws: SyncError.unavailable) {
             try await Self.account(StubAPI(create: { .default(statusCode: 503, Self.problem) })).createAccount()
+        }
+        await #expect(throws: SyncError.server) {
+            try await Self.account(StubAPI(create: { .default(statusCode: 500, Self.problem) })).createAccount()
         }
     }
 

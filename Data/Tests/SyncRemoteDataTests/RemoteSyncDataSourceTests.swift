@@ -162,13 +162,13 @@ struct RemoteSyncDataSourceTests {
     }
 
     @Test(
-        "every answer but a page, and every failure to get one, is a SyncError (a 429 waits as long as its Retry-After says)",
+        "every answer but a page, and every failure to get one, is a SyncError (a 429 waits as long as its Retry-After says; a 503 is the server's storage, not the server, failing)",
         arguments: [
             (Operations.PullEntries.Output.unauthorized(problem), SyncError.unauthorized),
             (.gone(problem), .cursorExpired), (.tooManyRequests(problem), .rateLimited(retryAfterSeconds: 60)),
             (.tooManyRequests(.init(headers: .init(retryAfter: 3600), body: problem.body)), .rateLimited(retryAfterSeconds: 3600)),
-            (.badRequest(problem), .incompatible), (.default(statusCode: 503, problem), .server),
-            (.default(statusCode: 418, problem), .incompatible),
+            (.badRequest(problem), .incompatible), (.default(statusCode: 503, problem), .unavailable),
+            (.default(statusCode: 500, problem), .server), (.default(statusCode: 418, problem), .incompatible),
         ])
     func answers(output: Operations.PullEntries.Output, error: SyncError) async {
         let remote = RemoteSyncDataSource(api: StubAPI(pull: { output }), keys: Self.keys)

@@ -19,6 +19,9 @@ public enum SyncError: Error, Equatable, Sendable {
     case incompatible
     /// The server failed (a 5xx answer).
     case server
+    /// The server is up but cannot serve now (a 503: its database is down, full or failing
+    /// over); nothing was stored, and the same sync later succeeds.
+    case unavailable
     /// An answer larger than any the protocol sends: refused as it arrived, never held whole.
     case answerTooLarge
     /// Pages that lead nowhere (one that says more follows without moving past the cursor, or

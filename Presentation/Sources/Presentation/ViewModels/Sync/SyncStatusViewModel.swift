@@ -86,6 +86,7 @@ public enum SyncStatusText {
         case .rateLimited(let seconds): "the server asks to wait \(seconds) s before trying again"
         case .incompatible: "the server speaks another version of sync: update Tokens or the server"
         case .server: "the server failed; sync will try again"
+        case .unavailable: "the server cannot reach its storage now (nothing was sent or lost); sync will try again"
         case .answerTooLarge: "the server sent an answer too large for sync; it was refused, nothing changed"
         case .endlessPages: "the server's pages never came to an end; sync stopped, nothing changed"
         case .corruptEntry: "an entry from the server could not be decrypted; it was left alone"
