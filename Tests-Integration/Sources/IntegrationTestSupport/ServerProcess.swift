@@ -70,13 +70,16 @@ public final class ServerProcess: Sendable {
     }
 
     /// Waits up to `seconds` until the server's log has `count` lines containing `text`.
+    /// The log is read once more after the deadline: a test process whose threads were all
+    /// held (every suite runs at once) may wake past it, and the line may be there by then.
     public func waitForLog(_ text: String, count: Int = 1, seconds: TimeInterval = 30) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
+        let found = { self.errorLog.split(separator: "\n").count(where: { $0.contains(text) }) >= count }
         while Date() < deadline {
-            if errorLog.split(separator: "\n").count(where: { $0.contains(text) }) >= count { return true }
+            if found() { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return false
+        return found()
     }
 
     /// SIGTERM, then waits up to `seconds` for a graceful exit; SIGKILL after that. The termination.
