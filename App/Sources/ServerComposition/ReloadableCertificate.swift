@@ -24,8 +24,18 @@ final class ReloadableCertificate: Sendable {
         pair.withLock { $0 = loaded }
     }
 
+    /// A server configuration of the pair current now that takes, at each handshake, the pair
+    /// current then.
+    var configuration: TLSConfiguration {
+        let current = pair.withLock { $0 }
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: current.chain.map { .certificate($0) }, privateKey: .privateKey(current.key))
+        configuration.sslContextCallback = callback
+        return configuration
+    }
+
     /// The handshake's pair, for `TLSConfiguration.sslContextCallback`.
-    var callback: NIOSSLContextCallback {
+    private var callback: NIOSSLContextCallback {
         { [self] _, promise in
             let current = pair.withLock { $0 }
             var override = NIOSSLContextConfigurationOverride()

@@ -11,9 +11,7 @@ import NIOSSL
 enum ServerTLS {
     /// HTTP/1.1 over TLS with the pair `certificate` holds now.
     static func server(certificate: ReloadableCertificate, http1: HTTP1Channel.Configuration) throws -> HTTPServerBuilder {
-        var configuration = try configuration(certificate: certificate.certificatePath, key: certificate.keyPath)
-        configuration.sslContextCallback = certificate.callback
-        return try .tls(.http1(configuration: http1), tlsConfiguration: configuration)
+        try .tls(.http1(configuration: http1), tlsConfiguration: certificate.configuration)
     }
 
     /// The files' chain and key, checked to make a context (so a key of another certificate is
@@ -30,11 +28,6 @@ enum ServerTLS {
             throw ServerCompositionError.tlsFile(path: key, problem: "is not the key of the certificate in \(certificate)")
         }
         return (chain, privateKey)
-    }
-
-    private static func configuration(certificate: String, key: String) throws -> TLSConfiguration {
-        let (chain, privateKey) = try load(certificate: certificate, key: key)
-        return .makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
     }
 
     private static func read<T>(_ path: String, as kind: String, _ load: (String) throws -> T) throws -> T {

@@ -17,7 +17,6 @@ public final class PostgresPrimary: Sendable {
         var running = false
     }
 
-    private let configurations: [PostgresClient.Configuration]
     private let parts: PostgresDatabaseURL.Parts?
     private let logger: Logger
     private let state: Mutex<State>
@@ -27,7 +26,7 @@ public final class PostgresPrimary: Sendable {
     /// The hosts of `url`, the first one's client first.
     public convenience init(url: String, logger: Logger) throws {
         let parts = try PostgresDatabaseURL.parts(from: url)
-        self.init(configurations: parts.endpoints.map { PostgresDatabaseURL.configuration(parts, $0) }, parts: parts, logger: logger)
+        self.init(parts: parts, logger: logger)
     }
 
     /// One client that the caller runs (tests): nothing is probed, nothing run here.
@@ -35,28 +34,30 @@ public final class PostgresPrimary: Sendable {
         self.init(client: client, logger: logger)
     }
 
-    private init(configurations: [PostgresClient.Configuration], parts: PostgresDatabaseURL.Parts, logger: Logger) {
-        self.configurations = configurations
+    private init(parts: PostgresDatabaseURL.Parts, logger: Logger) {
         self.parts = parts
         self.logger = logger
-        state = Mutex(State(client: PostgresClient(configuration: configurations[0], backgroundLogger: logger), index: 0))
+        let first = PostgresDatabaseURL.configuration(parts, parts.endpoints[0])
+        state = Mutex(State(client: PostgresClient(configuration: first, backgroundLogger: logger), index: 0))
         (suspicions, suspicion) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     private init(client: PostgresClient, logger: Logger) {
-        configurations = []
         parts = nil
         self.logger = logger
         state = Mutex(State(client: client, index: 0, running: true))
         (suspicions, suspicion) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
+    /// Whether the URL names more than one host (else nothing is probed).
+    private var hasStandbys: Bool { (parts?.endpoints.count ?? 1) > 1 }
+
     /// The client of the host taken for the primary now.
     public var client: PostgresClient { state.withLock { $0.client } }
 
     /// Says the current host failed to serve: `run()` looks for the primary again.
     public func suspect() {
-        guard configurations.count > 1 else { return }
+        guard hasStandbys else { return }
         suspicion.yield()
     }
 
@@ -65,11 +66,11 @@ public final class PostgresPrimary: Sendable {
     /// asking them.
     @discardableResult
     public func locate() async -> Bool {
-        guard let parts, configurations.count > 1 else { return true }
+        guard let parts, hasStandbys else { return true }
         startRunning()
         for (index, endpoint) in parts.endpoints.enumerated() {
             guard await takesWrites(parts, endpoint) else { continue }
-            move(to: index)
+            move(to: index, of: parts)
             return true
         }
         return false
@@ -104,17 +105,18 @@ public final class PostgresPrimary: Sendable {
         }
     }
 
-    private func move(to index: Int) {
+    private func move(to index: Int, of parts: PostgresDatabaseURL.Parts) {
         let old: Task<Void, Never>? = state.withLock { state in
             guard state.index != index else { return nil }
-            let client = PostgresClient(configuration: configurations[index], backgroundLogger: logger)
+            let client = PostgresClient(
+                configuration: PostgresDatabaseURL.configuration(parts, parts.endpoints[index]), backgroundLogger: logger)
             state.client = client
             state.index = index
             state.runners.append(Task.detached { await client.run() })
             return state.runners.removeFirst()
         }
         guard let old else { return }
-        logger.notice("database primary moved", metadata: ["host": "\(parts?.endpoints[index].description ?? "")"])
+        logger.notice("database primary moved", metadata: ["host": "\(parts.endpoints[index])"])
         old.cancel()
     }
 

@@ -345,12 +345,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     /// A call served: a notice if it ends an outage.
     private func served() {
-        guard outageState.withLock({ $0 }) != nil else { return }
-        let ended = outageState.withLock { state in
-            defer { state = nil }
-            return state
-        }
-        if let ended { logger.notice("database serving again", metadata: ["after": "\(ended)"]) }
+        if let ended = outageState.withLock({ $0.take() }) { logger.notice("database serving again", metadata: ["after": "\(ended)"]) }
     }
 
     private func text(_ query: PostgresQuery) async throws -> String {
