@@ -24,7 +24,7 @@ package enum ServerComposer {
             listDevices: DefaultListDevicesUseCase(store: store),
             revokeDevice: DefaultRevokeDeviceUseCase(store: store, clock: clock),
             push: DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
-            pull: DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
+            pull: DefaultPullChangesUseCase(store: store, digester: digester, clock: clock, notifier: notifier, limits: limits),
             history: DefaultReadHistoryUseCase(store: store, limits: limits),
             keys: SyncKeyUseCases(
                 state: DefaultSyncKeyStateUseCase(store: store),

@@ -133,6 +133,15 @@ public actor InMemorySyncServerStore: SyncServerStore {
         PullBounds(horizon: accounts[account]?.horizon ?? 0, keyVersion: accounts[account]?.record.keyVersion ?? 1)
     }
 
+    public func page(of account: SyncAccountID, after cursor: Int64, limit: Int) -> StoredPage {
+        StoredPage(bounds: pullBounds(of: account), entries: changes(of: account, after: cursor, limit: limit), head: head(of: account))
+    }
+
+    public func page(forToken digest: SecretDigest, after cursor: Int64, limit: Int) -> DevicePage? {
+        guard let device = device(withToken: digest) else { return nil }
+        return DevicePage(device: device, page: device.isRevoked ? nil : page(of: device.account, after: cursor, limit: limit))
+    }
+
     public func earlierEntries(of account: SyncAccountID, after cursor: Int64, limit: Int) -> [EarlierEntry] {
         let after = (accounts[account]?.history ?? []).filter { $0.entry.sequence > cursor }
         return Array(after.sorted { $0.entry.sequence < $1.entry.sequence }.prefix(limit))

@@ -5,8 +5,8 @@ import SyncServer
 
 /// The change notifier of server instances that share one PostgreSQL: a push wakes this
 /// instance's long-polls of the account at once (`LocalChangeNotifier`) and the other instances'
-/// through PostgreSQL's LISTEN/NOTIFY, on one channel whose payload is the account's id (never
-/// anything secret). Where notifications are lost (the listening connection dropped, an engine
+/// through PostgreSQL's LISTEN/NOTIFY (the push's transaction notifies), on one channel whose
+/// payload is the account's id (never anything secret). Where notifications are lost (the listening connection dropped, an engine
 /// without them) the waiters' head checks, every `SyncLimits.headCheckInterval`, still see the
 /// change.
 public final class PostgresChangeNotifier: ChangeNotifier {
@@ -17,9 +17,6 @@ public final class PostgresChangeNotifier: ChangeNotifier {
     private var client: PostgresClient { primary.client }
     private let local: LocalChangeNotifier
     private let logger: Logger
-    /// A notification waits at most 5 s for the database: the change is stored already, and
-    /// its answer should not wait on a database that stopped answering.
-    private let deadlines = CallDeadlines(tick: .seconds(1))
 
     /// A notifier on one client that the caller runs.
     public convenience init(client: PostgresClient, local: LocalChangeNotifier = LocalChangeNotifier(), logger: Logger) {
@@ -33,23 +30,11 @@ public final class PostgresChangeNotifier: ChangeNotifier {
         self.logger = logger
     }
 
-    /// Wakes this instance's waiters, then tells the others (this one hears its own notification
-    /// too, and finds nobody left to wake). A notification that cannot be sent is logged: the
-    /// others' head checks will see the change.
+    /// Wakes this instance's waiters at once. The other instances heard of the push from the
+    /// push itself: its transaction sends the notification (`PostgresStatements.writeEntries`),
+    /// which PostgreSQL delivers at commit, so no waiter anywhere reads before the change is there.
     public func changed(_ account: SyncAccountID) async {
         await local.changed(account)
-        do {
-            let client = client
-            _ = try await deadlines.run(within: .seconds(5)) {
-                try await client.query(
-                    PostgresStatements.query(PostgresStatements.notify, Self.channel, account.uuid.uuidString),
-                    logger: PostgresStatements.queryLogger)
-            }
-        } catch {
-            logger.warning(
-                "change notification not sent; other instances see it at their next head check",
-                metadata: ["error": "\(String(reflecting: type(of: error)))"])
-        }
     }
 
     /// How many requests of this instance are waiting (for tests and metrics).

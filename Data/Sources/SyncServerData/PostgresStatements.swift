@@ -54,29 +54,54 @@ public enum PostgresStatements {
         SELECT account_id, id, name, token_digest, enrolled_at, revoked_at, device_key FROM device WHERE token_digest = $1
         """
 
-    // A push, in one transaction (per change: the stored entry, then the write if the rules decide so).
-    public static let lockAccount = "SELECT seq FROM sync_account WHERE id = $1 FOR UPDATE"
-    /// The account's use of its storage quota (StorageUsage): live entries, and bytes of ciphertext.
-    public static let usage = """
-        SELECT count(*) FILTER (WHERE NOT deleted), coalesce(sum(octet_length(ciphertext)), 0)::bigint FROM entry WHERE account_id = $1
+    // A push, in one transaction (`PostgresPush`): its state, then its writes if the rules decide any.
+    /// Locks the account's row and reads its head, its storage use (StorageUsage: live entries,
+    /// bytes of ciphertext) and the stored entries the push names (one row each, or one row of
+    /// NULLs). A statement that waited for the lock read these under a snapshot from before the
+    /// wait: its second column says whether the row is still the version that snapshot saw.
+    public static let pushState = """
+        SELECT a.seq AS head, a.xmin = (SELECT xmin FROM sync_account WHERE id = $1) AS current, u.live, u.bytes, \
+        e.id, e.seq AS stored_seq, e.deleted, e.key_version, e.nonce, e.ciphertext, e.changed_at FROM sync_account a \
+        CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE NOT deleted) AS live, \
+        coalesce(sum(octet_length(ciphertext)), 0)::bigint AS bytes FROM entry WHERE account_id = $1) u \
+        LEFT JOIN entry e ON e.account_id = $1 AND e.id = ANY($2::uuid[]) WHERE a.id = $1 FOR UPDATE OF a
         """
-    public static let entry = """
-        SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry WHERE account_id = $1 AND id = $2
-        """
-    /// Keeps the live version it replaces as an earlier one (the CTE reads the row as it was).
-    public static let writeEntry = """
-        WITH kept AS (INSERT INTO entry_history (account_id, id, seq, key_version, nonce, ciphertext, changed_at, replaced_at) \
-        SELECT account_id, id, seq, key_version, nonce, ciphertext, changed_at, $1::timestamptz FROM entry WHERE account_id = $2 AND id = $3 AND NOT deleted) \
-        INSERT INTO entry AS e (account_id, id, seq, deleted, key_version, nonce, ciphertext, changed_at) \
-        VALUES ($2, $3, $4, $5, $6, $7, $8, $1) \
+    /// Writes entries (none twice) at the sequences after the head given, in order, keeping each
+    /// live version it replaces as an earlier one (the CTE reads the rows as they were); moves the
+    /// head past them, and wakes the other instances' long-polls (`PostgresChangeNotifier`:
+    /// PostgreSQL delivers the notification at commit, never before).
+    public static let writeEntries = """
+        WITH change AS (SELECT * FROM unnest($1::uuid[], $2::boolean[], $3::integer[], $4::bytea[], $5::bytea[]) \
+        WITH ORDINALITY AS c (id, deleted, key_version, nonce, ciphertext, n)), \
+        kept AS (INSERT INTO entry_history (account_id, id, seq, key_version, nonce, ciphertext, changed_at, replaced_at) \
+        SELECT e.account_id, e.id, e.seq, e.key_version, e.nonce, e.ciphertext, e.changed_at, $6::timestamptz \
+        FROM entry e JOIN change c ON c.id = e.id WHERE e.account_id = $7 AND NOT e.deleted), \
+        written AS (INSERT INTO entry AS e (account_id, id, seq, deleted, key_version, nonce, ciphertext, changed_at) \
+        SELECT $7, id, $8::bigint + n, deleted, key_version, nonce, ciphertext, $6 FROM change \
         ON CONFLICT (account_id, id) DO UPDATE SET seq = EXCLUDED.seq, deleted = EXCLUDED.deleted, \
-        key_version = EXCLUDED.key_version, nonce = EXCLUDED.nonce, ciphertext = EXCLUDED.ciphertext, changed_at = EXCLUDED.changed_at
+        key_version = EXCLUDED.key_version, nonce = EXCLUDED.nonce, ciphertext = EXCLUDED.ciphertext, changed_at = EXCLUDED.changed_at), \
+        moved AS (UPDATE sync_account SET seq = $8::bigint + cardinality($1::uuid[]) WHERE id = $7) \
+        SELECT pg_notify($9, $7::text)
         """
-    public static let setHead = "UPDATE sync_account SET seq = $1 WHERE id = $2"
-    /// After a push that wrote: wakes the other instances' long-polls (`PostgresChangeNotifier`).
-    public static let notify = "SELECT pg_notify($1, $2)"
 
-    // A pull: the horizon, the page, then the head (read after the page, never behind it).
+    // A pull: its page in one statement, as of one moment, so the head is never behind the
+    // entries (one row of the account's bounds and head with NULLs when no entry follows the cursor).
+    public static let page = """
+        SELECT a.horizon, a.key_version, a.seq AS head, e.id, e.seq, e.deleted, e.key_version, e.nonce, e.ciphertext, e.changed_at \
+        FROM sync_account a LEFT JOIN LATERAL (SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry \
+        WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3) e ON true WHERE a.id = $1 ORDER BY e.seq
+        """
+    /// A pull's first read: the token's device and, unless it is revoked, the page of its account
+    /// (the token checked in the same statement as the page: one round trip, not two).
+    public static let pageForToken = """
+        SELECT d.account_id, d.id, d.name, d.token_digest, d.enrolled_at, d.revoked_at, d.device_key, \
+        a.horizon, a.key_version, a.seq AS head, e.id, e.seq, e.deleted, e.key_version, e.nonce, e.ciphertext, e.changed_at \
+        FROM device d JOIN sync_account a ON a.id = d.account_id \
+        LEFT JOIN LATERAL (SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry \
+        WHERE account_id = d.account_id AND seq > $1 ORDER BY seq LIMIT $2) e ON d.revoked_at IS NULL \
+        WHERE d.token_digest = $3 ORDER BY e.seq
+        """
+    // The parts of a page, each alone (the head also while a pull waits).
     public static let pullBounds = "SELECT horizon, key_version FROM sync_account WHERE id = $1"
     public static let changes = """
         SELECT id, seq, deleted, key_version, nonce, ciphertext, changed_at FROM entry \

@@ -7,10 +7,9 @@ import Synchronization
 
 /// The sync server's store on PostgreSQL: the SQL of `PostgresStatements` through the pooled
 /// client of the host that takes writes (`PostgresPrimary`, which the caller runs), every query
-/// naming the account. A push locks its
-/// account's row, so within an account sequences follow commit order and a pull after a cursor
-/// never misses a change; each change is decided by Domain's `PushDecision`, as in the
-/// in-memory store.
+/// naming the account. A push (`PostgresPush`) locks its account's row, so within an account
+/// sequences follow commit order and a pull after a cursor never misses a change; each change is
+/// decided by Domain's `PushDecision`, as in the in-memory store.
 ///
 /// Every call has `deadline` to finish; a database that cannot be reached in that time, or that
 /// is full or read-only, is `SyncServerError.unavailable` (503 with Retry-After), and its
@@ -184,37 +183,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) async throws -> [PushResult] {
         try await guarded { [self] in
             try await client.withTransaction(logger: SQL.queryLogger) { connection in
-                let locked = try await connection.query(SQL.query(SQL.lockAccount, account.uuid), logger: SQL.queryLogger)
-                guard var head = try await locked.decode(Int64.self).collected().first else { throw SyncServerError.unauthorized }
-                let used = try await connection.query(SQL.query(SQL.usage, account.uuid), logger: SQL.queryLogger)
-                let (entries, bytes) = try await used.decode((Int64, Int64).self).collected().first ?? (Int64(0), Int64(0))
-                let before = StorageUsage(entries: Int(entries), bytes: Int(bytes))
-                var usage = before
-                var results: [PushResult] = []
-                for change in changes {
-                    let stored = try await Self.entries(
-                        connection, logger: SQL.queryLogger, SQL.query(SQL.entry, account.uuid, change.id.uuid)
-                    )
-                    .first
-                    switch PushDecision.decide(change, stored: stored) {
-                    case .write:
-                        usage.write(change.payload, replacing: stored?.payload)
-                        head += 1
-                        let payload = change.payload
-                        try await connection.query(
-                            SQL.query(
-                                SQL.writeEntry, time, account.uuid, change.id.uuid, head, payload.isDeleted, payload.keyVersion,
-                                Data(payload.nonce), Data(payload.ciphertext)),
-                            logger: SQL.queryLogger)
-                        results.append(.applied(sequence: head))
-                    case .alreadyApplied(let sequence): results.append(.applied(sequence: sequence))
-                    case .conflict(let current): results.append(.conflict(current: current))
-                    }
-                }
-                // Past the quota: thrown inside the transaction, so nothing of the push is kept.
-                try usage.check(quota, from: before)
-                try await connection.query(SQL.query(SQL.setHead, head, account.uuid), logger: SQL.queryLogger)
-                return results
+                try await PostgresPush(changes: changes, account: account, time: time, quota: quota).run(on: connection)
             }
         }
     }
@@ -238,6 +207,41 @@ public final class PostgresSyncServerStore: SyncServerStore {
             let rows = try await client.query(SQL.query(SQL.pullBounds, account.uuid), logger: SQL.queryLogger)
             let (horizon, keyVersion) = try await rows.decode((Int64, Int32).self).collected().first ?? (Int64(0), Int32(1))
             return PullBounds(horizon: horizon, keyVersion: keyVersion)
+        }
+    }
+
+    public func page(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> StoredPage {
+        try await guarded { [self] in
+            let rows = try await client.query(SQL.query(SQL.page, account.uuid, cursor, Int64(limit)), logger: SQL.queryLogger)
+            var read = PageRows()
+            for try await (horizon, keyVersion, head, id, seq, deleted, entryKeyVersion, nonce, ciphertext, changed) in rows.decode(
+                (Int64, Int32, Int64, UUID?, Int64?, Bool?, Int32?, Data?, Data?, Date?).self)
+            {
+                read.add(horizon, keyVersion, head, id, seq, deleted, entryKeyVersion, nonce, ciphertext, changed)
+            }
+            return read.page
+        }
+    }
+
+    public func page(forToken digest: SecretDigest, after cursor: Int64, limit: Int) async throws -> DevicePage? {
+        try await guarded { [self] in
+            let rows = try await client.query(
+                SQL.query(SQL.pageForToken, cursor, Int64(limit), Data(digest.bytes)), logger: SQL.queryLogger)
+            var device: SyncDevice?
+            var read = PageRows()
+            for try await (
+                account, deviceID, name, token, enrolled, revoked, key, horizon, keyVersion, head, id, seq, deleted, entryKeyVersion,
+                nonce, ciphertext, changed
+            ) in rows.decode(
+                (UUID, UUID, String, Data, Date, Date?, Data?, Int64, Int32, Int64, UUID?, Int64?, Bool?, Int32?, Data?, Data?, Date?).self)
+            {
+                device = SyncDevice(
+                    id: DeviceID(deviceID), account: SyncAccountID(account), name: name, tokenDigest: SecretDigest(bytes: Array(token)),
+                    enrolledAt: enrolled, revokedAt: revoked, deviceKey: key.map { Array($0) })
+                read.add(horizon, keyVersion, head, id, seq, deleted, entryKeyVersion, nonce, ciphertext, changed)
+            }
+            guard let device else { return nil }
+            return DevicePage(device: device, page: device.isRevoked ? nil : read.page)
         }
     }
 

@@ -29,8 +29,10 @@ struct LongPollTests {
         let notifier = SteppingChangeNotifier(clock: clock)
         try await push(1, notifier: notifier)
         #expect(notifier.changed == [account])
-        let page = try await DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
-            .execute(after: 0, limit: nil, waiting: 30, for: caller)
+        let page = try await DefaultPullChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits
+        )
+        .execute(after: 0, limit: nil, waiting: 30, for: caller)
         #expect(page.entries.map(\.sequence) == [1] && notifier.waits.isEmpty)
     }
 
@@ -44,8 +46,10 @@ struct LongPollTests {
             if count == 3 { _ = try? await pusher.execute([ServerSamples.change(9, "late")], for: caller) }
         }
         let started = clock.now()
-        let page = try await DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
-            .execute(after: 0, limit: nil, waiting: 30, for: caller)
+        let page = try await DefaultPullChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits
+        )
+        .execute(after: 0, limit: nil, waiting: 30, for: caller)
         #expect(page.entries.map(\.sequence) == [1] && page.head == 1)
         #expect(notifier.waits == [1, 1, 1])
         #expect(page.serverTime == started.addingTimeInterval(3))
@@ -62,8 +66,10 @@ struct LongPollTests {
         limits.headCheckInterval = setting.interval
         limits.longPollSeconds = setting.serverLimit
         let notifier = SteppingChangeNotifier(clock: clock)
-        let page = try await DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
-            .execute(after: 0, limit: nil, waiting: setting.asked, for: caller)
+        let page = try await DefaultPullChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits
+        )
+        .execute(after: 0, limit: nil, waiting: setting.asked, for: caller)
         #expect(page.entries.isEmpty && page.head == 0)
         #expect(notifier.waits == setting.waits)
     }
@@ -72,7 +78,8 @@ struct LongPollTests {
     func bounds() async throws {
         try await setUp()
         let notifier = SteppingChangeNotifier(clock: clock)
-        let pull = DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let pull = DefaultPullChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         await #expect(throws: SyncServerError.invalid("a pull waits 0 to 30 seconds")) {
             try await pull.execute(after: 0, limit: nil, waiting: 31, for: caller)
         }

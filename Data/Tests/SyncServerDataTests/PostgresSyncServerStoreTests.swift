@@ -91,4 +91,73 @@ struct PostgresSyncServerStoreTests {
             #expect(try await store.head(of: account) == 80)
         }
     }
+
+    @Test(
+        "concurrent pushes of one entry, each based on what its writer last saw: every write applied is based on the one before, none lost")
+    func concurrentWritersOfOneEntry() async throws {
+        try await TestPostgres.withStore { store, _ in
+            try await SyncServerStoreContract.seeded(store)
+            let account = SyncServerStoreContract.account
+            let start = SyncServerStoreContract.start
+            // 4 writers × 8 writes each; a conflict tells a writer the current sequence, and it
+            // tries again on that. Bounded in count: at most 200 tries a writer.
+            let applied = try await withThrowingTaskGroup(of: [(basedOn: Int64, sequence: Int64)].self) { group in
+                for writer in 0..<4 {
+                    group.addTask {
+                        var mine: [(basedOn: Int64, sequence: Int64)] = []
+                        var seen: Int64 = 0
+                        var tries = 0
+                        while mine.count < 8, tries < 200 {
+                            tries += 1
+                            let text = "w\(writer)-\(mine.count)"
+                            let change = ServerSamples.change(1, basedOn: seen, text, nonce: UInt8(writer * 10 + mine.count))
+                            switch try await store.push([change], to: account, at: start).first {
+                            case .applied(let sequence):
+                                mine.append((seen, sequence))
+                                seen = sequence
+                            case .conflict(let current): seen = current.sequence
+                            case nil: Issue.record("no result")
+                            }
+                        }
+                        return mine
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(applied.count == 32)
+            // Sorted by sequence, each write is based on the one before: a write decided on a
+            // stale read would be based on an older one.
+            let chain = applied.sorted { $0.sequence < $1.sequence }
+            #expect(chain.map(\.sequence) == Array(1...32))
+            #expect(chain.map(\.basedOn) == [0] + Array(1...31))
+            #expect(try await store.earlierEntries(of: account, after: 0, limit: 100).map(\.entry.sequence) == Array(1...31))
+        }
+    }
+
+    @Test("a write that fails inside the push's statement fails the push: never acknowledged, nothing stored")
+    func failedWriteIsNotAcknowledged() async throws {
+        try await TestPostgres.withStore { store, client in
+            try await SyncServerStoreContract.seeded(store)
+            let account = SyncServerStoreContract.account
+            let start = SyncServerStoreContract.start
+            // As a full disk would: the database refuses the entry's row while the statement runs.
+            try await client.query(
+                """
+                CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                IF NEW.key_version = 99 THEN RAISE EXCEPTION 'no room'; END IF; RETURN NEW; END $$
+                """, logger: TestPostgres.logger)
+            try await client.query(
+                "CREATE TRIGGER refuse BEFORE INSERT OR UPDATE ON entry FOR EACH ROW EXECUTE FUNCTION refuse_entry()",
+                logger: TestPostgres.logger)
+            _ = try await store.push([ServerSamples.change(1, "kept")], to: account, at: start)
+            var refused = ServerSamples.change(2, "refused")
+            refused = EntryChange(
+                id: refused.id, basedOn: 0,
+                payload: EntryPayload(
+                    isDeleted: false, keyVersion: 99, nonce: refused.payload.nonce, ciphertext: refused.payload.ciphertext))
+            await #expect(throws: (any Error).self) { try await store.push([refused], to: account, at: start) }
+            #expect(try await store.changes(of: account, after: 0, limit: 10).map(\.sequence) == [1])
+            #expect(try await store.head(of: account) == 1)
+        }
+    }
 }

@@ -39,7 +39,8 @@ struct ScaleOutTests {
                         let instances = zip(stores, notifiers).map { store, notifier in
                             Instance(
                                 push: DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: SyncLimits()),
-                                pull: DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: SyncLimits()),
+                                pull: DefaultPullChangesUseCase(
+                                    store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: SyncLimits()),
                                 store: store)
                         }
                         try await body(instances)

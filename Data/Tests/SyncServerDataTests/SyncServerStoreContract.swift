@@ -67,6 +67,28 @@ enum SyncServerStoreContract {
         #expect(try await store.devices(of: other).isEmpty)
     }
 
+    /// A pull's first read: a token's device and, while it is live, its account's page.
+    static func tokenPages(_ store: any SyncServerStore) async throws {
+        try await seeded(store)
+        #expect(try await store.addDevice(device(1), limit: 5))
+        #expect(try await store.addDevice(device(2, of: other), limit: 5))
+        _ = try await store.push((1...3).map { ServerSamples.change(UInt8($0), "e\($0)") }, to: account, at: start)
+        let read = try #require(try await store.page(forToken: SecretDigest(bytes: [1]), after: 1, limit: 10))
+        #expect(read.device == device(1))
+        #expect(read.page == (try await store.page(of: account, after: 1, limit: 10)))
+        #expect(read.page?.entries.map(\.sequence) == [2, 3] && read.page?.head == 3)
+        // Another account's device reads only its own (empty) account.
+        let theirs = try await store.page(forToken: SecretDigest(bytes: [2]), after: 0, limit: 10)
+        #expect(
+            theirs?.device.account == other
+                && theirs?.page == StoredPage(bounds: PullBounds(horizon: 0, keyVersion: 1), entries: [], head: 0))
+        #expect(try await store.page(forToken: SecretDigest(bytes: [9]), after: 0, limit: 10) == nil)
+        // A revoked device: itself, saying so, and no page.
+        #expect(try await store.revokeDevice(device(1).id, of: account, at: start.addingTimeInterval(5)))
+        let revoked = try #require(try await store.page(forToken: SecretDigest(bytes: [1]), after: 0, limit: 10))
+        #expect(revoked.device.revokedAt == start.addingTimeInterval(5) && revoked.page == nil)
+    }
+
     /// Pushes: compare-and-set, one sequence per write, retries applied, conflicts with the entry.
     static func pushes(_ store: any SyncServerStore) async throws {
         try await seeded(store)
@@ -94,9 +116,17 @@ enum SyncServerStoreContract {
             return
         }
         #expect(now.sequence == 4)
+        // Written twice in one push (the second based on the first): both applied, in order, and
+        // the first kept as an earlier version.
+        let chained = try await store.push(
+            [ServerSamples.change(8, "y1", nonce: 9), ServerSamples.change(8, basedOn: 5, "y2", nonce: 10)], to: account, at: start)
+        #expect(chained == [.applied(sequence: 5), .applied(sequence: 6)])
+        #expect(try await store.changes(of: account, after: 4, limit: 10).map(\.payload) == [ServerSamples.payload("y2", nonce: 10)])
+        let kept = try await store.earlierEntries(of: account, after: 0, limit: 10).filter { $0.entry.id == EntryID(ServerSamples.uuid(8)) }
+        #expect(kept.map(\.entry.sequence) == [5])
         // Sequences are per account.
         #expect(try await store.push([ServerSamples.change(1, "x")], to: other, at: start) == [.applied(sequence: 1)])
-        #expect(try await store.head(of: account) == 4)
+        #expect(try await store.head(of: account) == 6)
     }
 
     /// Pulls: after a cursor, in order, bounded; only the account's own entries.
@@ -111,6 +141,12 @@ enum SyncServerStoreContract {
         #expect(try await store.changes(of: account, after: 3, limit: 2).map(\.sequence) == [4, 5])
         #expect(try await store.changes(of: account, after: 6, limit: 100).isEmpty)
         #expect(try await store.changes(of: other, after: 0, limit: 100).map(\.payload) == [ServerSamples.payload("theirs")])
+        // A page: the same entries, with the bounds and the head.
+        let bounds = PullBounds(horizon: 0, keyVersion: 1)
+        let page = try await store.page(of: account, after: 3, limit: 2)
+        #expect(page == StoredPage(bounds: bounds, entries: Array(all[2...3]), head: 6))
+        #expect(try await store.page(of: account, after: 6, limit: 100) == StoredPage(bounds: bounds, entries: [], head: 6))
+        #expect(try await store.page(of: other, after: 0, limit: 100).entries.map(\.payload) == [ServerSamples.payload("theirs")])
     }
 
     /// Tombstones: purged when old, raising the horizon; live entries and new tombstones stay.
@@ -123,6 +159,7 @@ enum SyncServerStoreContract {
         #expect(try await store.pullBounds(of: account).horizon == 0)
         #expect(try await store.purgeTombstones(changedBefore: start.addingTimeInterval(50)) == 1)
         #expect(try await store.pullBounds(of: account) == PullBounds(horizon: 3, keyVersion: 1))
+        #expect(try await store.page(of: account, after: 3, limit: 100).bounds == PullBounds(horizon: 3, keyVersion: 1))
         #expect(try await store.changes(of: account, after: 0, limit: 100).map(\.sequence) == [4])
         #expect(try await store.pullBounds(of: other).horizon == 0)
         // A change to the forgotten entry is written as new (an edit beats a delete).
@@ -174,7 +211,8 @@ enum SyncServerStoreContract {
 
     /// Every clause, by name, for a parameterised test.
     static let clauses: [(name: String, run: @Sendable (any SyncServerStore) async throws -> Void)] = [
-        ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("push to no account", pushToNoAccount), ("pulls", pulls),
+        ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("token pages", tokenPages),
+        ("push to no account", pushToNoAccount), ("pulls", pulls),
         ("tombstones", tombstones), ("enrolment attempts", attempts), ("account creations", creations),
         ("generation", generation), ("device keys", deviceKeys), ("key rotation", keyRotation), ("storage quota", quota),
         ("history", history), ("readiness", readiness),

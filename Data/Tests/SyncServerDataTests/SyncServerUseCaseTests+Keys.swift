@@ -44,7 +44,8 @@ extension SyncServerUseCaseTests {
         let deskState = try await state.execute(for: desk)
         #expect(deskState.keyVersion == 2 && deskState.keyRing == [7] && deskState.wrapped == WrappedSyncKey(keyVersion: 2, bytes: [22]))
         #expect(Set(deskState.deviceKeys.values) == [[1], [2], [5]])
-        let pull = DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let pull = DefaultPullChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         #expect(try await pull.execute(after: 0, limit: nil, waiting: 0, for: desk).keyVersion == 2)
         await #expect(throws: SyncServerError.keyConflict("the sync key is at version 2: a rotation makes version 3")) {
             try await rotate.execute(rotation, for: desk)

@@ -120,7 +120,8 @@ struct SyncServerUseCaseTests {
         _ = try await created()
         let device = try await enrolled()
         let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
-        let pull = DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let pull = DefaultPullChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         let results = try await push.execute((1...5).map { ServerSamples.change(UInt8($0), "e\($0)") }, for: device)
         #expect(results == (1...5).map { .applied(sequence: Int64($0)) })
         let page = try await pull.execute(after: 0, limit: 2, waiting: 0, for: device)
@@ -137,12 +138,32 @@ struct SyncServerUseCaseTests {
         #expect(try await store.head(of: account) == 5)
     }
 
+    @Test("a pull by token authenticates in its own read: the device's page; an unknown token unauthorized, a revoked one told so")
+    func pullByToken() async throws {
+        _ = try await created()
+        let enrolment = try await enrol.execute(account: account, authKey: authKey, name: "laptop", deviceKey: nil, address: "192.0.2.1")
+        let desk = try await enrol.execute(account: account, authKey: authKey, name: "desk", deviceKey: nil, address: "192.0.2.1")
+        let laptop = AuthenticatedDevice(account: account, device: enrolment.device)
+        let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let pull = DefaultPullChangesUseCase(store: store, digester: digester, clock: clock, notifier: notifier, limits: limits)
+        _ = try await push.execute((1...3).map { ServerSamples.change(UInt8($0), "e\($0)") }, for: laptop)
+        let page = try await pull.execute(after: 1, limit: nil, waiting: 0, token: enrolment.token)
+        #expect(page == (try await pull.execute(after: 1, limit: nil, waiting: 0, for: laptop)))
+        #expect(page.entries.map(\.sequence) == [2, 3] && page.head == 3)
+        await #expect(throws: SyncServerError.unauthorized) {
+            try await pull.execute(after: 0, limit: nil, waiting: 0, token: ServerSamples.secret(0x99))
+        }
+        try await DefaultRevokeDeviceUseCase(store: store, clock: clock).execute(desk.device, for: laptop)
+        await #expect(throws: SyncServerError.deviceRevoked) { try await pull.execute(after: 0, limit: nil, waiting: 0, token: desk.token) }
+    }
+
     @Test("a cursor older than the tombstone horizon gets 'expired'; 0 is a full pull")
     func horizon() async throws {
         _ = try await created()
         let device = try await enrolled()
         let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
-        let pull = DefaultPullChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let pull = DefaultPullChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         _ = try await push.execute([ServerSamples.change(1, "a"), ServerSamples.change(2, "b")], for: device)
         _ = try await push.execute([ServerSamples.change(1, basedOn: 1, "", deleted: true)], for: device)
         clock.advance(seconds: Double(limits.tombstoneLifetime) + 1)

@@ -11,6 +11,13 @@ enum BodyLimits {
     /// up to 64 devices, in base64, with room for the JSON around them.
     static let rotationBodyBytes = 64 * 1024
 
+    /// Whether the route of `method` on `path` checks its bearer token in its own read of the
+    /// store rather than before its handler: a pull (no body to guard), which reads the token's
+    /// device and its first page in one statement.
+    static func checksOwnToken(method: HTTPRequest.Method, path: String) -> Bool {
+        method == .get && path == SyncServerRouter.basePath + "/entries"
+    }
+
     /// The body limit of `method` on `path`, and whether the request must carry a device's token.
     static func limit(method: HTTPRequest.Method, path: String, maxBodyBytes: Int) -> (bytes: Int, needsDevice: Bool) {
         if method == .post, path == SyncServerRouter.basePath + "/entries" { return (maxBodyBytes, true) }

@@ -9,4 +9,14 @@ enum RequestCaller {
         guard let current else { throw Problem.unauthorized }
         return current
     }
+
+    /// The bearer token of a request whose route checks it in its own read of the store (a
+    /// pull: `BodyLimits.checksOwnToken`), not checked yet: only that route's handler reads it.
+    @TaskLocal static var unchecked: SyncSecret?
+
+    /// That token, or "unauthorized" when the request carried none.
+    static func requiredToken() throws -> SyncSecret {
+        guard let unchecked else { throw Problem.unauthorized }
+        return unchecked
+    }
 }

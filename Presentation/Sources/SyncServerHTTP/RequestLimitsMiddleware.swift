@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 import SyncServer
 
-/// Before any handler: a request with a bearer token is authenticated from its headers, and a
-/// push must have one, before a byte of the body is read (an anonymous client cannot make the
+/// Before any handler: a request with a bearer token is authenticated from its headers (a pull's
+/// token is handed to its handler unchecked, which checks it in its first read of the store), and
+/// a push must have one, before a byte of the body is read (an anonymous client cannot make the
 /// server hold megabytes); the body is read up to its route's limit (BodyLimits; more is a 413,
 /// read no further) within the server's budget for bodies in flight (BodyBudget; past it a 503);
 /// and the client's address (the peer's, or behind a trusted proxy the one it forwards) is handed
@@ -19,9 +20,15 @@ struct RequestLimitsMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let route = BodyLimits.limit(method: request.method, path: request.uri.path, maxBodyBytes: maxBodyBytes)
-        let caller: AuthenticatedDevice?
+        let ownCheck = BodyLimits.checksOwnToken(method: request.method, path: request.uri.path)
+        var caller: AuthenticatedDevice?
+        var unchecked: SyncSecret?
         do {
-            caller = try await authenticated(request, needed: route.needsDevice)
+            if ownCheck {
+                unchecked = try Self.token(of: request)
+            } else {
+                caller = try await authenticated(request, needed: route.needsDevice)
+            }
         } catch let error as SyncServerError {
             SyncServerMetrics.refused(error)
             return Self.response(Problem(error))
@@ -49,7 +56,9 @@ struct RequestLimitsMiddleware: RouterMiddleware {
             let address = clientAddress.resolve(peer: context.address, forwardedFor: request.headers[values: Self.forwardedFor])
             return try await RequestAddress.$current.withValue(address) {
                 try await RequestConnection.$closed.withValue(context.closed) {
-                    try await RequestCaller.$current.withValue(caller) { try await next(request, context) }
+                    try await RequestCaller.$current.withValue(caller) {
+                        try await RequestCaller.$unchecked.withValue(unchecked) { try await next(request, context) }
+                    }
                 }
             }
         } catch let error as HTTPError {
@@ -73,16 +82,22 @@ struct RequestLimitsMiddleware: RouterMiddleware {
 
     /// The device of the request's bearer token (nil without one, unless `needed`).
     private func authenticated(_ request: Request, needed: Bool) async throws -> AuthenticatedDevice? {
-        guard let header = request.headers[.authorization] else {
+        guard let token = try Self.token(of: request) else {
             if needed { throw Problem.unauthorized }
             return nil
         }
-        guard let token = Self.token(in: header) else { throw Problem.unauthorized }
         return try await authenticate.execute(token: token)
     }
 
+    /// The request's bearer token, nil without one; a header that is not one is "unauthorized".
+    private static func token(of request: Request) throws -> SyncSecret? {
+        guard let header = request.headers[.authorization] else { return nil }
+        guard let token = token(in: header) else { throw Problem.unauthorized }
+        return token
+    }
+
     /// The token of a `Bearer` header: 32 bytes in base64; nil for anything else. Checked on every
-    /// request (so a revocation holds at once on every instance); which operations need a caller
+    /// request, in the store (so a revocation holds at once on every instance); which operations need a caller
     /// is the handlers' to say (`RequestCaller.required()`), so the document and the code keep
     /// no second list.
     static func token(in header: String) -> SyncSecret? {

@@ -64,7 +64,8 @@ struct SyncAPI: APIProtocol {
     }
 
     func pullEntries(_ input: Operations.PullEntries.Input) async throws -> Operations.PullEntries.Output {
-        let caller = try RequestCaller.required()
+        // Checked in the pull's first read of the store, not before (`BodyLimits.checksOwnToken`).
+        let token = try RequestCaller.requiredToken()
         let (after, limit, wait) = (input.query.after ?? 0, input.query.limit.map(Int.init), Int(input.query.wait ?? 0))
         // A long-poll ends early (an empty page) when the server begins to stop, so a graceful
         // stop never waits out a client's wait; and at once when its client has gone.
@@ -73,7 +74,7 @@ struct SyncAPI: APIProtocol {
         defer { if wait > 0 { SyncServerMetrics.pullsWaiting.decrement() } }
         let page = try await cancelWhenGracefulShutdown {
             try await RequestConnection.cancellingWhenClosed {
-                try await pull.execute(after: after, limit: limit, waiting: wait, for: caller)
+                try await pull.execute(after: after, limit: limit, waiting: wait, token: token)
             }
         }
         return .ok(

@@ -125,5 +125,11 @@ final class StubSyncServer: Sendable {
                 changedAt: server.clock.now())
             return PullPage(entries: [entry], head: cursor + 1, serverTime: server.clock.now(), hasMore: false, generation: "g1")
         }
+
+        /// Authenticates as `AuthenticateStub` does, then pulls.
+        func execute(after cursor: Int64, limit: Int?, waiting: Int, token: SyncSecret) async throws -> PullPage {
+            let caller = try await AuthenticateStub().execute(token: token)
+            return try await execute(after: cursor, limit: limit, waiting: waiting, for: caller)
+        }
     }
 }

@@ -175,16 +175,20 @@ struct SyncServerHTTPTests {
     }
 
     @Test(
-        "devices: no token, a malformed one or an unknown one is 401; a revoked device's is 401 saying so; with a token, the list marks the caller"
+        "devices and pulls: no token, a malformed one or an unknown one is 401; a revoked device's is 401 saying so; with a token, the list marks the caller"
     )
     func devices() async throws {
         try await withClient { client in
             let unknown = "Bearer " + Self.base64(ServerSamples.secret(0x79))
-            for headers: HTTPFields in [[:], [.authorization: "Bearer nonsense"], [.authorization: "Basic abc"], [.authorization: unknown]]
-            {
-                try await client.execute(uri: "/v1/devices", method: .get, headers: headers) { response in
-                    Self.expectProblem(response, .unauthorized)
-                    #expect(Self.object(response.body)["type"] == nil)
+            // A pull checks its token in its own read of the store, the rest before the handler: the same answers.
+            for uri in ["/v1/devices", "/v1/entries"] {
+                for headers: HTTPFields in [
+                    [:], [.authorization: "Bearer nonsense"], [.authorization: "Basic abc"], [.authorization: unknown],
+                ] {
+                    try await client.execute(uri: uri, method: .get, headers: headers) { response in
+                        Self.expectProblem(response, .unauthorized)
+                        #expect(Self.object(response.body)["type"] == nil)
+                    }
                 }
             }
             let revoked: HTTPFields = [.authorization: "Bearer " + Self.base64(StubSyncServer.revokedToken)]

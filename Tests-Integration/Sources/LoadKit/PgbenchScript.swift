@@ -46,8 +46,9 @@ public struct PgbenchScript: Sendable {
             if inSetUp || text.hasPrefix("--") || text.hasPrefix("\\set") { continue }
             kept += text + "\n"
         }
-        // A command ends at ";" or at "\gset" (which stores the row in variables).
-        let commands = kept.replacingOccurrences(of: "\\gset", with: ";").split(separator: ";")
+        // A command ends at ";" or at "\gset" (which stores the row in variables, their names
+        // after the prefix that may follow it).
+        let commands = kept.replacingOccurrences(of: #"\\gset( \w+)?"#, with: ";", options: .regularExpression).split(separator: ";")
         return commands.map { Self.numbered(Self.collapsed(String($0))) }.filter { !$0.isEmpty }
     }
 

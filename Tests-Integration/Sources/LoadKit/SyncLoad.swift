@@ -83,9 +83,10 @@ public final class SyncLoad: @unchecked Sendable {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// pgbench running the server's SQL for `workload` for `seconds`, as many clients as wrk's.
-    public func postgres(_ workload: String, seconds: Int) throws -> LoadFigures {
-        try pgbench.run(workload, database: database, clients: connections, seconds: seconds)
+    /// pgbench running the server's SQL for `workload` for `seconds`, as many clients as wrk's;
+    /// `minimal`: the smallest SQL that does the request instead (its "-minimal" section).
+    public func postgres(_ workload: String, seconds: Int, minimal: Bool = false) throws -> LoadFigures {
+        try pgbench.run(minimal ? workload + "-minimal" : workload, database: database, clients: connections, seconds: seconds)
     }
 
     /// The server's resident memory now, in bytes (Linux's /proc).

@@ -3,8 +3,9 @@ import IntegrationTestSupport
 import LoadKit
 import ProcessKit
 
-/// `make loadtest`: the sync server under wrk against pgbench running the server's own SQL on the
-/// same PostgreSQL, in alternating rounds so the ratios hold on a noisy machine; then each
+/// `make loadtest`: the sync server under wrk against pgbench on the same PostgreSQL running the
+/// smallest SQL that does each request, and running the server's own SQL, in alternating rounds
+/// so the ratios hold on a noisy machine; then each
 /// workload at half of its peak for latency, and against the server in memory (DEV: its own
 /// cost of a request, without a database), and a soak for the server's memory. Prints a table
 /// and writes bench/sync-results.json. Fails (status 1) on any answer other than 2xx.
@@ -36,12 +37,15 @@ enum LoadTest {
         var report = LoadReport(
             machine: Machine.description, connections: options.connections, seconds: options.seconds, rounds: options.rounds)
         for workload in options.workloads {
-            progress("== \(workload): \(options.rounds) rounds of \(options.seconds) s, server and pgbench in turn")
+            progress(
+                "== \(workload): \(options.rounds) rounds of \(options.seconds) s, server, pgbench minimal and pgbench server SQL in turn")
             _ = try await load.server(workload, seconds: 2)  // warm-up
             var servers: [LoadFigures] = []
             var postgres: [LoadFigures] = []
+            var minimal: [LoadFigures] = []
             for _ in 0..<options.rounds {
                 servers.append(try await load.server(workload, seconds: options.seconds))
+                minimal.append(try load.postgres(workload, seconds: options.seconds, minimal: true))
                 postgres.append(try load.postgres(workload, seconds: options.seconds))
             }
             let peak = LoadFigures.median(servers).perSecond
@@ -50,7 +54,7 @@ enum LoadTest {
             progress("== \(workload): the server in memory (DEV), without a database")
             _ = try await inMemory.server(workload, seconds: 2)  // warm-up
             let memory = try await inMemory.server(workload, seconds: options.seconds)
-            report.add(workload: workload, server: servers, postgres: postgres, half: half, inMemory: memory)
+            report.add(workload: workload, server: servers, minimal: minimal, postgres: postgres, half: half, inMemory: memory)
         }
         if options.soakSeconds > 0 {
             progress(

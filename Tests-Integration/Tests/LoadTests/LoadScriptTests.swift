@@ -11,9 +11,9 @@ struct LoadScriptTests {
     typealias S = PostgresStatements
 
     static let expected: [String: [String]] = [
-        "push": [S.deviceWithToken, "BEGIN", S.lockAccount, S.usage, S.entry, S.writeEntry, S.setHead, "COMMIT", S.notify],
-        "pull": [S.deviceWithToken, S.pullBounds, S.changes, S.head],
-        "head": [S.deviceWithToken, S.pullBounds, S.changes, S.head],
+        "push": [S.deviceWithToken, "BEGIN", S.pushState, S.writeEntries, "COMMIT"],
+        "pull": [S.pageForToken],
+        "head": [S.pageForToken],
     ]
 
     @Test("every workload, statement by statement", arguments: SyncLoad.workloads)

@@ -4,9 +4,9 @@ import LoadKit
 import Testing
 
 /// `make loadtest` in a short form: a few seconds of each workload through wrk against the real
-/// server on PostgreSQL, and of pgbench running its SQL. No figure is checked (they depend on the
-/// machine): every answer must be 2xx, every pgbench transaction must succeed, and every push
-/// acknowledged must be in the database once.
+/// server on PostgreSQL, and of pgbench running its SQL and the smallest SQL that does each
+/// request. No figure is checked (they depend on the machine): every answer must be 2xx, every
+/// pgbench transaction must succeed, and every push acknowledged must be in the database once.
 @Suite(
     "make loadtest, short",
     .enabled(
@@ -34,8 +34,10 @@ struct ShortLoadTests {
                 } else {
                     #expect(advanced == 0)
                 }
-                let postgres = try load.postgres(workload, seconds: 2)
-                #expect(postgres.completed > 0 && postgres.failures == 0, "\(workload): \(postgres)")
+                for minimal in [false, true] {
+                    let postgres = try load.postgres(workload, seconds: 2, minimal: minimal)
+                    #expect(postgres.completed > 0 && postgres.failures == 0, "\(workload), minimal \(minimal): \(postgres)")
+                }
             }
             #expect(load.server.stop() == .exited(0))
         }

@@ -50,6 +50,12 @@ public protocol SyncServerStore: StoreReadiness {
     /// What a pull checks first: the highest sequence of a tombstone forgotten so far (0 if
     /// none; a cursor below it has missed a deletion), and the sync key's version.
     func pullBounds(of account: SyncAccountID) async throws -> PullBounds
+    /// What a pull reads, as of one moment: the bounds, up to `limit` entries after `cursor` in
+    /// sequence order, and the head (so never behind the entries).
+    func page(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> StoredPage
+    /// The device of a token digest (nil if none) and, unless it is revoked, the page of its
+    /// account, in one read: a pull's authentication and first page together.
+    func page(forToken digest: SecretDigest, after cursor: Int64, limit: Int) async throws -> DevicePage?
     /// Up to `limit` of the account's earlier versions (replaced by a push, not yet forgotten)
     /// with a sequence after `cursor`, in sequence order.
     func earlierEntries(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [EarlierEntry]
@@ -66,6 +72,21 @@ public protocol SyncServerStore: StoreReadiness {
 }
 
 extension SyncServerStore {
+    /// A page in three reads (the bounds, the entries, then the head, read last so that it is
+    /// never behind the entries), for a store that cannot read them as of one moment.
+    public func page(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> StoredPage {
+        let bounds = try await pullBounds(of: account)
+        let entries = try await changes(of: account, after: cursor, limit: limit)
+        return StoredPage(bounds: bounds, entries: entries, head: try await head(of: account))
+    }
+
+    /// The device, then its page (an empty one for a revoked device), in two reads.
+    public func page(forToken digest: SecretDigest, after cursor: Int64, limit: Int) async throws -> DevicePage? {
+        guard let device = try await device(withToken: digest) else { return nil }
+        guard !device.isRevoked else { return DevicePage(device: device, page: nil) }
+        return DevicePage(device: device, page: try await page(of: device.account, after: cursor, limit: limit))
+    }
+
     /// A push with no storage quota.
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult] {
         try await push(changes, to: account, at: time, quota: .unlimited)
@@ -80,6 +101,31 @@ public struct PullBounds: Equatable, Sendable {
     public init(horizon: Int64, keyVersion: Int32) {
         self.horizon = horizon
         self.keyVersion = keyVersion
+    }
+}
+
+/// What a pull reads from the store (`SyncServerStore.page(of:after:limit:)`).
+public struct StoredPage: Equatable, Sendable {
+    public let bounds: PullBounds
+    public let entries: [SyncEntry]
+    public let head: Int64
+
+    public init(bounds: PullBounds, entries: [SyncEntry], head: Int64) {
+        self.bounds = bounds
+        self.entries = entries
+        self.head = head
+    }
+}
+
+/// A token's device and, unless the device is revoked, its account's page
+/// (`SyncServerStore.page(forToken:after:limit:)`).
+public struct DevicePage: Equatable, Sendable {
+    public let device: SyncDevice
+    public let page: StoredPage?
+
+    public init(device: SyncDevice, page: StoredPage?) {
+        self.device = device
+        self.page = page
     }
 }
 

@@ -6,12 +6,17 @@ public protocol PullChangesUseCase: Sendable {
     /// when nothing follows the cursor, wait up to that long (or the server's own, shorter limit)
     /// for a change before answering (an empty page if none came).
     func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage
+    /// The same for the device of a bearer token, authenticated in the same read as the first
+    /// page (as `AuthenticateDeviceUseCase` would: an unknown token is `unauthorized`, a revoked
+    /// device's `deviceRevoked`), so a pull costs the store one read, not two.
+    func execute(after cursor: Int64, limit: Int?, waiting: Int, token: SyncSecret) async throws -> PullPage
 }
 
 /// PullChanges over the store. A cursor of 0 is a full pull; a cursor older than the tombstone
 /// horizon is refused (the client must resync from 0 and merge).
 public struct DefaultPullChangesUseCase: PullChangesUseCase {
     private let store: any SyncServerStore
+    private let digester: any SecretDigester
     private let clock: any ServerClock
     private let notifier: any ChangeNotifier
     private let limits: SyncLimits
@@ -19,9 +24,11 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
 
     /// `waiting` counts the pulls that wait; one per server (every pull use case of it shares it).
     public init(
-        store: any SyncServerStore, clock: any ServerClock, notifier: any ChangeNotifier, limits: SyncLimits, waiting: WaitingPulls? = nil
+        store: any SyncServerStore, digester: any SecretDigester, clock: any ServerClock, notifier: any ChangeNotifier,
+        limits: SyncLimits, waiting: WaitingPulls? = nil
     ) {
         self.store = store
+        self.digester = digester
         self.clock = clock
         self.notifier = notifier
         self.limits = limits
@@ -29,12 +36,39 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
     }
 
     public func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage {
+        let size = try checked(limit, after: cursor, waiting: waiting)
+        let deadline = clock.now().addingTimeInterval(Double(min(waiting, limits.longPollSeconds)))
+        let page = try await self.page(after: cursor, size: size, of: caller.account)
+        return try await answer(page, after: cursor, size: size, waiting: waiting, until: deadline, for: caller)
+    }
+
+    public func execute(after cursor: Int64, limit: Int?, waiting: Int, token: SyncSecret) async throws -> PullPage {
+        let size = try checked(limit, after: cursor, waiting: waiting)
+        let deadline = clock.now().addingTimeInterval(Double(min(waiting, limits.longPollSeconds)))
+        guard let read = try await store.page(forToken: digester.digest(token), after: cursor, limit: size + 1) else {
+            throw SyncServerError.unauthorized
+        }
+        guard !read.device.isRevoked, let stored = read.page else { throw SyncServerError.deviceRevoked }
+        let caller = AuthenticatedDevice(account: read.device.account, device: read.device.id)
+        let page = try self.page(stored, after: cursor, size: size)
+        return try await answer(page, after: cursor, size: size, waiting: waiting, until: deadline, for: caller)
+    }
+
+    /// The page's size, once the request's bounds are checked.
+    private func checked(_ limit: Int?, after cursor: Int64, waiting: Int) throws -> Int {
         let size = try limits.pageSize(limit, after: cursor)
         guard (0...SyncLimits.longPollLimit).contains(waiting) else {
             throw SyncServerError.invalid("a pull waits 0 to \(SyncLimits.longPollLimit) seconds")
         }
-        let deadline = clock.now().addingTimeInterval(Double(min(waiting, limits.longPollSeconds)))
-        var page = try await self.page(after: cursor, size: size, of: caller.account)
+        return size
+    }
+
+    /// The first page if it has entries or the pull does not wait; else the page a change brings
+    /// before the deadline (or the empty one).
+    private func answer(
+        _ first: PullPage, after cursor: Int64, size: Int, waiting: Int, until deadline: Date, for caller: AuthenticatedDevice
+    ) async throws -> PullPage {
+        var page = first
         guard page.entries.isEmpty, waiting > 0, limits.longPollSeconds > 0 else { return try await answer(page) }
         switch await self.waiting.enter(caller.device) {
         case .refuse: throw SyncServerError.tooManyWaiting(limit: limits.waitingPullsPerDevice, retryAfterSeconds: 5)
@@ -74,13 +108,15 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
     }
 
     private func page(after cursor: Int64, size: Int, of account: SyncAccountID) async throws -> PullPage {
-        let bounds = try await store.pullBounds(of: account)
-        guard cursor == 0 || cursor >= bounds.horizon else { throw SyncServerError.cursorExpired(horizon: bounds.horizon) }
-        let entries = try await store.changes(of: account, after: cursor, limit: size + 1)
-        // Read after the entries, so the head is never behind a page.
-        let head = try await store.head(of: account)
+        try page(try await store.page(of: account, after: cursor, limit: size + 1), after: cursor, size: size)
+    }
+
+    /// A page of `size` from what the store read (up to one more), unless the cursor is below the horizon.
+    private func page(_ stored: StoredPage, after cursor: Int64, size: Int) throws -> PullPage {
+        let horizon = stored.bounds.horizon
+        guard cursor == 0 || cursor >= horizon else { throw SyncServerError.cursorExpired(horizon: horizon) }
         return PullPage(
-            entries: Array(entries.prefix(size)), head: head, serverTime: clock.now(), hasMore: entries.count > size,
-            keyVersion: bounds.keyVersion)
+            entries: Array(stored.entries.prefix(size)), head: stored.head, serverTime: clock.now(),
+            hasMore: stored.entries.count > size, keyVersion: stored.bounds.keyVersion)
     }
 }
