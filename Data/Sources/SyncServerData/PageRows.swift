@@ -15,8 +15,15 @@ struct PageRows {
         _ nonce: Data?, _ ciphertext: Data?, _ changed: Date?
     ) {
         (bounds, self.head) = (PullBounds(horizon: horizon, keyVersion: keyVersion), head)
-        guard let id, let seq, let deleted, let entryKeyVersion, let nonce, let ciphertext, let changed else { return }
-        let payload = EntryPayload(isDeleted: deleted, keyVersion: entryKeyVersion, nonce: Array(nonce), ciphertext: Array(ciphertext))
-        entries.append(SyncEntry(id: EntryID(id), sequence: seq, payload: payload, changedAt: changed))
+        if let entry = Self.entry(id, seq, deleted, entryKeyVersion, nonce, ciphertext, changed) { entries.append(entry) }
+    }
+
+    /// An entry's columns as a row with a LEFT JOIN returns them: nil where they are NULL.
+    static func entry(
+        _ id: UUID?, _ seq: Int64?, _ deleted: Bool?, _ keyVersion: Int32?, _ nonce: Data?, _ ciphertext: Data?, _ changed: Date?
+    ) -> SyncEntry? {
+        guard let id, let seq, let deleted, let keyVersion, let nonce, let ciphertext, let changed else { return nil }
+        let payload = EntryPayload(isDeleted: deleted, keyVersion: keyVersion, nonce: Array(nonce), ciphertext: Array(ciphertext))
+        return SyncEntry(id: EntryID(id), sequence: seq, payload: payload, changedAt: changed)
     }
 }

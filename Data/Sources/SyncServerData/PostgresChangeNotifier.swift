@@ -6,9 +6,9 @@ import SyncServer
 /// The change notifier of server instances that share one PostgreSQL: a push wakes this
 /// instance's long-polls of the account at once (`LocalChangeNotifier`) and the other instances'
 /// through PostgreSQL's LISTEN/NOTIFY (the push's transaction notifies), on one channel whose
-/// payload is the account's id (never anything secret). Where notifications are lost (the listening connection dropped, an engine
-/// without them) the waiters' head checks, every `SyncLimits.headCheckInterval`, still see the
-/// change.
+/// payload is the account's id (never anything secret). Where notifications are lost (the
+/// listening connection dropped, an engine without them) the waiters' head checks, every
+/// `SyncLimits.headCheckInterval`, still see the change.
 public final class PostgresChangeNotifier: ChangeNotifier {
     /// The channel every instance listens on.
     public static let channel = "tokens_sync_changed"

@@ -100,11 +100,7 @@ struct PostgresPush {
             if state == nil {
                 state = State(head: head, current: current, usage: StorageUsage(entries: Int(live), bytes: Int(bytes)))
             }
-            guard let id, let seq, let deleted, let keyVersion, let nonce, let ciphertext, let changed else { continue }
-            state?.entries[EntryID(id)] = SyncEntry(
-                id: EntryID(id), sequence: seq,
-                payload: EntryPayload(isDeleted: deleted, keyVersion: keyVersion, nonce: Array(nonce), ciphertext: Array(ciphertext)),
-                changedAt: changed)
+            if let entry = PageRows.entry(id, seq, deleted, keyVersion, nonce, ciphertext, changed) { state?.entries[entry.id] = entry }
         }
         // No row: the account is gone (its devices' tokens with it).
         guard let state else { throw SyncServerError.unauthorized }

@@ -235,9 +235,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
             ) in rows.decode(
                 (UUID, UUID, String, Data, Date, Date?, Data?, Int64, Int32, Int64, UUID?, Int64?, Bool?, Int32?, Data?, Data?, Date?).self)
             {
-                device = SyncDevice(
-                    id: DeviceID(deviceID), account: SyncAccountID(account), name: name, tokenDigest: SecretDigest(bytes: Array(token)),
-                    enrolledAt: enrolled, revokedAt: revoked, deviceKey: key.map { Array($0) })
+                device = Self.device(account, deviceID, name, token, enrolled, revoked, key)
                 read.add(horizon, keyVersion, head, id, seq, deleted, entryKeyVersion, nonce, ciphertext, changed)
             }
             guard let device else { return nil }
@@ -366,12 +364,18 @@ public final class PostgresSyncServerStore: SyncServerStore {
         for try await (account, id, name, digest, enrolled, revoked, key) in rows.decode(
             (UUID, UUID, String, Data, Date, Date?, Data?).self)
         {
-            devices.append(
-                SyncDevice(
-                    id: DeviceID(id), account: SyncAccountID(account), name: name, tokenDigest: SecretDigest(bytes: Array(digest)),
-                    enrolledAt: enrolled, revokedAt: revoked, deviceKey: key.map { Array($0) }))
+            devices.append(Self.device(account, id, name, digest, enrolled, revoked, key))
         }
         return devices
+    }
+
+    /// A device's columns, in the order `PostgresStatements` reads them.
+    private static func device(
+        _ account: UUID, _ id: UUID, _ name: String, _ digest: Data, _ enrolled: Date, _ revoked: Date?, _ key: Data?
+    ) -> SyncDevice {
+        SyncDevice(
+            id: DeviceID(id), account: SyncAccountID(account), name: name, tokenDigest: SecretDigest(bytes: Array(digest)),
+            enrolledAt: enrolled, revokedAt: revoked, deviceKey: key.map { Array($0) })
     }
 
     private static func entries(_ connection: PostgresConnection, logger: Logger, _ query: PostgresQuery) async throws -> [SyncEntry] {
@@ -380,11 +384,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
         for try await (id, seq, deleted, keyVersion, nonce, ciphertext, changed) in rows.decode(
             (UUID, Int64, Bool, Int32, Data, Data, Date).self)
         {
-            entries.append(
-                SyncEntry(
-                    id: EntryID(id), sequence: seq,
-                    payload: EntryPayload(isDeleted: deleted, keyVersion: keyVersion, nonce: Array(nonce), ciphertext: Array(ciphertext)),
-                    changedAt: changed))
+            if let entry = PageRows.entry(id, seq, deleted, keyVersion, nonce, ciphertext, changed) { entries.append(entry) }
         }
         return entries
     }

@@ -72,21 +72,6 @@ public protocol SyncServerStore: StoreReadiness {
 }
 
 extension SyncServerStore {
-    /// A page in three reads (the bounds, the entries, then the head, read last so that it is
-    /// never behind the entries), for a store that cannot read them as of one moment.
-    public func page(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> StoredPage {
-        let bounds = try await pullBounds(of: account)
-        let entries = try await changes(of: account, after: cursor, limit: limit)
-        return StoredPage(bounds: bounds, entries: entries, head: try await head(of: account))
-    }
-
-    /// The device, then its page (an empty one for a revoked device), in two reads.
-    public func page(forToken digest: SecretDigest, after cursor: Int64, limit: Int) async throws -> DevicePage? {
-        guard let device = try await device(withToken: digest) else { return nil }
-        guard !device.isRevoked else { return DevicePage(device: device, page: nil) }
-        return DevicePage(device: device, page: try await page(of: device.account, after: cursor, limit: limit))
-    }
-
     /// A push with no storage quota.
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult] {
         try await push(changes, to: account, at: time, quota: .unlimited)
