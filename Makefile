@@ -22,9 +22,9 @@ LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk time prometheus
+DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light
 
-.PHONY: format check-format workflows test-package help deps build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall clean
+.PHONY: format check-format workflows test-package help deps build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall release-server install-server uninstall-server clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -240,6 +240,27 @@ install: ## Install tokens (stripped; DEBUG_SYMBOLS=1 keeps them), its completio
 
 uninstall: ## Remove exactly what make install put under PREFIX
 	@App/Scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+
+# The server as its operators install it: release, static and stripped like tokens, with the
+# example systemd unit (its ExecStart pointing at PREFIX/bin). Build as yourself, install as root:
+# make release-server, then sudo make install-server PREFIX=/usr/local.
+SERVER_STAGE := $(RELEASE_SCRATCH)/stage-server
+release-server: deps ## Build the release tokens-server (a fully static executable) for make install-server
+	@python3 App/Scripts/icu-data-subset.py --output-dir "$(ICU_DATA)"
+	@$(SWIFT) build --package-path App --product tokens-server $(RELEASE_FLAGS)
+	@mkdir -p "$(SERVER_STAGE)" && cp "$(RELEASE_BIN)/tokens-server" "$(SERVER_STAGE)/tokens-server.built"
+
+install-server: ## Install tokens-server (stripped; DEBUG_SYMBOLS=1 keeps them) and its systemd unit under PREFIX
+	@if command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release-server; \
+	  elif [ ! -x "$(SERVER_STAGE)/tokens-server.built" ]; then \
+	    echo "no Swift toolchain here: run 'make release-server' as yourself first, then 'sudo make install-server'"; exit 1; fi
+	@DEBUG_SYMBOLS=$(DEBUG_SYMBOLS) App/Scripts/stage-server.sh "$(SERVER_STAGE)/tokens-server.built" "$(SERVER_STAGE)/files" "$(PREFIX)"
+	@echo "installing into $(DESTDIR)$(PREFIX):"
+	@PRODUCT=tokens-server App/Scripts/install.sh install "$(SERVER_STAGE)/files" "$(DESTDIR)$(PREFIX)"
+	@echo "then: systemctl daemon-reload, and the database URL in /etc/tokens-server.env (App/Deploy/README.md)"
+
+uninstall-server: ## Remove exactly what make install-server put under PREFIX
+	@PRODUCT=tokens-server App/Scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 # Installs into a temporary prefix, runs the installed binary with the toolchain's runtime
 # folders hidden (InstallTests), then uninstalls and checks nothing is left.

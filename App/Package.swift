@@ -102,6 +102,7 @@ let package = Package(
             name: "tokens-server",
             dependencies: [
                 "AppConfiguration", "ServerComposition", "CommandLineKit",
+                .product(name: "SyncServer", package: "Domain"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,13 +1,14 @@
 #!/bin/sh
-# Installs the staged files of `make install` under a prefix, and removes exactly those files
-# again for `make uninstall`. A manifest under PREFIX/share/tokens records every file written
-# and every folder created, so uninstall never touches anything Tokens did not put there.
+# Installs the staged files of `make install` (or `make install-server`) under a prefix, and
+# removes exactly those files again for `make uninstall` (`make uninstall-server`). A manifest
+# under PREFIX/share/NAME (tokens, or tokens-server: PRODUCT) records every file written and
+# every folder created, so uninstall never touches anything Tokens did not put there.
 #
 #   install.sh install STAGE PREFIX   copy STAGE/<relative path> to PREFIX/<relative path>
 #   install.sh uninstall PREFIX       remove what the manifest lists
 set -eu
 
-manifest_path=share/tokens/install-manifest
+manifest_path=share/${PRODUCT:-tokens}/install-manifest
 
 fail() { echo "install.sh: $*" >&2; exit 1; }
 

@@ -41,7 +41,7 @@ public final class HTTPModelServer: ModelServer {
         let http = SyncHTTPClient(timeout: .seconds(30))
         do {
             let accounts = RemoteSyncAccountDataSource.make(server: api(host), keys: keys(ModelCheck.code), transport: http.transport)
-            try await accounts.createAccount()
+            try await accounts.createAccount(invitation: nil)
             let observer = try await accounts.enrol(deviceName: "model observer", deviceKey: Array(repeating: 0xAB, count: 32))
             let result = try await body(HTTPModelServer(code: ModelCheck.code, host: host, http: http, observer: observer))
             await http.shutdown()

@@ -87,6 +87,7 @@ package enum ServerComposer {
         limits.enrolmentsPerAddress = settings.enrolmentsPerAddress.value
         limits.waitingPullsPerDevice = settings.waitingPullsPerDevice.value
         limits.waitingPulls = settings.waitingPulls.value
+        limits.signup = SignupPolicy(rawValue: settings.signup.value.rawValue) ?? .invitation
         limits.quota = StorageQuota(entries: settings.quotaEntries.value, bytes: settings.quotaMiB.value * 1024 * 1024)
         limits.history = HistoryRetention(
             days: settings.historyDays.value, versionsPerEntry: settings.historyVersions.value,
@@ -97,7 +98,7 @@ package enum ServerComposer {
                 purgeHistory: DefaultPurgeHistoryUseCase(store: store, clock: SystemServerClock(), retention: limits.history),
                 interval: housekeepingInterval, logger: logger))
         let router = try SyncServerRouter.make(
-            useCases: makeUseCases(store: store, notifier: notifier, limits: limits), logger: logger,
+            useCases: makeUseCases(store: store, notifier: notifier, limits: limits), version: TokensVersion.release, logger: logger,
             trustedProxies: Set(settings.trustedProxies.value),
             bodyBudget: BodyBudget(bytes: settings.bodiesInFlightMiB.value * 1024 * 1024), accessLog: settings.accessLog.value)
         var application = Application(

@@ -20,6 +20,22 @@ struct ServerSettingsTests {
         #expect(alpha.databaseURL == Sourced(ServerSettings.alphaDatabaseURL, from: .default))
     }
 
+    @Test("who may open an account: open on loopback, invitation off it or behind a proxy, as configured else; a bad value is refused")
+    func signup() async throws {
+        #expect(try await load(flags: ["phase": "dev"]).signup == Sourced(.open, from: .default))
+        for host in ["0.0.0.0", "192.0.2.7", "sync.example.com", "::"] {
+            #expect(try await load(flags: ["phase": "dev", "server.host": host]).signup.value == .invitation, "\(host)")
+        }
+        for host in ["127.0.0.1", "127.0.1.1", "::1", "localhost"] {
+            #expect(try await load(flags: ["phase": "dev", "server.host": host]).signup.value == .open, "\(host)")
+        }
+        #expect(try await load(flags: ["phase": "dev"], environment: ["TOKENS_SERVER_PROXIES": "127.0.0.1"]).signup.value == .invitation)
+        let closed = try await load(flags: ["phase": "dev", "server.host": "0.0.0.0"], environment: ["TOKENS_SERVER_SIGNUP": "Closed"])
+        #expect(closed.signup == Sourced(.closed, from: .environment("TOKENS_SERVER_SIGNUP")))
+        await #expect(throws: ConfigurationError.self) { try await load(flags: ["phase": "dev", "server.signup": "maybe"]) }
+        #expect(SignupSetting.allCases.map(\.rawValue) == SignupPolicy.allCases.map(\.rawValue), "the server's rules take every setting")
+    }
+
     @Test("REAL takes its database from the environment, a flag beats it, and without one it refuses")
     func realDatabase() async throws {
         let fromEnvironment = try await load(

@@ -21,17 +21,31 @@ public struct RemoteSyncAccountDataSource: SyncAccountRemote {
     private var accountID: String { keys.account.uuidString.lowercased() }
     private var authKey: String { Data(keys.authKey).base64EncodedString() }
 
-    public func createAccount() async throws(SyncError) {
+    public func createAccount(invitation: SyncInvitation?) async throws(SyncError) {
         let output: Operations.CreateAccount.Output
         do {
-            output = try await api.createAccount(body: .json(.init(accountId: accountID, authKey: authKey)))
+            output = try await api.createAccount(
+                body: .json(
+                    .init(accountId: accountID, authKey: authKey, invitation: invitation.map { Data($0.bytes).base64EncodedString() })))
         } catch { throw RemoteSyncDataSource.transportError(error) }
         switch output {
         case .created: return
         case .conflict: throw .accountExists
+        case .forbidden(let problem): throw Self.signupRefusal(problem)
         case .badRequest, .contentTooLarge: throw .incompatible
         case .tooManyRequests(let problem): throw RemoteSyncDataSource.rateLimited(problem)
         case .default(let status, _): throw RemoteSyncDataSource.error(status: status)
+        }
+    }
+
+    /// A 403 to a new account: the problem's type says which refusal (see the document's Problem).
+    static func signupRefusal(_ problem: Components.Responses.Problem) -> SyncError {
+        guard case .applicationProblemJson(let document) = problem.body else { return .incompatible }
+        switch document._type {
+        case "urn:tokens:sync:invitation-required": return .invitationRequired
+        case "urn:tokens:sync:invitation-refused": return .invitationRefused
+        case "urn:tokens:sync:signup-closed": return .signupClosed
+        default: return .incompatible
         }
     }
 

@@ -17,6 +17,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
     private var accounts: [SyncAccountID: AccountState] = [:]
     private var attempts: [(account: SyncAccountID, address: String, time: Date)] = []
     private var creations: [(address: String, time: Date)] = []
+    private var invitations: [SecretDigest: (expiresAt: Date, usedBy: SyncAccountID?)] = [:]
     /// Random per store: a server in memory that restarts has lost everything, a new generation.
     private let generationID = UUID().uuidString.lowercased()
 
@@ -33,6 +34,14 @@ public actor InMemorySyncServerStore: SyncServerStore {
     }
 
     public func account(_ id: SyncAccountID) -> SyncAccountRecord? { accounts[id]?.record }
+
+    public func takeInvitation(_ digest: SecretDigest, for account: SyncAccountID, at time: Date) -> Bool {
+        guard let invitation = invitations[digest], invitation.expiresAt > time, invitation.usedBy ?? account == account else {
+            return false
+        }
+        invitations[digest] = (invitation.expiresAt, account)
+        return true
+    }
 
     public func recordEnrolmentAttempt(account: SyncAccountID, address: String, at time: Date, since: Date) -> EnrolmentAttempts {
         attempts.removeAll { $0.time < since }
@@ -100,9 +109,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
 
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) throws -> [PushResult] {
         guard var state = accounts[account] else { throw SyncServerError.unauthorized }
-        let before = StorageUsage(
-            entries: state.entries.values.count { !$0.payload.isDeleted },
-            bytes: state.entries.values.reduce(0) { $0 + $1.payload.ciphertext.count })
+        let before = Self.usage(of: state)
         var usage = before
         let results = changes.map { change -> PushResult in
             switch PushDecision.decide(change, stored: state.entries[change.id]) {
@@ -170,5 +177,33 @@ public actor InMemorySyncServerStore: SyncServerStore {
             accounts[id] = state
         }
         return purged
+    }
+
+    /// The quota's count of what an account stores: live entries, and every entry's bytes.
+    private static func usage(of state: AccountState) -> StorageUsage {
+        StorageUsage(
+            entries: state.entries.values.count { !$0.payload.isDeleted },
+            bytes: state.entries.values.reduce(0) { $0 + $1.payload.ciphertext.count })
+    }
+}
+
+extension InMemorySyncServerStore: SyncServerAdministration {
+    public func accountSummaries() -> [AccountSummary] {
+        accounts.values.sorted { ($0.record.createdAt, $0.record.id.description) < ($1.record.createdAt, $1.record.id.description) }
+            .map { state in
+                AccountSummary(
+                    id: state.record.id, createdAt: state.record.createdAt, activeDevices: state.devices.count { !$0.isRevoked },
+                    revokedDevices: state.devices.count(where: \.isRevoked), usage: Self.usage(of: state),
+                    lastChange: state.entries.values.map(\.changedAt).max())
+            }
+    }
+
+    public func addInvitation(_ digest: SecretDigest, createdAt: Date, expiresAt: Date) {
+        invitations[digest] = (expiresAt, nil)
+    }
+
+    public func deleteAccount(_ id: SyncAccountID) -> Bool {
+        attempts.removeAll { $0.account == id }
+        return accounts.removeValue(forKey: id) != nil
     }
 }

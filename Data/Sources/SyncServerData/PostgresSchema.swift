@@ -57,6 +57,14 @@ enum PostgresSchema {
                 changed_at timestamptz NOT NULL, replaced_at timestamptz NOT NULL, PRIMARY KEY (account_id, seq))
             """
         ],
+        // 5: invitations (`server.signup invitation`), kept as digests; one account takes each.
+        [
+            """
+            CREATE TABLE invitation (
+                digest bytea PRIMARY KEY, created_at timestamptz NOT NULL, expires_at timestamptz NOT NULL,
+                used_by uuid, used_at timestamptz)
+            """
+        ],
     ]
 
     /// Brings the schema (in the connection's search path) to the newest version.

@@ -12,6 +12,11 @@ public enum PostgresStatements {
         INSERT INTO sync_account (id, auth_key_digest, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id
         """
     public static let account = "SELECT auth_key_digest, created_at, key_version, key_ring FROM sync_account WHERE id = $1"
+    /// Unused, or used by this account already (a retried request); unexpired.
+    public static let takeInvitation = """
+        UPDATE invitation SET used_by = $2, used_at = coalesce(used_at, $3) \
+        WHERE digest = $1 AND expires_at > $3 AND (used_by IS NULL OR used_by = $2) RETURNING digest
+        """
     public static let forgetEnrolmentAttempts = "DELETE FROM enrolment_attempt WHERE at < $1"
     public static let recordEnrolmentAttempt = "INSERT INTO enrolment_attempt (account_id, address, at) VALUES ($1, $2, $3)"
     public static let countEnrolmentAttempts = """
@@ -141,8 +146,16 @@ public enum PostgresStatements {
         AND (r.replaced_at < $1 OR r.newer > $2 OR r.bytes > $3) RETURNING 1) \
         SELECT count(*) FROM gone
         """
+    /// The tombstones' accounts are locked first, in id order, as a push locks its account before
+    /// it writes entries: deleting first and raising the horizon after would wait for a push's
+    /// account while that push waits for a deleted entry (a deadlock). At most $2 at a time.
+    public static let lockAccountsWithTombstones = """
+        SELECT id FROM sync_account WHERE id IN (SELECT account_id FROM entry WHERE deleted AND changed_at < $1) \
+        ORDER BY id LIMIT $2 FOR UPDATE
+        """
     public static let purgeTombstones = """
-        WITH gone AS (DELETE FROM entry WHERE deleted AND changed_at < $1 RETURNING account_id, seq), \
+        WITH gone AS (DELETE FROM entry WHERE deleted AND changed_at < $1 AND account_id = ANY($2::uuid[]) \
+        RETURNING account_id, seq), \
         raised AS (UPDATE sync_account a SET horizon = greatest(a.horizon, g.top) \
         FROM (SELECT account_id, max(seq) AS top FROM gone GROUP BY account_id) g WHERE a.id = g.account_id) \
         SELECT count(*) FROM gone

@@ -18,7 +18,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
     private typealias SQL = PostgresStatements
 
     private let primary: PostgresPrimary
-    private var client: PostgresClient { primary.client }
+    var client: PostgresClient { primary.client }
     private let logger: Logger
     private let deadline: Duration
     private let deadlines: CallDeadlines
@@ -61,6 +61,14 @@ public final class PostgresSyncServerStore: SyncServerStore {
         if inRecovery {
             primary.suspect()
             throw SyncServerError.unavailable(.readOnly)
+        }
+    }
+
+    public func takeInvitation(_ digest: SecretDigest, for account: SyncAccountID, at time: Date) async throws -> Bool {
+        try await guarded { [self] in
+            let rows = try await client.query(
+                SQL.query(SQL.takeInvitation, Data(digest.bytes), account.uuid, time), logger: SQL.queryLogger)
+            return try await rows.decode(Data.self).collected().count == 1
         }
     }
 
@@ -269,12 +277,28 @@ public final class PostgresSyncServerStore: SyncServerStore {
         }
     }
 
-    /// Housekeeping, not a request: no deadline (a large purge must be allowed to finish).
+    /// Housekeeping, not a request: no deadline (a large purge must be allowed to finish). A
+    /// transaction for each `tombstoneBatch` accounts, locked before their entries are deleted
+    /// (`PostgresStatements.lockAccountsWithTombstones`), so pushes wait for at most one batch.
     public func purgeTombstones(changedBefore time: Date) async throws -> Int {
         try await guarded(within: nil) { [self] in
-            Int(try await counter(SQL.query(SQL.purgeTombstones, time)))
+            var purged = 0
+            while true {
+                let (count, accounts) = try await client.withTransaction(logger: SQL.queryLogger) { connection in
+                    let locked = try await connection.query(
+                        SQL.query(SQL.lockAccountsWithTombstones, time, Int64(Self.tombstoneBatch)), logger: SQL.queryLogger
+                    ).decode(UUID.self).collected()
+                    guard !locked.isEmpty else { return (0, 0) }
+                    let rows = try await connection.query(SQL.query(SQL.purgeTombstones, time, locked), logger: SQL.queryLogger)
+                    return (Int(try await rows.decode(Int64.self).collected().first ?? 0), locked.count)
+                }
+                purged += count
+                if accounts < Self.tombstoneBatch { return purged }
+            }
         }
     }
+
+    static let tombstoneBatch = 100
 
     /// The generation as an opaque digest of `PostgresStatements.generation`, read again at most
     /// every `generationLifetime` (a restore is noticed within that time).
@@ -301,7 +325,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
     }
 
     /// `guarded`, within `limit` (nil: no limit).
-    private func guarded<T: Sendable>(within limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    func guarded<T: Sendable>(within limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         PostgresStoreMetrics.callsInFlight.increment()
         defer { PostgresStoreMetrics.callsInFlight.decrement() }
         do {

@@ -18,18 +18,37 @@ struct RemoteSyncAccountDataSourceTests {
     @Test("create sends the account id and the auth key; 409 is accountExists, 503 the server's storage unavailable, 500 a server failure")
     func create() async throws {
         let api = StubAPI(create: { .created(.init()) })
-        try await Self.account(api).createAccount()
+        try await Self.account(api).createAccount(invitation: nil)
         let account = Self.keys.account.uuidString.lowercased()
         #expect(api.sent.withLock { $0 } == ["create \(account) \(Data(Self.keys.authKey).base64EncodedString())"])
         await #expect(throws: SyncError.accountExists) {
-            try await Self.account(StubAPI(create: { .conflict(Self.problem) })).createAccount()
+            try await Self.account(StubAPI(create: { .conflict(Self.problem) })).createAccount(invitation: nil)
         }
         await #expect(throws: SyncError.unavailable) {
-            try await Self.account(StubAPI(create: { .default(statusCode: 503, Self.problem) })).createAccount()
+            try await Self.account(StubAPI(create: { .default(statusCode: 503, Self.problem) })).createAccount(invitation: nil)
         }
         await #expect(throws: SyncError.server) {
-            try await Self.account(StubAPI(create: { .default(statusCode: 500, Self.problem) })).createAccount()
+            try await Self.account(StubAPI(create: { .default(statusCode: 500, Self.problem) })).createAccount(invitation: nil)
         }
+    }
+
+    @Test("an invitation is sent with the new account; each 403 problem type is its own refusal, an untyped one incompatible")
+    func invitation() async throws {
+        let api = StubAPI(create: { .created(.init()) })
+        let text = Data(repeating: 7, count: 32).base64EncodedString()
+        try await Self.account(api).createAccount(invitation: SyncInvitation(text: " \(text)\n"))
+        #expect(api.sent.withLock { $0 }.first?.hasSuffix(" invited by \(text)") == true)
+        for (type, error) in [
+            ("urn:tokens:sync:invitation-required", SyncError.invitationRequired),
+            ("urn:tokens:sync:invitation-refused", .invitationRefused), ("urn:tokens:sync:signup-closed", .signupClosed),
+            ("urn:tokens:sync:other", .incompatible),
+        ] {
+            let problem = Components.Responses.Problem(body: .applicationProblemJson(.init(_type: type, title: "Forbidden", status: 403)))
+            await #expect(throws: error) {
+                try await Self.account(StubAPI(create: { .forbidden(problem) })).createAccount(invitation: nil)
+            }
+        }
+        #expect(SyncInvitation(text: "short") == nil && "\(SyncInvitation(text: text)!)" == "SyncInvitation(redacted)")
     }
 
     @Test("enrol answers the device and its 32-byte token; a wrong auth key is unauthorized; a short token is refused")

@@ -62,7 +62,7 @@ struct RemoteSyncDataSourceTests {
         func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output { throw Unimplemented() }
         func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
             guard case .json(let body) = input.body else { throw Unimplemented() }
-            sent.withLock { $0.append("create \(body.accountId) \(body.authKey)") }
+            sent.withLock { $0.append("create \(body.accountId) \(body.authKey)" + (body.invitation.map { " invited by \($0)" } ?? "")) }
             return try createAnswer()
         }
         func enrolDevice(_ input: Operations.EnrolDevice.Input) async throws -> Operations.EnrolDevice.Output {

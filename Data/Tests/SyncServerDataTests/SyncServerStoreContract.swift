@@ -210,12 +210,13 @@ enum SyncServerStoreContract {
     }
 
     /// Every clause, by name, for a parameterised test.
-    static let clauses: [(name: String, run: @Sendable (any SyncServerStore) async throws -> Void)] = [
+    static let clauses: [(name: String, run: @Sendable (any SyncServerStore & SyncServerAdministration) async throws -> Void)] = [
         ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("token pages", tokenPages),
         ("push to no account", pushToNoAccount), ("pulls", pulls),
         ("tombstones", tombstones), ("enrolment attempts", attempts), ("account creations", creations),
         ("generation", generation), ("device keys", deviceKeys), ("key rotation", keyRotation), ("storage quota", quota),
-        ("history", history), ("readiness", readiness),
+        ("history", history), ("readiness", readiness), ("administration", administration),
+        ("invitations", invitations),
     ]
 }
 

@@ -22,7 +22,7 @@ struct SyncServerUseCaseTests {
     }
 
     func created() async throws -> Self {
-        try await create.execute(account: account, authKey: authKey, address: "192.0.2.1")
+        try await create.execute(account: account, authKey: authKey, address: "192.0.2.1", invitation: nil)
         return self
     }
 
@@ -68,16 +68,17 @@ struct SyncServerUseCaseTests {
     func accountCreationLimit() async throws {
         for n in 1...limits.accountsPerAddress {
             let id = SyncAccountID(ServerSamples.uuid(UInt8(n), high: 0xB0))
-            try await create.execute(account: id, authKey: authKey, address: "203.0.113.5")
+            try await create.execute(account: id, authKey: authKey, address: "203.0.113.5", invitation: nil)
         }
         let next = SyncAccountID(ServerSamples.uuid(99, high: 0xB0))
         await #expect(throws: SyncServerError.tooManyAccounts(retryAfterSeconds: 3600)) {
-            try await create.execute(account: next, authKey: authKey, address: "203.0.113.5")
+            try await create.execute(account: next, authKey: authKey, address: "203.0.113.5", invitation: nil)
         }
         #expect(try await store.account(next) == nil)
-        try await create.execute(account: next, authKey: authKey, address: "198.51.100.1")
+        try await create.execute(account: next, authKey: authKey, address: "198.51.100.1", invitation: nil)
         clock.advance(seconds: 3601)
-        try await create.execute(account: SyncAccountID(ServerSamples.uuid(98, high: 0xB0)), authKey: authKey, address: "203.0.113.5")
+        try await create.execute(
+            account: SyncAccountID(ServerSamples.uuid(98, high: 0xB0)), authKey: authKey, address: "203.0.113.5", invitation: nil)
     }
 
     @Test("a revoked device is refused at once; another account's device is 'not found' and untouched")
@@ -86,7 +87,7 @@ struct SyncServerUseCaseTests {
         let laptop = try await enrolled("laptop")
         let deskEnrolment = try await enrol.execute(account: account, authKey: authKey, name: "desk", deviceKey: nil, address: "192.0.2.1")
         let strangerAccount = SyncAccountID(ServerSamples.uuid(2, high: 0xA0))
-        try await create.execute(account: strangerAccount, authKey: ServerSamples.secret(0x43), address: "192.0.2.9")
+        try await create.execute(account: strangerAccount, authKey: ServerSamples.secret(0x43), address: "192.0.2.9", invitation: nil)
         let stranger = try await enrol.execute(
             account: strangerAccount, authKey: ServerSamples.secret(0x43), name: "stranger", deviceKey: nil, address: "192.0.2.9")
         let revoke = DefaultRevokeDeviceUseCase(store: store, clock: clock)

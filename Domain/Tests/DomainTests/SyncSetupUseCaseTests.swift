@@ -24,7 +24,7 @@ struct SyncSetupUseCaseTests {
         var revoked: [UUID] = []
         var failure: SyncError?
         func fail(with error: SyncError?) { failure = error }
-        func createAccount() async throws(SyncError) {
+        func createAccount(invitation: SyncInvitation?) async throws(SyncError) {
             if opened { throw .accountExists }
             opened = true
         }

@@ -16,6 +16,9 @@ struct Problem: Error, Equatable, Sendable {
     static let deviceRevokedType = "urn:tokens:sync:device-revoked"
     /// The problem type of a push past the account's storage quota (413).
     static let quotaExceededType = "urn:tokens:sync:quota-exceeded"
+    static let invitationRequiredType = "urn:tokens:sync:invitation-required"
+    static let invitationRefusedType = "urn:tokens:sync:invitation-refused"
+    static let signupClosedType = "urn:tokens:sync:signup-closed"
 
     static func badRequest(_ detail: String) -> Problem {
         Problem(status: .badRequest, title: "Bad request", detail: detail)
@@ -36,6 +39,16 @@ struct Problem: Error, Equatable, Sendable {
             type = Self.deviceRevokedType
         case .deviceNotFound: self.init(status: .notFound, title: "Not found", detail: "no such device in this account")
         case .accountExists: self.init(status: .conflict, title: "Conflict", detail: "a sync account with this id exists")
+        case .invitationRequired:
+            self.init(
+                status: .forbidden, title: "Forbidden", detail: "this server opens sync accounts only with an invitation from its operator")
+            type = Self.invitationRequiredType
+        case .invitationRefused:
+            self.init(status: .forbidden, title: "Forbidden", detail: "the invitation is unknown, expired or used for another account")
+            type = Self.invitationRefusedType
+        case .signupClosed:
+            self.init(status: .forbidden, title: "Forbidden", detail: "this server opens no new sync accounts")
+            type = Self.signupClosedType
         case .tooManyDevices(let limit):
             self.init(status: .conflict, title: "Conflict", detail: "the account has \(limit) devices; revoke one first")
         case .rateLimited(let seconds):

@@ -8,15 +8,17 @@ import SyncServer
 /// `ProblemMiddleware`, so every error has one shape.
 struct SyncAPI: APIProtocol {
     let useCases: SyncServerUseCases
+    /// The server's release, named in the health answer.
+    let version: String
     let audit: AuditLog
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        .ok(.init(body: .json(.init(status: .ok, serverTime: useCases.clock.now()))))
+        .ok(.init(body: .json(.init(status: .ok, serverTime: useCases.clock.now(), version: version))))
     }
 
     func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
         try await useCases.readiness.execute()
-        return .ok(.init(body: .json(.init(status: .ok, serverTime: useCases.clock.now()))))
+        return .ok(.init(body: .json(.init(status: .ok, serverTime: useCases.clock.now(), version: version))))
     }
 
     func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output {
@@ -28,7 +30,8 @@ struct SyncAPI: APIProtocol {
         let account = SyncAccountID(try WireMapping.uuid(body.accountId, field: "accountId"))
         let address = RequestAddress.current ?? "unknown"
         try await useCases.createAccount.execute(
-            account: account, authKey: try WireMapping.secret(body.authKey, field: "authKey"), address: address)
+            account: account, authKey: try WireMapping.secret(body.authKey, field: "authKey"), address: address,
+            invitation: try body.invitation.map { try WireMapping.secret($0, field: "invitation") })
         audit.accountOpened(account, from: address)
         return .created(.init())
     }

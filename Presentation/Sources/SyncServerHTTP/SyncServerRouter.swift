@@ -23,7 +23,7 @@ public enum SyncServerRouter {
     /// `trustedProxies`: the reverse proxies whose `X-Forwarded-For` names the client.
     /// `accessLog`: a line per answered request at info (else at debug).
     public static func make(
-        useCases: SyncServerUseCases, logger: Logger, maxBodyBytes: Int = maxBodyBytes, trustedProxies: Set<String> = [],
+        useCases: SyncServerUseCases, version: String, logger: Logger, maxBodyBytes: Int = maxBodyBytes, trustedProxies: Set<String> = [],
         bodyBudget: BodyBudget = BodyBudget(), accessLog: Bool = true
     ) throws -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
@@ -35,7 +35,7 @@ public enum SyncServerRouter {
                 maxBodyBytes: maxBodyBytes, clientAddress: ClientAddress(trustedProxies: trustedProxies),
                 authenticate: useCases.authenticate,
                 budget: bodyBudget))
-        try SyncAPI(useCases: useCases, audit: AuditLog(logger: logger)).registerHandlers(
+        try SyncAPI(useCases: useCases, version: version, audit: AuditLog(logger: logger)).registerHandlers(
             on: router, serverURL: URL(string: basePath)!, configuration: configuration,
             middlewares: [ProblemMiddleware(logger: logger)])
         return router

@@ -11,6 +11,8 @@ import Synchronization
 final class StubSyncServer: Sendable {
     static let account = SyncAccountID(ServerSamples.uuid(1, high: 0xA0))
     static let takenAccount = SyncAccountID(ServerSamples.uuid(2, high: 0xA0))
+    /// An account the stub opens only with an invitation.
+    static let uninvitedAccount = SyncAccountID(ServerSamples.uuid(3, high: 0xA0))
     static let authKey = ServerSamples.secret(0x42)
     static let token = ServerSamples.secret(0x77)
     static let revokedToken = ServerSamples.secret(0x78)
@@ -45,9 +47,10 @@ final class StubSyncServer: Sendable {
 
     struct CreateStub: CreateSyncAccountUseCase {
         let server: StubSyncServer
-        func execute(account: SyncAccountID, authKey: SyncSecret, address: String) async throws {
+        func execute(account: SyncAccountID, authKey: SyncSecret, address: String, invitation: SyncSecret?) async throws {
             guard account != StubSyncServer.takenAccount else { throw SyncServerError.accountExists }
-            server.record("create \(account)")
+            if account == StubSyncServer.uninvitedAccount { throw SyncServerError.invitationRequired }
+            server.record("create \(account)" + (invitation == nil ? "" : " invited"))
         }
     }
 

@@ -20,7 +20,8 @@ struct SyncServerHTTPTests {
     ) async throws {
         var logger = Logger(label: "tokens.test.http")
         logger.logLevel = .critical
-        let router = try SyncServerRouter.make(useCases: server.useCases, logger: logger, maxBodyBytes: maxBodyBytes, bodyBudget: budget)
+        let router = try SyncServerRouter.make(
+            useCases: server.useCases, version: "9.9.9", logger: logger, maxBodyBytes: maxBodyBytes, bodyBudget: budget)
         try await Application(router: router, logger: logger).test(.router) { client in try await body(client) }
     }
 
@@ -44,7 +45,7 @@ struct SyncServerHTTPTests {
         #expect(document["title"] is String, sourceLocation: sourceLocation)
     }
 
-    @Test("health answers the server's time; the document served is the committed API document")
+    @Test("health answers the server's time and release; the document served is the committed API document")
     func healthAndDocument() async throws {
         let expectedTime = server.clock.now()
         try await withClient { client in
@@ -53,6 +54,7 @@ struct SyncServerHTTPTests {
                 let health = Self.object(response.body)
                 #expect(health["status"] as? String == "ok")
                 #expect((health["serverTime"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) } == expectedTime)
+                #expect(health["version"] as? String == "9.9.9")
             }
             try await client.execute(uri: "/v1/openapi.yaml", method: .get) { response in
                 #expect(response.status == .ok)
@@ -119,6 +121,36 @@ struct SyncServerHTTPTests {
             }
         }
         #expect(server.calls.withLock { $0 } == ["create \(StubSyncServer.account)"])
+    }
+
+    @Test("an invitation goes to the rules with the account; a refusal for want of one is a 403 with its problem type")
+    func createWithInvitation() async throws {
+        try await withClient { client in
+            var invited: [String: Any] = [
+                "accountId": StubSyncServer.account.description, "authKey": Self.base64(StubSyncServer.authKey),
+                "invitation": Self.base64(StubSyncServer.authKey),
+            ]
+            try await client.execute(
+                uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(invited)
+            ) {
+                #expect($0.status == .created)
+            }
+            invited["accountId"] = StubSyncServer.uninvitedAccount.description
+            invited["invitation"] = nil
+            try await client.execute(
+                uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(invited)
+            ) {
+                Self.expectProblem($0, .forbidden)
+                #expect(Self.object($0.body)["type"] as? String == "urn:tokens:sync:invitation-required")
+            }
+            invited["invitation"] = "short"
+            try await client.execute(
+                uri: "/v1/accounts", method: .post, headers: [.contentType: "application/json"], body: Self.json(invited)
+            ) {
+                Self.expectProblem($0, .badRequest)
+            }
+        }
+        #expect(server.calls.withLock { $0 } == ["create \(StubSyncServer.account) invited"])
     }
 
     @Test("enrol: 201 with a token; a wrong key 401, and the problem never repeats the key")

@@ -215,7 +215,7 @@ struct ServerFaultTests {
         let account = SyncClientProcessTests.Account()
         try await SyncConnection.with(server: proxy.url, timeout: SyncClientProcessTests.timeout) { patient in
             let opening = patient.makeAccountRemote(key: account.key, account: account.id)
-            try await opening.createAccount()
+            try await opening.createAccount(invitation: nil)
             let token = try await opening.enrol(deviceName: "laptop", deviceKey: [0xD0]).token
             try await SyncConnection.with(server: proxy.url, timeout: .seconds(2)) { hasty in
                 try await body(

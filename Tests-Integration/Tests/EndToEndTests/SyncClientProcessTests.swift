@@ -28,7 +28,7 @@ struct SyncClientProcessTests {
     ) async throws -> (remote: any SyncRemote & SyncDevicesRemote, account: Account) {
         let account = Account()
         let remote = connection.makeAccountRemote(key: account.key, account: account.id)
-        try await remote.createAccount()
+        try await remote.createAccount(invitation: nil)
         let enrolment = try await remote.enrol(deviceName: name, deviceKey: [0xD0])
         return (connection.makeRemote(key: account.key, account: account.id, token: enrolment.token), account)
     }
@@ -64,7 +64,7 @@ struct SyncClientProcessTests {
     static func devices(through connection: SyncConnection) async throws {
         let (laptop, opened) = try await Self.enrolled(through: connection)
         let account = connection.makeAccountRemote(key: opened.key, account: opened.id)
-        await #expect(throws: SyncError.accountExists) { try await account.createAccount() }
+        await #expect(throws: SyncError.accountExists) { try await account.createAccount(invitation: nil) }
         await #expect(throws: SyncError.unauthorized) {
             try await connection.makeAccountRemote(key: SyncKey(bytes: Array(repeating: 1, count: 32))!, account: opened.id)
                 .enrol(deviceName: "thief", deviceKey: [0xD0])

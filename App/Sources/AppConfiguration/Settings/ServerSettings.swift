@@ -55,6 +55,8 @@ package struct ServerSettings: Sendable, Equatable {
     public let logFormat: Sourced<LogFormat>
     /// A line per request at info (method, route, status, duration, client address); off, at debug.
     public let accessLog: Sourced<Bool>
+    /// Who may open a sync account (`SignupSetting.standard` unless configured).
+    public let signup: Sourced<SignupSetting>
 
     /// The protocol's longest wait (SyncServer's `SyncLimits.longPollLimit`, which this target
     /// does not import: it is shared with the client; a test keeps the two equal).
@@ -80,7 +82,7 @@ extension SettingsLoader {
         "server.idle.timeout", "server.accounts.per.address", "server.accounts.per.hour", "server.enrolments.per.account",
         "server.enrolments.per.address", "server.pulls.waiting.per.device", "server.pulls.waiting", "server.bodies.in.flight",
         "server.quota.entries", "server.quota.bytes", "server.history.days", "server.history.versions", "server.history.bytes",
-        "server.metrics.host", "server.metrics.port", "server.log.format", "server.log.access",
+        "server.metrics.host", "server.metrics.port", "server.log.format", "server.log.access", "server.signup",
     ]
 
     /// The server's settings. REAL needs a database URL; a certificate needs its key.
@@ -165,6 +167,10 @@ extension SettingsLoader {
             default: nil
             }
         }
+        let signup = try resolver.resolve(
+            "server.signup", default: SignupSetting.standard(host: host.value, proxies: proxies.value),
+            expected: "open, invitation or closed"
+        ) { SignupSetting(rawValue: $0.lowercased()) }
         return ServerSettings(
             phase: phase, logLevel: logLevel, host: host, port: port, databaseURL: databaseURL,
             tlsCertificate: certificate.value.isEmpty ? nil : certificate, tlsKey: key.value.isEmpty ? nil : key,
@@ -174,6 +180,7 @@ extension SettingsLoader {
             enrolmentsPerAccount: enrolmentsPerAccount, enrolmentsPerAddress: enrolmentsPerAddress, waitingPullsPerDevice: waitingPerDevice,
             waitingPulls: waiting, bodiesInFlightMiB: bodies, quotaEntries: quotaEntries, quotaMiB: quotaMiB,
             historyDays: historyDays, historyVersions: historyVersions, historyMiB: historyMiB, metricsHost: metricsHost,
-            metricsPort: metricsPort.value < 0 ? nil : metricsPort, logFormat: logFormat, accessLog: accessLog)
+            metricsPort: metricsPort.value < 0 ? nil : metricsPort, logFormat: logFormat, accessLog: accessLog,
+            signup: signup)
     }
 }

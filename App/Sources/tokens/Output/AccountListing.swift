@@ -1,6 +1,8 @@
+import CommandLineKit
 import Domain
 import Foundation
 import Presentation
+import TerminalUI
 
 /// The non-interactive listing of accounts: an aligned table (issuer, account, code, time left
 /// or counter, short id), or JSON for scripts.
@@ -60,6 +62,6 @@ enum AccountListing {
             let remaining = code.secondsRemaining.map { "\($0)s" } ?? "#\(account.counter ?? 0)"
             return [account.issuer, account.name, shown, remaining, account.shortID]
         }
-        return TextTable.render(rows)
+        return TextTable.render(rows, escape: TerminalText.escaped)
     }
 }

@@ -1,11 +1,13 @@
 import AppComposition
 import AppConfiguration
+import CommandLineKit
 import Foundation
+import TerminalUI
 
 /// `tokens config show` output: an aligned table, or JSON for scripts.
 enum SettingsListing {
     static func table(_ settings: AppSettings) -> String {
-        TextTable.render(settings.entries.map { [$0.key, $0.value, "(\($0.source))"] })
+        TextTable.render(settings.entries.map { [$0.key, $0.value, "(\($0.source))"] }, escape: TerminalText.escaped)
             + "config file: \(settings.configFile)\(settings.configFileExists ? "" : " (not present)")\n"
     }
 

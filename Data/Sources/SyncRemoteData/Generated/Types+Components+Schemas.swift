@@ -8,7 +8,7 @@ extension Components {
     internal enum Schemas {
         /// - Remark: Generated from `#/components/schemas/Problem`.
         internal struct Problem: Codable, Hashable, Sendable {
-            /// Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again. urn:tokens:sync:quota-exceeded (with 413): a push would take the sync account past the entries or bytes the server allows it; nothing was stored.
+            /// Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again. urn:tokens:sync:quota-exceeded (with 413): a push would take the sync account past the entries or bytes the server allows it; nothing was stored. urn:tokens:sync:invitation-required, urn:tokens:sync:invitation-refused and urn:tokens:sync:signup-closed (with 403): the server opens accounts only with an invitation, the one given is unknown, expired or used by another account, or it opens none.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/type`.
             internal var _type: Swift.String?
@@ -21,7 +21,7 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
-            ///   - _type: Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again. urn:tokens:sync:quota-exceeded (with 413): a push would take the sync account past the entries or bytes the server allows it; nothing was stored.
+            ///   - _type: Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401): the bearer token is that of a revoked device, which must join the account again. urn:tokens:sync:quota-exceeded (with 413): a push would take the sync account past the entries or bytes the server allows it; nothing was stored. urn:tokens:sync:invitation-required, urn:tokens:sync:invitation-refused and urn:tokens:sync:signup-closed (with 403): the server opens accounts only with an invitation, the one given is unknown, expired or used by another account, or it opens none.
             ///   - title:
             ///   - status:
             ///   - detail:
@@ -53,21 +53,29 @@ extension Components {
             internal var status: Components.Schemas.Health.StatusPayload
             /// - Remark: Generated from `#/components/schemas/Health/serverTime`.
             internal var serverTime: Foundation.Date
+            /// The release of tokens-server, e.g. "1.4.0".
+            ///
+            /// - Remark: Generated from `#/components/schemas/Health/version`.
+            internal var version: Swift.String?
             /// Creates a new `Health`.
             ///
             /// - Parameters:
             ///   - status:
             ///   - serverTime:
+            ///   - version: The release of tokens-server, e.g. "1.4.0".
             internal init(
                 status: Components.Schemas.Health.StatusPayload,
-                serverTime: Foundation.Date
+                serverTime: Foundation.Date,
+                version: Swift.String? = nil
             ) {
                 self.status = status
                 self.serverTime = serverTime
+                self.version = version
             }
             internal enum CodingKeys: String, CodingKey {
                 case status
                 case serverTime
+                case version
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -79,9 +87,14 @@ extension Components {
                     Foundation.Date.self,
                     forKey: .serverTime
                 )
+                self.version = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .version
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "status",
-                    "serverTime"
+                    "serverTime",
+                    "version"
                 ])
             }
         }
@@ -103,21 +116,29 @@ extension Components {
             internal var accountId: Swift.String
             /// - Remark: Generated from `#/components/schemas/NewAccount/authKey`.
             internal var authKey: Components.Schemas.Secret
+            /// A single-use invitation from the server's operator (`tokens-server admin invite`), needed where the server opens accounts only for one; ignored where it opens them for anyone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAccount/invitation`.
+            internal var invitation: Components.Schemas.Secret?
             /// Creates a new `NewAccount`.
             ///
             /// - Parameters:
             ///   - accountId:
             ///   - authKey:
+            ///   - invitation: A single-use invitation from the server's operator (`tokens-server admin invite`), needed where the server opens accounts only for one; ignored where it opens them for anyone.
             internal init(
                 accountId: Swift.String,
-                authKey: Components.Schemas.Secret
+                authKey: Components.Schemas.Secret,
+                invitation: Components.Schemas.Secret? = nil
             ) {
                 self.accountId = accountId
                 self.authKey = authKey
+                self.invitation = invitation
             }
             internal enum CodingKeys: String, CodingKey {
                 case accountId
                 case authKey
+                case invitation
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -129,9 +150,14 @@ extension Components {
                     Components.Schemas.Secret.self,
                     forKey: .authKey
                 )
+                self.invitation = try container.decodeIfPresent(
+                    Components.Schemas.Secret.self,
+                    forKey: .invitation
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "accountId",
-                    "authKey"
+                    "authKey",
+                    "invitation"
                 ])
             }
         }

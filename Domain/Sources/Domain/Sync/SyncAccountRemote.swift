@@ -37,8 +37,10 @@ public struct EnrolledDevice: Hashable, Sendable {
 /// each machine (the first too) enrols with the auth key derived from the sync code. Data knows
 /// the account id and auth key; the rules here know neither. Throws SyncError only.
 public protocol SyncAccountRemote: Sendable {
-    /// Opens the account; `.accountExists` when it is already open.
-    func createAccount() async throws(SyncError)
+    /// Opens the account, presenting `invitation` if given; `.accountExists` when it is already
+    /// open, `.invitationRequired`, `.invitationRefused` or `.signupClosed` when the server opens
+    /// none for this request.
+    func createAccount(invitation: SyncInvitation?) async throws(SyncError)
     /// Enrols this machine under `deviceName` (1 to 64 characters) with its device key (see
     /// `SyncKeySealing`); `.unauthorized` when the auth key is not the account's.
     func enrol(deviceName: String, deviceKey: [UInt8]) async throws(SyncError) -> SyncEnrolment

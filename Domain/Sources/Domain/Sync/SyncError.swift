@@ -33,6 +33,12 @@ public enum SyncError: Error, Equatable, Sendable {
     case stillConflicting
     /// The sync account is already open on the server (another machine made it: join it).
     case accountExists
+    /// The server opens sync accounts only with an invitation from its operator.
+    case invitationRequired
+    /// The invitation is unknown to the server, expired, or used for another account.
+    case invitationRefused
+    /// The server opens no new sync accounts.
+    case signupClosed
     /// The account has no such device.
     case unknownDevice
     /// This machine belongs to no sync account (`tokens sync init` or `join` first).

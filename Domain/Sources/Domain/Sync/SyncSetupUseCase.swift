@@ -21,13 +21,15 @@ public struct SyncSetupUseCase: Sendable {
         SyncCode(account: random.uuid(), key: SyncKey(bytes: random.bytes(count: SyncKey.byteCount))!)
     }
 
-    /// Opens the account of `code` on the server, enrols this machine as `deviceName`, and marks
-    /// every entry to be sent by the next sync. `caFile` is remembered with the server.
+    /// Opens the account of `code` on the server (presenting `invitation`, where the server asks
+    /// for one), enrols this machine as `deviceName`, and marks every entry to be sent by the next
+    /// sync. `caFile` is remembered with the server.
     public func open(
-        _ code: SyncCode, server: URL, caFile: String? = nil, deviceName: String, remote: any SyncAccountRemote
+        _ code: SyncCode, server: URL, caFile: String? = nil, deviceName: String, invitation: SyncInvitation? = nil,
+        remote: any SyncAccountRemote
     ) async throws -> SyncMembership {
         try await requireNoMembership()
-        try await remote.createAccount()
+        try await remote.createAccount(invitation: invitation)
         return try await enrol(code, server: server, caFile: caFile, deviceName: deviceName, remote: remote, joining: false)
     }
 

@@ -7,6 +7,9 @@ public protocol SyncServerStore: StoreReadiness {
     /// Stores a new account; `SyncServerError.accountExists` if the id is taken.
     func createAccount(_ account: SyncAccountRecord) async throws
     func account(_ id: SyncAccountID) async throws -> SyncAccountRecord?
+    /// Takes the invitation of `digest` for `account` at `time`: true when it exists, has not
+    /// expired, and is unused or already taken by this account; false (nothing changed) else.
+    func takeInvitation(_ digest: SecretDigest, for account: SyncAccountID, at time: Date) async throws -> Bool
 
     /// Records an enrolment attempt at `time` and counts the attempts since `since` (this one
     /// included) for the account and for the address.

@@ -36,6 +36,8 @@ public struct SyncLimits: Equatable, Sendable {
     public var accountWindow: Int64 = 3600
     /// What one account may hold: live entries, and bytes of ciphertext (`StorageQuota`).
     public var quota = StorageQuota(entries: 10_000, bytes: 64 * 1024 * 1024)
+    /// Who may open an account (the composition chooses: invitation off loopback).
+    public var signup = SignupPolicy.open
     /// How much of each account's earlier versions is kept (undo and `tokens history`).
     public var history = HistoryRetention.standard
     /// Bytes of a device key as the client seals it, of a new key wrapped for one device, and of

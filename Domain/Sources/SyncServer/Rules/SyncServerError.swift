@@ -1,5 +1,5 @@
 /// Why the server refused a request, in the server's own terms. The HTTP interface maps each
-/// case to a status (401, 404, 409, 410, 413, 422, 429, 503) and a problem document.
+/// case to a status (401, 403, 404, 409, 410, 413, 422, 429, 503) and a problem document.
 public enum SyncServerError: Error, Equatable, Sendable {
     /// No such token, or an auth key that does not match (never says which).
     case unauthorized
@@ -26,6 +26,12 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case payloadTooLarge(limit: Int)
     /// The push would take the account past its storage quota; nothing was stored.
     case quotaExceeded(StorageQuota)
+    /// The server opens accounts only for an invitation, and the request had none.
+    case invitationRequired
+    /// The invitation presented is unknown, expired or already used for another account.
+    case invitationRefused
+    /// The server opens no new accounts.
+    case signupClosed
     /// A request that breaks the protocol's rules (the text says which).
     case invalid(String)
     /// The account's keys moved on under the request (a rotation at a version already passed, a

@@ -68,6 +68,7 @@ paths:
       responses:
         '201': { description: Created. }
         '400': { $ref: '#/components/responses/Problem' }
+        '403': { $ref: '#/components/responses/Problem' }
         '409': { $ref: '#/components/responses/Problem' }
         '413': { $ref: '#/components/responses/Problem' }
         '429': { $ref: '#/components/responses/Problem' }
@@ -312,7 +313,10 @@ components:
             Set when the status alone does not say enough. urn:tokens:sync:device-revoked (with 401):
             the bearer token is that of a revoked device, which must join the account again.
             urn:tokens:sync:quota-exceeded (with 413): a push would take the sync account past the
-            entries or bytes the server allows it; nothing was stored.
+            entries or bytes the server allows it; nothing was stored. urn:tokens:sync:invitation-required,
+            urn:tokens:sync:invitation-refused and urn:tokens:sync:signup-closed (with 403): the server
+            opens accounts only with an invitation, the one given is unknown, expired or used by
+            another account, or it opens none.
         title: { type: string }
         status: { type: integer, format: int32 }
         detail: { type: string }
@@ -323,6 +327,7 @@ components:
       properties:
         status: { type: string, enum: [ok] }
         serverTime: { type: string, format: date-time }
+        version: { type: string, description: 'The release of tokens-server, e.g. "1.4.0".' }
       required: [status, serverTime]
     Secret:
       type: string
@@ -345,6 +350,11 @@ components:
       properties:
         accountId: { type: string, format: uuid }
         authKey: { $ref: '#/components/schemas/Secret' }
+        invitation:
+          $ref: '#/components/schemas/Secret'
+          description: >-
+            A single-use invitation from the server's operator (`tokens-server admin invite`), needed
+            where the server opens accounts only for one; ignored where it opens them for anyone.
       required: [accountId, authKey]
     EnrolmentRequest:
       type: object

@@ -511,6 +511,29 @@ internal enum Operations {
             }
             /// A problem (RFC 9457).
             ///
+            /// - Remark: Generated from `#/paths//accounts/post(createAccount)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A problem (RFC 9457).
+            ///
             /// - Remark: Generated from `#/paths//accounts/post(createAccount)/responses/409`.
             ///
             /// HTTP response code: `409 conflict`.

@@ -79,7 +79,7 @@ enum Sync {
 
         /// Enrols this machine in the account of `joining`, or in a new account when nil, says
         /// so, and syncs.
-        func run(joining: SyncCode?) async throws {
+        func run(joining: SyncCode?, invitation: SyncInvitation? = nil) async throws {
             let device = try SyncContext.deviceName(name)
             try await SyncContext.with(options) { context in
                 let url = try SyncServerAddress.resolve(server, phase: context.container.phase)
@@ -88,7 +88,8 @@ enum Sync {
                     let remote = connection.makeAccountRemote(key: code.key, account: code.account)
                     let membership =
                         joining == nil
-                        ? try await context.setup.open(code, server: url, caFile: context.caFile, deviceName: device, remote: remote)
+                        ? try await context.setup.open(
+                            code, server: url, caFile: context.caFile, deviceName: device, invitation: invitation, remote: remote)
                         : try await context.setup.join(code, server: url, caFile: context.caFile, deviceName: device, remote: remote)
                     StandardStreams.writeLine(
                         "\(joining == nil ? "Opened a" : "Joined the") sync account on \(TerminalText.escaped(url.absoluteString))")
@@ -102,12 +103,34 @@ enum Sync {
     struct Init: TokensCommand {
         static let spec = CommandSpec(
             "init", abstract: "Open a sync account on the server and send every account to it.",
-            arguments: [Sync.server, Sync.name, Sync.caFile])
+            arguments: [
+                Sync.server, Sync.name, Sync.caFile,
+                .flag(
+                    "invite",
+                    help:
+                        "The server opens accounts only with an invitation from its operator: asked without echo on a terminal, else read from standard input."
+                ),
+            ])
         let enrolment: EnrolmentOptions
-        init(_ arguments: ParsedArguments) { enrolment = EnrolmentOptions(arguments) }
+        let invite: Bool
+        init(_ arguments: ParsedArguments) {
+            enrolment = EnrolmentOptions(arguments)
+            invite = arguments.flag("invite")
+        }
 
         func run() async throws {
-            try await enrolment.run(joining: nil)
+            var invitation: SyncInvitation?
+            if invite {
+                let text =
+                    isatty(0) == 1
+                    ? try Join.prompted("Invitation (tokens-server admin invite prints it): ", noun: "invitation")
+                    : Join.readStandardInput()
+                guard let parsed = SyncInvitation(text: text) else {
+                    throw CLIError("invitation: not one (44 characters of base64, as tokens-server admin invite prints it)")
+                }
+                invitation = parsed
+            }
+            try await enrolment.run(joining: nil, invitation: invitation)
             StandardStreams.writeLine("On another machine: tokens sync join (and paste the code `tokens sync code` shows here)")
         }
     }
@@ -135,16 +158,18 @@ enum Sync {
                     "the sync code must not be on the command line, where other users can read it: run tokens sync join and paste it at the prompt, or give - and pipe it on standard input"
                 )
             }
-            let text = code == nil && isatty(0) == 1 ? try Self.prompted() : Self.readStandardInput()
+            let text =
+                code == nil && isatty(0) == 1
+                ? try Self.prompted("Sync code (tokens sync code shows it on the other machine): ", noun: "sync code")
+                : Self.readStandardInput()
             let parsed: SyncCode
             do { parsed = try SyncCode(parsing: text) } catch { throw CLIError("sync code: \(error)") }
             try await enrolment.run(joining: parsed)
         }
 
-        /// The code typed or pasted at a prompt without echo; Enter submits.
-        static func prompted() throws -> String {
-            let secret = try PassphraseReader.fromTerminal(
-                prompt: "Sync code (tokens sync code shows it on the other machine): ", noun: "sync code", otherwise: nil)
+        /// A secret typed or pasted at `prompt` without echo; Enter submits.
+        static func prompted(_ prompt: String, noun: String) throws -> String {
+            let secret = try PassphraseReader.fromTerminal(prompt: prompt, noun: noun, otherwise: nil)
             var bytes = secret.copyBytes()
             defer { bytes.wipe() }
             return String(decoding: bytes, as: UTF8.self)

@@ -92,6 +92,10 @@ public enum SyncStatusText {
         case .corruptEntry: "an entry from the server could not be decrypted; it was left alone"
         case .stillConflicting: "entries kept changing on other machines; sync will try again"
         case .accountExists: "this sync account is already open on the server: join it with its sync code"
+        case .invitationRequired:
+            "this server opens sync accounts only with an invitation: ask its operator for one, then tokens sync init --invite"
+        case .invitationRefused: "the server refused the invitation (unknown, expired or already used): ask its operator for another"
+        case .signupClosed: "this server opens no new sync accounts: ask its operator, or join an account with its sync code"
         case .unknownDevice: "the sync account has no such device (tokens sync devices lists them)"
         case .notSetUp: "this machine does not sync yet (tokens sync init, or tokens sync join with a sync code)"
         case .alreadySetUp: "this machine already syncs with a sync account (tokens sync leave first)"

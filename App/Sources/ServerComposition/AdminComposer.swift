@@ -1,0 +1,25 @@
+import Logging
+import SyncServer
+import SyncServerData
+
+/// `tokens-server admin`'s graph: the administration use case on the phase's database, the
+/// same store a server serves from, without a server (it works with every instance stopped).
+package enum AdminComposer {
+    /// Runs `body` with the use case on the database of `url` (checked and migrated first, as a
+    /// starting server does); its connections live as long as `body` runs.
+    package static func withAdministration<T: Sendable>(
+        url: String, logger: Logger, _ body: (any AdministerServerUseCase) async throws -> T
+    ) async throws -> T {
+        try await PostgresStartupCheck.check(url: url)
+        let postgres = try PostgresSyncServerStore.make(url: url, logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await postgres.primary.run() }
+            defer { group.cancelAll() }
+            try await postgres.store.migrate()
+            return try await body(
+                DefaultAdministerServerUseCase(
+                    store: postgres.store, administration: postgres.store, clock: SystemServerClock(), random: SystemServerRandom(),
+                    digester: SHA256SecretDigester()))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// One sync account as an operator sees it (`tokens-server admin accounts`): what it holds and
+/// when it last changed, never what it stores.
+public struct AccountSummary: Equatable, Sendable {
+    public let id: SyncAccountID
+    public let createdAt: Date
+    /// Devices enrolled and not revoked.
+    public let activeDevices: Int
+    /// Devices revoked (kept, so their tokens are answered "revoked").
+    public let revokedDevices: Int
+    /// The storage the quota counts: live entries and their ciphertext's bytes (tombstones' too).
+    public let usage: StorageUsage
+    /// The last time a push wrote to the account; nil when none has.
+    public let lastChange: Date?
+
+    public init(
+        id: SyncAccountID, createdAt: Date, activeDevices: Int, revokedDevices: Int, usage: StorageUsage, lastChange: Date?
+    ) {
+        self.id = id
+        self.createdAt = createdAt
+        self.activeDevices = activeDevices
+        self.revokedDevices = revokedDevices
+        self.usage = usage
+        self.lastChange = lastChange
+    }
+}

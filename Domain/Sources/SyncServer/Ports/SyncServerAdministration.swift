@@ -1,0 +1,13 @@
+import Foundation
+
+/// What an operator reads and changes beside the requests (`tokens-server admin`), on the same
+/// store the server serves from. Devices are listed and revoked through `SyncServerStore`.
+public protocol SyncServerAdministration: Sendable {
+    /// Every account, oldest first.
+    func accountSummaries() async throws -> [AccountSummary]
+    /// Removes the account and everything stored for it (devices, entries, history, keys);
+    /// false when there is no such account.
+    func deleteAccount(_ id: SyncAccountID) async throws -> Bool
+    /// Keeps a new invitation, by its digest, valid until `expiresAt`.
+    func addInvitation(_ digest: SecretDigest, createdAt: Date, expiresAt: Date) async throws
+}
