@@ -46,8 +46,9 @@ public enum TestLockError: Error, CustomStringConvertible {
 public final class TestClipboard: Clipboard {
     public private(set) var contents: String?
     public private(set) var history: [String?] = []
+    public let caveat: String?
 
-    public init() {}
+    public init(caveat: String? = nil) { self.caveat = caveat }
 
     public func copy(_ text: String) {
         contents = text
@@ -92,7 +93,8 @@ public final class TestScreenFactory: ScreenFactory {
     public let search: TestSearchAccountsUseCase
     public let add: TestAddAccountUseCase
     public let clock: TestClock
-    public let clipboard = TestClipboard()
+    /// Replaceable before the list is made (a clipboard with a caveat).
+    public var clipboard = TestClipboard()
 
     public init(lock: any AccountStoreLock, accounts: [Account], clock: TestClock) {
         self.accountStoreLock = lock

@@ -156,6 +156,19 @@ struct AppRouterTests {
         #expect(list.notice == nil)
     }
 
+    @Test("a clipboard's caveat (tmux without set-clipboard on) comes with the first copy's notice only")
+    func clipboardCaveat() async throws {
+        let (router, factory) = makeRouter(lock: TestLock(requiresUnlock: false))
+        factory.clipboard = TestClipboard(caveat: "in tmux: set-clipboard on")
+        router.start()
+        let list = try #require(router.list)
+        await list.load()
+        await list.copyCode(for: Account.row(1, issuer: "").id)
+        #expect(list.notice == "Copied the GitHub (user) code; the clipboard clears in 30 s (in tmux: set-clipboard on)")
+        await list.copyCode(for: Account.row(1, issuer: "").id)
+        #expect(list.notice == "Copied the GitHub (user) code; the clipboard clears in 30 s")
+    }
+
     @Test("the next code shows during the last 5 seconds of a period")
     func nextCode() async throws {
         let (router, _) = makeRouter(lock: TestLock(requiresUnlock: false))

@@ -15,7 +15,9 @@ enum ScreenComposer {
     ) -> ScreenSession {
         let sync = makeBackgroundSync(container, settings: settings)
         let screens = ScreenContainer(
-            container: container, lock: lock, clipboard: OSC52Clipboard(),
+            container: container, lock: lock,
+            clipboard: OSC52Clipboard(
+                caveat: TmuxClipboard.caveat(environment: ProcessEnvironment.variables, setClipboard: TmuxClipboard.setClipboardOption)),
             options: .init(
                 nextCodeWindow: settings.nextCodeSeconds.value,
                 clipboardTimeout: .seconds(settings.clipboardClearSeconds.value)))

@@ -3,4 +3,11 @@
 public protocol Clipboard: AnyObject {
     func copy(_ text: String)
     func clear()
+    /// What the user should know, once, about where copies go (inside tmux without
+    /// `set-clipboard on` they go nowhere); nil when nothing.
+    var caveat: String? { get }
+}
+
+extension Clipboard {
+    public var caveat: String? { nil }
 }

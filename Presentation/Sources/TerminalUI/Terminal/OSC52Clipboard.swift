@@ -10,7 +10,10 @@ public final class OSC52Clipboard: Clipboard {
     /// Whether a copied code is waiting to be cleared (read from the signal handlers' queue).
     private nonisolated static let pending = Mutex(false)
 
-    public init() {}
+    public let caveat: String?
+
+    /// `caveat`: what the first copy's notice adds (the composition knows, e.g. tmux's setting).
+    public init(caveat: String?) { self.caveat = caveat }
 
     public func copy(_ text: String) {
         Self.pending.withLock { $0 = true }

@@ -7,6 +7,8 @@ final class CodeClipboard {
     private let scheduler: any Clock<Duration>
     private let timeout: Duration
     private var clearing: Task<Void, Never>?
+    /// Whether the clipboard's caveat was said (it is said with the first copy only).
+    private var caveatSaid = false
 
     init(_ clipboard: any Clipboard, scheduler: any Clock<Duration>, timeout: Duration) {
         self.clipboard = clipboard
@@ -14,8 +16,9 @@ final class CodeClipboard {
         self.timeout = timeout
     }
 
-    /// Copies `code` (its grouping spaces removed) and returns the notice; `cleared` runs once
-    /// the clipboard is cleared, unless another copy came first.
+    /// Copies `code` (its grouping spaces removed) and returns the notice (with the clipboard's
+    /// caveat the first time); `cleared` runs once the clipboard is cleared, unless another copy
+    /// came first.
     func copy(_ code: String, of label: String, cleared: @escaping @MainActor () -> Void) -> String {
         clipboard.copy(code.replacingOccurrences(of: " ", with: ""))
         clearing?.cancel()
@@ -24,6 +27,9 @@ final class CodeClipboard {
             clipboard.clear()
             cleared()
         }
-        return "Copied the \(label) code; the clipboard clears in \(timeout.components.seconds) s"
+        let notice = "Copied the \(label) code; the clipboard clears in \(timeout.components.seconds) s"
+        guard !caveatSaid, let caveat = clipboard.caveat else { return notice }
+        caveatSaid = true
+        return notice + " (\(caveat))"
     }
 }
