@@ -351,10 +351,14 @@ components:
         accountId: { type: string, format: uuid }
         authKey: { $ref: '#/components/schemas/Secret' }
         invitation:
-          $ref: '#/components/schemas/Secret'
+          type: [string, 'null']
           description: >-
-            A single-use invitation from the server's operator (`tokens-server admin invite`), needed
-            where the server opens accounts only for one; ignored where it opens them for anyone.
+            A single-use invitation from the server's operator (`tokens-server admin invite`): 32
+            bytes, base64, like Secret. Needed where the server opens accounts only for one; ignored
+            where it opens them for anyone; absent or null: none.
+          pattern: '^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$'
+          minLength: 44
+          maxLength: 44
       required: [accountId, authKey]
     EnrolmentRequest:
       type: object

@@ -116,20 +116,20 @@ extension Components {
             internal var accountId: Swift.String
             /// - Remark: Generated from `#/components/schemas/NewAccount/authKey`.
             internal var authKey: Components.Schemas.Secret
-            /// A single-use invitation from the server's operator (`tokens-server admin invite`), needed where the server opens accounts only for one; ignored where it opens them for anyone.
+            /// A single-use invitation from the server's operator (`tokens-server admin invite`): 32 bytes, base64, like Secret. Needed where the server opens accounts only for one; ignored where it opens them for anyone; absent or null: none.
             ///
             /// - Remark: Generated from `#/components/schemas/NewAccount/invitation`.
-            internal var invitation: Components.Schemas.Secret?
+            internal var invitation: Swift.String?
             /// Creates a new `NewAccount`.
             ///
             /// - Parameters:
             ///   - accountId:
             ///   - authKey:
-            ///   - invitation: A single-use invitation from the server's operator (`tokens-server admin invite`), needed where the server opens accounts only for one; ignored where it opens them for anyone.
+            ///   - invitation: A single-use invitation from the server's operator (`tokens-server admin invite`): 32 bytes, base64, like Secret. Needed where the server opens accounts only for one; ignored where it opens them for anyone; absent or null: none.
             internal init(
                 accountId: Swift.String,
                 authKey: Components.Schemas.Secret,
-                invitation: Components.Schemas.Secret? = nil
+                invitation: Swift.String? = nil
             ) {
                 self.accountId = accountId
                 self.authKey = authKey
@@ -151,7 +151,7 @@ extension Components {
                     forKey: .authKey
                 )
                 self.invitation = try container.decodeIfPresent(
-                    Components.Schemas.Secret.self,
+                    Swift.String.self,
                     forKey: .invitation
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
