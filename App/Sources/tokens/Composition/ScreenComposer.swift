@@ -16,8 +16,9 @@ enum ScreenComposer {
         let sync = makeBackgroundSync(container, settings: settings)
         let screens = ScreenContainer(
             container: container, lock: lock,
-            clipboard: OSC52Clipboard(
-                caveat: TmuxClipboard.caveat(environment: ProcessEnvironment.variables, setClipboard: TmuxClipboard.setClipboardOption)),
+            clipboard: OSC52Clipboard {
+                TmuxClipboard.caveat(environment: ProcessEnvironment.variables, setClipboard: TmuxClipboard.setClipboardOption)
+            },
             options: .init(
                 nextCodeWindow: settings.nextCodeSeconds.value,
                 clipboardTimeout: .seconds(settings.clipboardClearSeconds.value)))

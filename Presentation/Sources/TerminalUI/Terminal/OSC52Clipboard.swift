@@ -10,10 +10,14 @@ public final class OSC52Clipboard: Clipboard {
     /// Whether a copied code is waiting to be cleared (read from the signal handlers' queue).
     private nonisolated static let pending = Mutex(false)
 
-    public let caveat: String?
+    /// Found on first use (the first copy), not while the screen starts: finding it may ask
+    /// another program (tmux), and most sessions never copy.
+    public private(set) lazy var caveat: String? = findCaveat()
+    private let findCaveat: () -> String?
 
-    /// `caveat`: what the first copy's notice adds (the composition knows, e.g. tmux's setting).
-    public init(caveat: String?) { self.caveat = caveat }
+    /// `caveat`: what the first copy's notice adds (the composition knows how to find it, e.g.
+    /// tmux's setting); asked once at most.
+    public init(caveat: @escaping () -> String?) { findCaveat = caveat }
 
     public func copy(_ text: String) {
         Self.pending.withLock { $0 = true }

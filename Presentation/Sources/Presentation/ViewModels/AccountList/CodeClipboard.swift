@@ -7,7 +7,7 @@ final class CodeClipboard {
     private let scheduler: any Clock<Duration>
     private let timeout: Duration
     private var clearing: Task<Void, Never>?
-    /// Whether the clipboard's caveat was said (it is said with the first copy only).
+    /// Whether the clipboard's caveat was asked for (with the first copy only: asking may be costly).
     private var caveatSaid = false
 
     init(_ clipboard: any Clipboard, scheduler: any Clock<Duration>, timeout: Duration) {
@@ -28,8 +28,8 @@ final class CodeClipboard {
             cleared()
         }
         let notice = "Copied the \(label) code; the clipboard clears in \(timeout.components.seconds) s"
-        guard !caveatSaid, let caveat = clipboard.caveat else { return notice }
+        guard !caveatSaid else { return notice }
         caveatSaid = true
-        return notice + " (\(caveat))"
+        return clipboard.caveat.map { notice + " (\($0))" } ?? notice
     }
 }
