@@ -95,8 +95,13 @@ public final class TestScreenFactory: ScreenFactory {
     public let clock: TestClock
     /// Replaceable before the list is made (a clipboard with a caveat).
     public var clipboard = TestClipboard()
+    /// Hands out the HOTP accounts' codes from their counters.
+    public let currentCode: TestCurrentCodeUseCase
 
     public init(lock: any AccountStoreLock, accounts: [Account], clock: TestClock) {
+        var counters: [UUID: UInt64] = [:]
+        for account in accounts { if case .hotp(let counter) = account.kind { counters[account.id] = counter } }
+        self.currentCode = TestCurrentCodeUseCase(counters: counters)
         self.accountStoreLock = lock
         self.search = TestSearchAccountsUseCase(accounts)
         self.add = TestAddAccountUseCase(search: search)
@@ -111,7 +116,7 @@ public final class TestScreenFactory: ScreenFactory {
         AccountListViewModel(
             reading: .init(
                 search: search, generateCodes: DefaultGenerateCodesUseCase(hmac: CounterEchoHMAC()),
-                currentCode: TestCurrentCodeUseCase()),
+                currentCode: currentCode),
             editing: .init(
                 update: update, delete: TestDeleteAccountUseCase(search: search), add: add,
                 move: TestMoveAccountUseCase(search: search)),

@@ -14,17 +14,18 @@ package enum ServerComposer {
     package static func makeUseCases(
         store: any SyncServerStore, clock: any ServerClock = SystemServerClock(),
         random: any ServerRandomSource = SystemServerRandom(), notifier: any ChangeNotifier = LocalChangeNotifier(),
-        limits: SyncLimits = SyncLimits()
+        limits: SyncLimits = SyncLimits(), activity: DeviceActivity? = nil
     ) -> SyncServerUseCases {
         let digester = SHA256SecretDigester()
         return SyncServerUseCases(
             createAccount: DefaultCreateSyncAccountUseCase(store: store, digester: digester, clock: clock, limits: limits),
             enrolDevice: DefaultEnrolDeviceUseCase(store: store, digester: digester, clock: clock, random: random, limits: limits),
-            authenticate: DefaultAuthenticateDeviceUseCase(store: store, digester: digester),
+            authenticate: DefaultAuthenticateDeviceUseCase(store: store, digester: digester, activity: activity),
             listDevices: DefaultListDevicesUseCase(store: store),
             revokeDevice: DefaultRevokeDeviceUseCase(store: store, clock: clock),
             push: DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
-            pull: DefaultPullChangesUseCase(store: store, digester: digester, clock: clock, notifier: notifier, limits: limits),
+            pull: DefaultPullChangesUseCase(
+                store: store, digester: digester, clock: clock, notifier: notifier, limits: limits, activity: activity),
             history: DefaultReadHistoryUseCase(store: store, limits: limits),
             keys: SyncKeyUseCases(
                 state: DefaultSyncKeyStateUseCase(store: store),
@@ -36,6 +37,10 @@ package enum ServerComposer {
     /// How often tombstones and old history are forgotten: hourly, far finer than their
     /// lifetimes (90 days by default).
     package static let housekeepingInterval = Duration.seconds(3600)
+
+    /// How often the devices seen are written (`admin devices` says when each was last seen):
+    /// one statement a minute, whatever the requests.
+    package static let activityInterval = Duration.seconds(60)
 
     /// Connects once to the database of `url`; throws, as one sentence, why it cannot be used.
     package static func checkDatabase(url: String) async throws {
@@ -97,8 +102,13 @@ package enum ServerComposer {
                 expire: DefaultExpireTombstonesUseCase(store: store, clock: SystemServerClock(), limits: limits),
                 purgeHistory: DefaultPurgeHistoryUseCase(store: store, clock: SystemServerClock(), retention: limits.history),
                 interval: housekeepingInterval, logger: logger))
+        let activity = DeviceActivity(clock: SystemServerClock())
+        services.append(
+            ActivityService(
+                record: RecordDeviceActivityUseCase(activity: activity, store: store), interval: activityInterval, logger: logger))
         let router = try SyncServerRouter.make(
-            useCases: makeUseCases(store: store, notifier: notifier, limits: limits), version: TokensVersion.release, logger: logger,
+            useCases: makeUseCases(store: store, notifier: notifier, limits: limits, activity: activity),
+            version: TokensVersion.release, logger: logger,
             trustedProxies: Set(settings.trustedProxies.value),
             bodyBudget: BodyBudget(bytes: settings.bodiesInFlightMiB.value * 1024 * 1024), accessLog: settings.accessLog.value)
         var application = Application(

@@ -40,7 +40,9 @@ public final class SyncConnection: SyncServerConnection {
             earlier: membership.keys.earlier.map { SyncKeys(key: $0.value, account: account, version: $0.key) }, transport: http.transport)
     }
 
-    public func remote(for membership: SyncMembership) -> any SyncRemote & SyncKeysRemote { makeRemote(for: membership) }
+    public func remote(for membership: SyncMembership) -> any SyncRemote & SyncKeysRemote & SyncDevicesRemote {
+        makeRemote(for: membership)
+    }
 
     /// Closes the connections; no request may follow.
     public func close() async { await http.shutdown() }

@@ -8,7 +8,8 @@ import OpenAPIRuntime
 /// the wire DTOs are mapped to domain types, and every answer and failure to a `SyncError`.
 /// Records are sealed under the current sync key and opened under the key of their version; a
 /// pull that finds the account's key newer than this machine's stops before it reads or sends
-/// anything (`.keyChanged`).
+/// anything (`.keyChanged`), and one that finds it older (a server restored from a backup) as well
+/// (`.serverKeyBehind`: the replacement is given back first).
 public struct RemoteSyncDataSource: SyncRemote {
     let api: any APIProtocol
     let keys: SyncKeys
@@ -36,7 +37,11 @@ public struct RemoteSyncDataSource: SyncRemote {
         switch output {
         case .ok(let ok):
             guard case .json(let page) = ok.body else { throw .incompatible }
-            if let version = ok.headers.tokensKeyVersion, Int(version) > keys.version { throw .keyChanged }
+            if let version = ok.headers.tokensKeyVersion.map(Int.init) {
+                if version > keys.version { throw .keyChanged }
+                // Older than this machine's: restored from before a replacement, given back first.
+                if version < keys.version { throw .serverKeyBehind }
+            }
             // One entry that does not open stops nothing: it is listed apart, the rest is read.
             var entries: [RemoteEntry] = []
             var unreadable: [UnreadableEntry] = []

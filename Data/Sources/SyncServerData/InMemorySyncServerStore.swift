@@ -11,6 +11,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
         var entries: [EntryID: SyncEntry] = [:]
         var devices: [SyncDevice] = []
         var wrapped: [DeviceID: WrappedSyncKey] = [:]
+        var quota = AccountQuota.serverDefault
         var history: [EarlierEntry] = []
     }
 
@@ -72,6 +73,15 @@ public actor InMemorySyncServerStore: SyncServerStore {
         return nil
     }
 
+    public func recordActivity(_ sightings: [DeviceSeen]) {
+        for sighting in sightings {
+            guard var state = accounts[sighting.account], let index = state.devices.firstIndex(where: { $0.id == sighting.device })
+            else { continue }
+            state.devices[index].lastSeenAt = max(state.devices[index].lastSeenAt ?? sighting.at, sighting.at)
+            accounts[sighting.account] = state
+        }
+    }
+
     public func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) -> Bool {
         guard var state = accounts[account], let index = state.devices.firstIndex(where: { $0.id == id }) else { return false }
         state.devices[index].revokedAt = state.devices[index].revokedAt ?? time
@@ -124,7 +134,7 @@ public actor InMemorySyncServerStore: SyncServerStore {
             case .conflict(let current): return .conflict(current: current)
             }
         }
-        try usage.check(quota, from: before)
+        try usage.check(state.quota.applied(to: quota), from: before)
         accounts[account] = state
         return results
     }
@@ -194,8 +204,15 @@ extension InMemorySyncServerStore: SyncServerAdministration {
                 AccountSummary(
                     id: state.record.id, createdAt: state.record.createdAt, activeDevices: state.devices.count { !$0.isRevoked },
                     revokedDevices: state.devices.count(where: \.isRevoked), usage: Self.usage(of: state),
-                    lastChange: state.entries.values.map(\.changedAt).max())
+                    lastChange: state.entries.values.map(\.changedAt).max(), lastSeen: state.devices.compactMap(\.lastSeenAt).max(),
+                    quota: state.quota)
             }
+    }
+
+    public func setQuota(_ quota: AccountQuota, of account: SyncAccountID) -> Bool {
+        guard accounts[account] != nil else { return false }
+        accounts[account]?.quota = quota
+        return true
     }
 
     public func addInvitation(_ digest: SecretDigest, createdAt: Date, expiresAt: Date) {

@@ -7,9 +7,10 @@ import SyncServer
 extension PostgresSyncServerStore: SyncServerAdministration {
     /// Every account's devices and storage, oldest first: one statement, as of one moment.
     static let accountSummaries = """
-        SELECT a.id, a.created_at, d.active, d.revoked, u.live, u.bytes, u.last FROM sync_account a \
+        SELECT a.id, a.created_at, d.active, d.revoked, u.live, u.bytes, u.last, d.seen, a.quota_entries, a.quota_bytes \
+        FROM sync_account a \
         CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE revoked_at IS NULL) AS active, \
-        count(*) FILTER (WHERE revoked_at IS NOT NULL) AS revoked FROM device WHERE account_id = a.id) d \
+        count(*) FILTER (WHERE revoked_at IS NOT NULL) AS revoked, max(last_seen_at) AS seen FROM device WHERE account_id = a.id) d \
         CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE NOT deleted) AS live, \
         coalesce(sum(octet_length(ciphertext)), 0)::bigint AS bytes, max(changed_at) AS last FROM entry WHERE account_id = a.id) u \
         ORDER BY a.created_at, a.id
@@ -23,6 +24,21 @@ extension PostgresSyncServerStore: SyncServerAdministration {
         t AS (DELETE FROM enrolment_attempt WHERE account_id = $1) \
         DELETE FROM sync_account WHERE id = $1
         """
+
+    /// -1 for a part: the server's (null).
+    static let setQuota = """
+        UPDATE sync_account SET quota_entries = nullif($1::bigint, -1), quota_bytes = nullif($2::bigint, -1) WHERE id = $3 RETURNING id
+        """
+
+    public func setQuota(_ quota: AccountQuota, of account: SyncAccountID) async throws -> Bool {
+        try await guarded(within: nil) { [self] in
+            let rows = try await client.query(
+                PostgresStatements.query(
+                    Self.setQuota, Int64(quota.entries ?? -1), Int64(quota.bytes ?? -1), account.uuid),
+                logger: PostgresStatements.queryLogger)
+            return try await !rows.decode(UUID.self).collected().isEmpty
+        }
+    }
 
     static let addInvitation = "INSERT INTO invitation (digest, created_at, expires_at) VALUES ($1, $2, $3)"
 
@@ -40,13 +56,14 @@ extension PostgresSyncServerStore: SyncServerAdministration {
             var summaries: [AccountSummary] = []
             let rows = try await client.query(
                 PostgresStatements.query(Self.accountSummaries), logger: PostgresStatements.queryLogger)
-            for try await (id, created, active, revoked, live, bytes, last) in rows.decode(
-                (UUID, Date, Int64, Int64, Int64, Int64, Date?).self)
+            for try await (id, created, active, revoked, live, bytes, last, seen, quotaEntries, quotaBytes) in rows.decode(
+                (UUID, Date, Int64, Int64, Int64, Int64, Date?, Date?, Int64?, Int64?).self)
             {
                 summaries.append(
                     AccountSummary(
                         id: SyncAccountID(id), createdAt: created, activeDevices: Int(active), revokedDevices: Int(revoked),
-                        usage: StorageUsage(entries: Int(live), bytes: Int(bytes)), lastChange: last))
+                        usage: StorageUsage(entries: Int(live), bytes: Int(bytes)), lastChange: last, lastSeen: seen,
+                        quota: AccountQuota(entries: quotaEntries.map(Int.init), bytes: quotaBytes.map(Int.init))))
             }
             return summaries
         }

@@ -41,7 +41,7 @@ struct PostgresPush {
             }
         }
         // Past the quota: thrown before anything is written, and the transaction rolls back.
-        try usage.check(quota, from: state.usage)
+        try usage.check(state.quota.applied(to: quota), from: state.usage)
         for batch in Self.batches(writes) { try await write(batch, on: connection) }
         return results
     }
@@ -87,6 +87,8 @@ struct PostgresPush {
         /// while the statement waited for the lock, the other columns are from before.
         var current = false
         var usage = StorageUsage(entries: 0, bytes: 0)
+        /// The operator's quota for the account, where it replaces the server's.
+        var quota = AccountQuota.serverDefault
         var entries: [EntryID: SyncEntry] = [:]
     }
 
@@ -94,11 +96,13 @@ struct PostgresPush {
         let rows = try await connection.query(
             SQL.query(SQL.pushState, account.uuid, Array(Set(changes.map(\.id.uuid)))), logger: SQL.queryLogger)
         var state: State?
-        for try await (head, current, live, bytes, id, seq, deleted, keyVersion, nonce, ciphertext, changed) in rows.decode(
-            (Int64, Bool, Int64, Int64, UUID?, Int64?, Bool?, Int32?, Data?, Data?, Date?).self)
+        for try await (head, current, live, bytes, quotaEntries, quotaBytes, id, seq, deleted, keyVersion, nonce, ciphertext, changed)
+            in rows.decode((Int64, Bool, Int64, Int64, Int64?, Int64?, UUID?, Int64?, Bool?, Int32?, Data?, Data?, Date?).self)
         {
             if state == nil {
-                state = State(head: head, current: current, usage: StorageUsage(entries: Int(live), bytes: Int(bytes)))
+                state = State(
+                    head: head, current: current, usage: StorageUsage(entries: Int(live), bytes: Int(bytes)),
+                    quota: AccountQuota(entries: quotaEntries.map(Int.init), bytes: quotaBytes.map(Int.init)))
             }
             if let entry = PageRows.entry(id, seq, deleted, keyVersion, nonce, ciphertext, changed) { state?.entries[entry.id] = entry }
         }

@@ -65,6 +65,12 @@ enum PostgresSchema {
                 used_by uuid, used_at timestamptz)
             """
         ],
+        // 6: when each device was last seen (written in batches by the housekeeping), and an
+        // operator's quota per account (null: the server's).
+        [
+            "ALTER TABLE device ADD COLUMN last_seen_at timestamptz",
+            "ALTER TABLE sync_account ADD COLUMN quota_entries bigint, ADD COLUMN quota_bytes bigint",
+        ],
     ]
 
     /// Brings the schema (in the connection's search path) to the newest version.

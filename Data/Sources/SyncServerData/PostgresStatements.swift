@@ -32,7 +32,14 @@ public enum PostgresStatements {
         INSERT INTO device (account_id, id, name, token_digest, enrolled_at, device_key) VALUES ($1, $2, $3, $4, $5, nullif($6, ''::bytea))
         """
     public static let devices = """
-        SELECT account_id, id, name, token_digest, enrolled_at, revoked_at, device_key FROM device WHERE account_id = $1 ORDER BY position
+        SELECT account_id, id, name, token_digest, enrolled_at, revoked_at, device_key, last_seen_at FROM device WHERE account_id = $1 \
+        ORDER BY position
+        """
+    // Each device's latest sighting, never moved back (several instances write their own).
+    public static let recordActivity = """
+        UPDATE device d SET last_seen_at = greatest(d.last_seen_at, s.at) \
+        FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS s (account_id, id, at) \
+        WHERE d.account_id = s.account_id AND d.id = s.id
         """
     public static let revokeDevice = """
         UPDATE device SET revoked_at = coalesce(revoked_at, $1) WHERE account_id = $2 AND id = $3 RETURNING id
@@ -66,7 +73,7 @@ public enum PostgresStatements {
     /// wait: its second column says whether the row is still the version that snapshot saw.
     public static let pushState = """
         SELECT a.seq AS head, a.xmin = (SELECT xmin FROM sync_account WHERE id = $1) AS current, u.live, u.bytes, \
-        e.id, e.seq AS stored_seq, e.deleted, e.key_version, e.nonce, e.ciphertext, e.changed_at FROM sync_account a \
+        a.quota_entries, a.quota_bytes, e.id, e.seq AS stored_seq, e.deleted, e.key_version, e.nonce, e.ciphertext, e.changed_at FROM sync_account a \
         CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE NOT deleted) AS live, \
         coalesce(sum(octet_length(ciphertext)), 0)::bigint AS bytes FROM entry WHERE account_id = $1) u \
         LEFT JOIN entry e ON e.account_id = $1 AND e.id = ANY($2::uuid[]) WHERE a.id = $1 FOR UPDATE OF a

@@ -137,7 +137,27 @@ public final class PostgresSyncServerStore: SyncServerStore {
 
     public func devices(of account: SyncAccountID) async throws -> [SyncDevice] {
         try await guarded { [self] in
-            try await deviceRows(SQL.query(SQL.devices, account.uuid))
+            var devices: [SyncDevice] = []
+            let rows = try await client.query(SQL.query(SQL.devices, account.uuid), logger: SQL.queryLogger)
+            for try await (account, id, name, digest, enrolled, revoked, key, seen) in rows.decode(
+                (UUID, UUID, String, Data, Date, Date?, Data?, Date?).self)
+            {
+                var device = Self.device(account, id, name, digest, enrolled, revoked, key)
+                device.lastSeenAt = seen
+                devices.append(device)
+            }
+            return devices
+        }
+    }
+
+    public func recordActivity(_ sightings: [DeviceSeen]) async throws {
+        guard !sightings.isEmpty else { return }
+        _ = try await guarded { [self] in
+            try await client.query(
+                SQL.query(
+                    SQL.recordActivity, sightings.map(\.account.uuid), sightings.map(\.device.uuid), sightings.map(\.at)),
+                logger: SQL.queryLogger
+            ).collected()
         }
     }
 

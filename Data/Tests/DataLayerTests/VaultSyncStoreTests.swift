@@ -58,7 +58,9 @@ struct VaultSyncStoreTests {
         #expect(try await machine.store.status().membership?.caFile == nil)
     }
 
-    @Test("a replaced membership keeps its key chain across unlocks; resending marks every entry pending, the records unchanged")
+    @Test(
+        "a replaced membership keeps its key chain (the devices known revoked too) across unlocks; resending marks every entry pending, the records unchanged"
+    )
     func replacedKeys() async throws {
         let machine = try await Machine(accounts: [VaultFolder.account(1), VaultFolder.account(2)])
         try await machine.join(device: 1)
@@ -69,7 +71,8 @@ struct VaultSyncStoreTests {
         let key = { (n: UInt8) in SyncKey(bytes: Array(repeating: n, count: 32))! }
         let rotated = membership.with(
             code: SyncCode(account: membership.code.account, key: key(8)),
-            keys: SyncKeyChain(version: 3, earlier: [1: Self.code.key, 2: key(5)], deviceSecret: key(9)))
+            keys: SyncKeyChain(
+                version: 3, earlier: [1: Self.code.key, 2: key(5)], deviceSecret: key(9), revoked: [Self.id(801), Self.id(802)]))
         try await machine.store.replace(with: rotated, resend: true)
         let reopened = VaultSyncStore(vault: machine.vault, clock: machine.clock)
         #expect(try await reopened.status().membership == rotated)

@@ -55,4 +55,47 @@ extension SyncServerStoreContract {
         #expect(try await !store.takeInvitation(second, for: other, at: at(60)))
         #expect(try await store.takeInvitation(second, for: other, at: at(59)))
     }
+
+    /// When each device was last seen: kept per device, never moved back (instances write their
+    /// own, in any order), unknown devices skipped; the account's summary says the latest.
+    static func activity(_ store: any SyncServerStore & SyncServerAdministration) async throws {
+        try await seeded(store)
+        for n in UInt8(1)...2 { #expect(try await store.addDevice(device(n), limit: 5)) }
+        #expect(try await store.devices(of: account).map(\.lastSeenAt) == [nil, nil])
+        let later = start.addingTimeInterval(600)
+        let earlier = start.addingTimeInterval(60)
+        try await store.recordActivity([
+            DeviceSeen(account: account, device: device(1).id, at: later),
+            DeviceSeen(account: other, device: device(2).id, at: later),
+            DeviceSeen(account: account, device: device(9).id, at: later),
+        ])
+        try await store.recordActivity([DeviceSeen(account: account, device: device(1).id, at: earlier)])
+        try await store.recordActivity([])
+        #expect(try await store.devices(of: account).map(\.lastSeenAt) == [later, nil])
+        let summary = try #require(try await store.accountSummaries().first { $0.id == account })
+        #expect(summary.lastSeen == later)
+    }
+
+    /// An operator's quota for one account replaces the server's, part by part, from its next
+    /// push; the other account keeps the server's; back to the default, the server's holds again.
+    static func accountQuota(_ store: any SyncServerStore & SyncServerAdministration) async throws {
+        try await seeded(store)
+        let server = StorageQuota(entries: 1, bytes: 1000)
+        #expect(try await store.accountSummaries().first { $0.id == account }?.quota == .serverDefault)
+        #expect(try await store.setQuota(AccountQuota(entries: 3), of: account))
+        #expect(try await !store.setQuota(AccountQuota(entries: 3), of: SyncAccountID(ServerSamples.uuid(99, high: 0xEE))))
+        #expect(try await store.accountSummaries().first { $0.id == account }?.quota == AccountQuota(entries: 3))
+        let two = [ServerSamples.change(1, "a"), ServerSamples.change(2, "b")]
+        #expect(try await store.push(two, to: account, at: start, quota: server) == [.applied(sequence: 1), .applied(sequence: 2)])
+        await #expect(throws: SyncServerError.quotaExceeded(server)) { try await store.push(two, to: other, at: start, quota: server) }
+        #expect(try await store.setQuota(AccountQuota(entries: 3, bytes: 2), of: account))
+        await #expect(throws: SyncServerError.quotaExceeded(StorageQuota(entries: 3, bytes: 2))) {
+            try await store.push([ServerSamples.change(3, "c")], to: account, at: start, quota: server)
+        }
+        #expect(try await store.setQuota(.serverDefault, of: account))
+        await #expect(throws: SyncServerError.quotaExceeded(server)) {
+            try await store.push([ServerSamples.change(3, "c")], to: account, at: start, quota: server)
+        }
+        #expect(try await store.head(of: account) == 2)
+    }
 }

@@ -216,7 +216,8 @@ enum SyncServerStoreContract {
         ("tombstones", tombstones), ("enrolment attempts", attempts), ("account creations", creations),
         ("generation", generation), ("device keys", deviceKeys), ("key rotation", keyRotation), ("storage quota", quota),
         ("history", history), ("readiness", readiness), ("administration", administration),
-        ("invitations", invitations),
+        ("invitations", invitations), ("device activity", activity),
+        ("quota per account", accountQuota),
     ]
 }
 

@@ -30,13 +30,15 @@ struct MembershipSyncUseCaseTests {
 
     /// The in-memory server as a connection's remote (the key is never asked for here: the
     /// membership has a device secret and the key does not change).
-    struct Remote: SyncRemote, SyncKeysRemote {
+    struct Remote: SyncRemote, SyncKeysRemote, SyncDevicesRemote {
         let server: InMemorySyncRemote
         func pull(after cursor: Int64) async throws(SyncError) -> RemotePage { try await server.pull(after: cursor) }
         func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] { try await server.push(changes) }
         func keyState() async throws(SyncError) -> RemoteKeyState { throw .incompatible }
         func rotate(_ rotation: RemoteKeyRotation) async throws(SyncError) { throw .incompatible }
         func registerDeviceKey(_ key: [UInt8]) async throws(SyncError) { throw .incompatible }
+        func devices() async throws(SyncError) -> [EnrolledDevice] { throw .incompatible }
+        func revoke(_ device: UUID) async throws(SyncError) { throw .incompatible }
     }
 
     /// Every connection opened (server and CA file) and how many were closed.
@@ -59,7 +61,7 @@ struct MembershipSyncUseCaseTests {
         struct Connection: SyncServerConnection {
             let server: URL
             let of: Connector
-            func remote(for membership: SyncMembership) -> any SyncRemote & SyncKeysRemote { Remote(server: of.server) }
+            func remote(for membership: SyncMembership) -> any SyncRemote & SyncKeysRemote & SyncDevicesRemote { Remote(server: of.server) }
             func close() async { of.close() }
         }
     }

@@ -52,6 +52,12 @@ struct SyncKeyUseCaseTests {
         }
 
         func register(_ key: [UInt8], for device: UUID) { deviceKeys[device] = deviceKeys[device] ?? key }
+
+        typealias Backup = (version: Int, ring: [UInt8]?, wrapped: [UUID: [UInt8]], revoked: Set<UUID>)
+        /// A copy of the key's state, as a database backup holds it.
+        func backup() -> Backup { (version, ring, wrapped, revoked) }
+        /// The copy put back: later rotations and revocations are gone.
+        func restore(_ copy: Backup) { (version, ring, wrapped, revoked) = copy }
     }
 
     /// One device's view of the server.
@@ -168,5 +174,56 @@ struct SyncKeyUseCaseTests {
         try await server.rotate(
             RemoteKeyRotation(code: SyncCode(account: Self.account, key: Self.key(7)), version: 2, keyRing: [], revoke: [], wrapped: [:]))
         await #expect(throws: SyncError.keyNotShared) { try await keys(laptop.store).revoke(Self.id(2), remote: laptop.remote) }
+    }
+
+    @Test(
+        "a server restored from before a revocation is given it back by a machine that followed it: the same key and version, the device revoked again, the key wrapped for those that stay"
+    )
+    func giveBackAfterRestore() async throws {
+        let laptop = await machine(1)
+        let desktop = await machine(2)
+        _ = await machine(3)
+        let backup = await server.backup()
+        _ = try await keys(laptop.store).revoke(Self.id(3), remote: laptop.remote)
+        let followed = try await keys(desktop.store).follow(remote: desktop.remote)
+        #expect(followed.keys.revoked == [Self.id(3)])
+        #expect(await laptop.store.membership?.keys.revoked == [Self.id(3)])
+
+        await server.restore(backup)
+        #expect(await server.version == 1)
+        #expect(await server.revoked.isEmpty)
+        #expect(try await keys(desktop.store).giveBack(remote: desktop.remote) == 1)
+        #expect(await server.version == 2)
+        #expect(await server.revoked == [Self.id(3)])
+        #expect(await Set(server.wrapped.keys) == [Self.id(1), Self.id(2)])
+        #expect(
+            try sealing.openRing(#require(await server.ring), under: followed.code.key, version: 2, account: Self.account) == [
+                1: Self.key(1)
+            ])
+        // The laptop, already at that version, follows nothing new and gives nothing back.
+        #expect(try await keys(laptop.store).follow(remote: laptop.remote) == laptop.store.membership)
+        #expect(try await keys(laptop.store).giveBack(remote: laptop.remote) == 0)
+    }
+
+    @Test("two replacements lost are given back one version after the other; a machine without an earlier key cannot, and says so")
+    func giveBackSeveral() async throws {
+        let laptop = await machine(1)
+        _ = await machine(2)
+        _ = await machine(3)
+        let backup = await server.backup()
+        _ = try await keys(laptop.store).revoke(Self.id(3), remote: laptop.remote)
+        _ = try await keys(laptop.store, random: 0x60).rotate(remote: laptop.remote)
+        let current = try #require(await laptop.store.membership)
+        #expect(current.keys.version == 3)
+        await server.restore(backup)
+        #expect(try await keys(laptop.store).giveBack(remote: laptop.remote) == 2)
+        #expect(await server.version == 3)
+        #expect(await server.revoked == [Self.id(3)])
+
+        await server.restore(backup)
+        let forgetful = current.with(code: current.code, keys: SyncKeyChain(version: 3, earlier: [1: Self.key(1)], revoked: [Self.id(3)]))
+        try await laptop.store.replace(with: forgetful, resend: false)
+        await #expect(throws: SyncError.serverKeyBehind) { try await keys(laptop.store).giveBack(remote: laptop.remote) }
+        #expect(await server.version == 1)
     }
 }

@@ -12,10 +12,10 @@ import Testing
 struct ScreenControllerTests {
     let clock = TestClock(start: Date(timeIntervalSince1970: 26))
 
-    func makeController(locked: Bool = false) async -> (ScreenController, TestScreenFactory) {
-        let factory = TestScreenFactory(
-            lock: TestLock(requiresUnlock: locked),
-            accounts: [.row(1, issuer: "GitHub"), .row(2, issuer: "Bank"), .row(3, issuer: "Mail")], clock: clock)
+    func makeController(
+        locked: Bool = false, accounts: [Account] = [.row(1, issuer: "GitHub"), .row(2, issuer: "Bank"), .row(3, issuer: "Mail")]
+    ) async -> (ScreenController, TestScreenFactory) {
+        let factory = TestScreenFactory(lock: TestLock(requiresUnlock: locked), accounts: accounts, clock: clock)
         let controller = ScreenController(
             router: AppRouter(appState: AppState(), factory: factory, scheduler: clock, idleTimeout: .seconds(120)))
         await controller.start()
@@ -188,5 +188,41 @@ struct ScreenControllerTests {
         #expect(scripted.calls.withLock { $0 } == 3)
         await controller.handle(.character("l"))
         #expect(controller.router.appState.route == .unlock && !scheduler.isScheduled)
+    }
+
+    @Test("? shows the list's keys (s and l only where they work); the next key only closes them, q included")
+    func helpOverlay() async {
+        let (controller, _) = await makeController()
+        defer { controller.stop() }
+        await controller.handle(.character("?"))
+        let keys = controller.help?.map(\.keys) ?? []
+        // These accounts have no passphrase and the vault does not sync: no l, no s.
+        #expect(keys.contains("n") && keys.contains("?") && !keys.contains("l") && !keys.contains("s"), "\(keys)")
+        await controller.handle(.character("q"))
+        #expect(controller.help == nil && controller.isRunning)
+        await controller.handle(.character("q"))
+        #expect(!controller.isRunning)
+    }
+
+    @Test("n makes an HOTP account's next code (its counter shown); on a TOTP account it says what n is for")
+    func nextHOTPCode() async {
+        let (controller, _) = await makeController(accounts: [.row(1, issuer: "Bank", kind: .hotp(counter: 4)), .row(2, issuer: "Mail")])
+        defer { controller.stop() }
+        let display = { controller.router.list?.state.value?.first?.display }
+        #expect(display() == .onRequest(counter: 4))
+        await controller.handle(.character("n"))
+        guard case .generated(let first, 4) = display() else {
+            Issue.record("no code for counter 4: \(String(describing: display()))")
+            return
+        }
+        await controller.handle(.character("n"))
+        guard case .generated(let second, 5) = display() else {
+            Issue.record("no code for counter 5: \(String(describing: display()))")
+            return
+        }
+        #expect(first != second)
+        await controller.handle(.character("j"))
+        await controller.handle(.character("n"))
+        #expect(controller.listNotice?.contains("n makes the next code of an HOTP") == true, "\(controller.listNotice ?? "")")
     }
 }

@@ -54,6 +54,10 @@ struct SyncStatusViewModelTests {
         #expect(model.notices == ["1 account had its key changed on two machines: the other version is kept as a copy"])
         model.dismissNotices()
         #expect(model.notices.isEmpty)
+        // DEV's in-process server is named, so that no one takes it for a real sync.
+        let dev = SyncStatusViewModel(sync: ScriptedSync(.success(SyncReport())), local: store, clock: clock, server: "DEV: in memory")
+        await dev.syncNow()
+        #expect(dev.line { _ in "14:02" } == "synced 14:02 (DEV: in memory)")
     }
 
     @Test("refused replays leave a notice that names the count and says to check the server")

@@ -86,4 +86,23 @@ struct AccountListViewTests {
         #expect(lines.count == 8)
         #expect(lines.contains { $0.hasPrefix("› ") && $0.contains("Issuer 25") })
     }
+
+    @Test("the hint keeps ? help and q quit at any width, with as many other keys as fit; ? shows every key")
+    func hintAndHelp() {
+        let view = AccountListView(style: Style(colors: false))
+        for width in [20, 30, 40, 56, 72, 80, 120] {
+            let footer = view.render(state: .loaded(Self.rows), query: "", chrome: .init(), width: width, height: 10)[9]
+            #expect(footer.contains("? help · q quit") && footer.count <= width, "\(width): \(footer)")
+        }
+        let wide = view.render(state: .loaded(Self.rows), query: "", chrome: .init(), width: 120, height: 10)[9]
+        #expect(wide.hasPrefix("/ search · Enter copy · a add") && wide.contains("l lock · ? help"), "\(wide)")
+        let keys = ListKeys.entries(syncs: true, canLock: false)
+        let help = view.render(state: .loaded(Self.rows), query: "", chrome: .init(keys: keys, showingHelp: true), width: 72, height: 20)
+        #expect(help[2].hasPrefix("Keys") && !help.joined().contains("GitHub"))
+        for key in ["/", "Enter, c", "n", "s", "a, +", "J, K", "d, then y", "?", "q, Esc, Ctrl-C"] {
+            #expect(help.contains { $0.hasPrefix(key + " ") }, "\(key) is listed")
+        }
+        #expect(!help.contains { $0.hasPrefix("l ") }, "no l where nothing locks")
+        #expect(help[19].contains("any key closes"))
+    }
 }

@@ -54,14 +54,16 @@ public final class ServerProcess: Sendable {
     public func metricsURL(within seconds: TimeInterval = 30) async -> URL? {
         let prefix = "tokens-server metrics on "
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, child.isRunning {
+        // Read once more after the deadline, as `waitForLog` does: a test process whose threads
+        // were all held (every suite runs at once) may wake past it, the line there by then.
+        while true {
             let text = (try? String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8)) ?? ""
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
                 return URL(string: String(line.dropFirst(prefix.count)))
             }
+            if Date() >= deadline || !child.isRunning { return nil }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return nil
     }
 
     /// What the server wrote to standard error (its logs).

@@ -214,7 +214,7 @@ struct TerminalTests {
         let home = try TemporaryHome()
         let session = try TmuxSession(tokens: ["--phase", "dev"], home: home.url, width: 100, height: 16)
         let opened = try session.waitFor("synced")
-        #expect(opened.contains("5 accounts") && opened.contains("s sync"), "\(opened)")
+        #expect(opened.contains("(DEV: in memory)") && opened.contains("5 accounts") && opened.contains("s sync"), "\(opened)")
         try session.type("s")
         try session.waitFor("synced")
         try session.type("q")

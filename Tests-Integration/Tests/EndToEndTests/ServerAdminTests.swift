@@ -21,7 +21,9 @@ struct ServerAdminTests {
         return result
     }
 
-    @Test("accounts and devices are listed, a device revoked by name is refused at once, an account is deleted only with --yes")
+    @Test(
+        "accounts and devices are listed (each device's last request too), a device revoked by name is refused at once, an account is deleted only with --yes"
+    )
     func listRevokeDelete() throws {
         try TestDatabase.with(prefix: "tokens_admin") { _, url in
             let operatorHome = try TemporaryHome()
@@ -55,6 +57,10 @@ struct ServerAdminTests {
             #expect(try CLI.tokens(["sync"], laptop.url, status: 6).stderr.contains("revoked from sync"))
             let port = try #require(server.baseURL.port)
             #expect(server.stop() == .exited(0))
+            // A stopping server writes when it last saw each device (else once a minute).
+            let seen = try Self.admin(["devices", short, "--json"], url, home: operatorHome.url).stdout
+            let seenDevices = (try JSONSerialization.jsonObject(with: Data(seen.utf8)) as? [String: Any])?["devices"] as? [[String: Any]]
+            #expect(seenDevices?.count == 2 && seenDevices?.allSatisfy { $0["lastSeen"] is String } == true, "\(seen)")
 
             // Without --yes nothing is deleted; with it the account and all it stored are gone.
             let refused = try Self.admin(["delete-account", short], url, home: operatorHome.url, status: 64).stderr
@@ -70,6 +76,41 @@ struct ServerAdminTests {
             #expect(
                 ((try JSONSerialization.jsonObject(with: Data(after.utf8)) as? [String: Any])?["accounts"] as? [Any])?.isEmpty == true,
                 "\(after)")
+        }
+    }
+
+    @Test("an account's own quota: shown, set in place of the server's (its next push is refused past it), given back to the server's")
+    func quotaPerAccount() throws {
+        try TestDatabase.with(prefix: "tokens_quota") { _, url in
+            let operatorHome = try TemporaryHome()
+            let laptop = try TemporaryHome()
+            let server = try ServerProcess(["--phase", "alpha"], environment: ["TOKENS_SERVER_DATABASE_URL": url])
+            try CLI.tokens(["init"], laptop.url)
+            try CLI.tokens(["add", "-"], laptop.url, input: CLI.github + "\n")
+            try CLI.tokens(["sync", "init", "--server", server.baseURL.absoluteString, "--name", "laptop"], laptop.url)
+            let listed = try Self.admin(["accounts", "--json"], url, home: operatorHome.url).stdout
+            let document = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any]
+            let id = try #require((document?["accounts"] as? [[String: Any]])?.first?["id"] as? String, "\(listed)")
+            let short = String(id.prefix(8))
+
+            let shown = try Self.admin(["quota", short], url, home: operatorHome.url).stdout
+            #expect(shown.contains("entries (the server's)") && shown.contains("it holds 1 and"), "\(shown)")
+            let set = try Self.admin(["quota", short, "--entries", "1"], url, home: operatorHome.url).stdout
+            #expect(set.contains("may hold 1 entries and") && set.contains("MiB (the server's)"), "\(set)")
+            #expect(try Self.admin(["accounts"], url, home: operatorHome.url).stdout.contains("1 entries, server's"))
+            // Refused past it, with the server running: nothing sent, the user told why.
+            try CLI.tokens(["add", "-"], laptop.url, input: CLI.bank + "\n")
+            let refused = try CLI.tokens(["sync"], laptop.url, status: 6).stderr
+            #expect(refused.contains("holds as much as it allows"), "\(refused)")
+            let bad = try Self.admin(["quota", short, "--entries", "lots"], url, home: operatorHome.url, status: 64).stderr
+            #expect(bad.contains("--entries takes a whole number"), "\(bad)")
+
+            try Self.admin(["quota", short, "--entries", "default"], url, home: operatorHome.url)
+            try CLI.tokens(["sync"], laptop.url)
+            let json = try Self.admin(["quota", short, "--json"], url, home: operatorHome.url).stdout
+            let quota = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            #expect(quota?["entriesSet"] as? Bool == false && quota?["bytesSet"] as? Bool == false, "\(json)")
+            #expect(server.stop() == .exited(0))
         }
     }
 

@@ -282,9 +282,7 @@ struct SyncCLIOnPostgresTests {
         "the server's database restored from a backup taken before two machines' changes: each notices, sends again what was lost, and a machine that joins afterwards has every change"
     )
     func restoredFromBackup() throws {
-        var environment = ProcessInfo.processInfo.environment
         try TestDatabase.with(prefix: "tokens_restore") { database, url in
-            environment["PGDATABASE"] = database
             let serverEnvironment = ["TOKENS_SERVER_DATABASE_URL": url]
             let e = try TemporaryHome()
             let f = try TemporaryHome()
@@ -297,10 +295,8 @@ struct SyncCLIOnPostgresTests {
             let code = try SyncCLITests.tokens(["sync", "code"], e.url).stdout
             try SyncCLITests.tokens(["sync", "join", "--server", address, "--name", "F"], f.url, input: code)
 
-            let backup = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-backup-\(UUID()).dump").path
-            defer { try? FileManager.default.removeItem(atPath: backup) }
-            let dumped = try ProcessRunner.run("pg_dump", ["-Fc", "-f", backup], environment: environment)
-            try #require(dumped.status == 0, "\(dumped.stderr)")
+            let backup = try DatabaseBackup.take(of: database)
+            defer { backup.remove() }
             try SyncCLITests.tokens(["edit", "github", "--note", "after the backup"], e.url)
             try SyncCLITests.tokens(["sync"], e.url)
             try SyncCLITests.tokens(["add", "-"], f.url, input: SyncCLITests.bank + "\n")
@@ -309,9 +305,7 @@ struct SyncCLIOnPostgresTests {
 
             let port = try #require(server.baseURL.port)
             #expect(server.stop() == .exited(0))
-            let restored = try ProcessRunner.run(
-                "pg_restore", ["--clean", "--if-exists", "-d", database, backup], environment: environment)
-            try #require(restored.status == 0, "\(restored.stderr)")
+            try backup.restore()
             let again = try ServerProcess(["--phase", "alpha"], environment: serverEnvironment, port: port)
             #expect(try SyncCLITests.tokens(["sync"], e.url).stderr.contains("the server had lost changes"))
             #expect(try SyncCLITests.tokens(["sync"], f.url).stderr.contains("the server had lost changes"))

@@ -18,9 +18,17 @@ enum AdminCommand {
             """,
         subcommands: [
             CommandSpec(
-                "accounts", abstract: "Every account: created, devices, entries, bytes, last change; and the quota.",
+                "accounts",
+                abstract: "Every account: created, devices, entries, bytes, last change, last seen, quota; and the server's quota.",
                 arguments: [json]),
-            CommandSpec("devices", abstract: "An account's devices: name, id, enrolled, revoked.", arguments: [account, json]),
+            CommandSpec("devices", abstract: "An account's devices: name, id, enrolled, last seen, revoked.", arguments: [account, json]),
+            CommandSpec(
+                "quota",
+                abstract: "Show an account's quota, or set it in place of the server's (from its next push on; what it stores stays).",
+                arguments: [
+                    account, .option("entries", help: "Live entries it may hold, or 'default' for the server's."),
+                    .option("mib", help: "MiB of entries it may hold, or 'default' for the server's."), json,
+                ]),
             CommandSpec(
                 "revoke", abstract: "Revoke a device: its token is refused at once; its machine can join again only with the sync code.",
                 arguments: [account, .positional("device", help: "The device's name, or a prefix of its id."), json]),
@@ -59,6 +67,16 @@ enum AdminCommand {
             case "revoke":
                 let device = try await admin.revoke(device: try arguments.required("device"), ofAccount: try arguments.required("account"))
                 return try output.revoked(device)
+            case "quota":
+                let reference = try arguments.required("account")
+                let entries = arguments.string("entries")
+                let mib = arguments.string("mib")
+                guard entries != nil || mib != nil else { return try output.quota(await admin.account(reference)) }
+                let current = try await admin.account(reference).quota
+                let quota = AccountQuota(
+                    entries: try Self.quotaPart(entries, option: "entries", scale: 1, current: current.entries),
+                    bytes: try Self.quotaPart(mib, option: "mib", scale: 1024 * 1024, current: current.bytes))
+                return try output.quota(await admin.setQuota(quota, ofAccount: reference))
             case "invite":
                 let invited = try await admin.invite(validFor: Int64(days) * 24 * 3600)
                 return try output.invitation(invited.code, expiresAt: invited.expiresAt, signup: settings.signup.value)
@@ -72,5 +90,16 @@ enum AdminCommand {
             }
         }
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// One part of a quota as typed: absent keeps `current`, `default` is the server's, else a
+    /// whole number (0 to 10^9) times `scale`.
+    static func quotaPart(_ text: String?, option: String, scale: Int, current: Int?) throws -> Int? {
+        guard let text else { return current }
+        if text == "default" { return nil }
+        guard let value = Int(text), (0...1_000_000_000).contains(value) else {
+            throw UsageError("--\(option) takes a whole number from 0 to 1000000000, or default")
+        }
+        return value * scale
     }
 }

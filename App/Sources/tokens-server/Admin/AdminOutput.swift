@@ -16,9 +16,11 @@ struct AdminOutput {
                 AdminReference.short(account.id.uuid), Self.time(account.createdAt),
                 "\(account.activeDevices)" + (account.revokedDevices > 0 ? " (+\(account.revokedDevices) revoked)" : ""),
                 "\(account.usage.entries)", Self.bytes(account.usage.bytes), account.lastChange.map(Self.time) ?? "never",
+                account.lastSeen.map(Self.time) ?? "never", account.quota.isServerDefault ? "server's" : describe(account.quota),
             ]
         }
-        return TextTable.render([["ACCOUNT", "CREATED", "DEVICES", "ENTRIES", "BYTES", "LAST CHANGE"]] + rows, escape: Self.escaped)
+        let header = ["ACCOUNT", "CREATED", "DEVICES", "ENTRIES", "BYTES", "LAST CHANGE", "LAST SEEN", "QUOTA"]
+        return TextTable.render([header] + rows, escape: Self.escaped)
             + "\(accounts.count) account\(accounts.count == 1 ? "" : "s"); quota per account: \(quota.entries) entries, "
             + "\(Self.bytes(quota.bytes)) (server.quota.entries, server.quota.bytes)\n"
     }
@@ -26,9 +28,12 @@ struct AdminOutput {
     func devices(_ devices: [SyncDevice], of account: SyncAccountID) throws -> String {
         if json { return try encode(DevicesDocument(account: account.description, devices: devices.map(DeviceDTO.init))) }
         let rows = devices.map { device in
-            [device.name, AdminReference.short(device.id.uuid), Self.time(device.enrolledAt), device.revokedAt.map(Self.time) ?? "-"]
+            [
+                device.name, AdminReference.short(device.id.uuid), Self.time(device.enrolledAt),
+                device.lastSeenAt.map(Self.time) ?? "never", device.revokedAt.map(Self.time) ?? "-",
+            ]
         }
-        return TextTable.render([["NAME", "DEVICE", "ENROLLED", "REVOKED"]] + rows, escape: Self.escaped)
+        return TextTable.render([["NAME", "DEVICE", "ENROLLED", "LAST SEEN", "REVOKED"]] + rows, escape: Self.escaped)
     }
 
     func revoked(_ device: SyncDevice) throws -> String {
@@ -44,6 +49,28 @@ struct AdminOutput {
         let note = signup == .invitation ? "" : " (this server's server.signup is \(signup.rawValue): it asks for none)"
         return text + "\n" + "single-use, valid until \(Self.time(expiresAt)); whoever opens the sync account gives it to "
             + "tokens sync init --server URL --invite\(note)\n"
+    }
+
+    /// The account's quota as it holds: each part its own or the server's.
+    func quota(_ account: AccountSummary) throws -> String {
+        let applied = account.quota.applied(to: quota)
+        if json {
+            return try encode(
+                QuotaDocument(
+                    account: account.id.description, entries: applied.entries, bytes: applied.bytes,
+                    entriesSet: account.quota.entries != nil, bytesSet: account.quota.bytes != nil))
+        }
+        let entries = "\(applied.entries) entries" + (account.quota.entries == nil ? " (the server's)" : "")
+        let bytes = Self.bytes(applied.bytes) + (account.quota.bytes == nil ? " (the server's)" : "")
+        return "account \(AdminReference.short(account.id.uuid)) may hold \(entries) and \(bytes); "
+            + "it holds \(account.usage.entries) and \(Self.bytes(account.usage.bytes))\n"
+    }
+
+    /// "100 entries, 1.0 MiB", the server's part named as such.
+    private func describe(_ override: AccountQuota) -> String {
+        let applied = override.applied(to: quota)
+        return (override.entries == nil ? "server's" : "\(applied.entries)") + " entries, "
+            + (override.bytes == nil ? "server's" : Self.bytes(applied.bytes))
     }
 
     func deleted(_ account: AccountSummary) throws -> String {
@@ -80,7 +107,7 @@ struct AdminOutput {
         return result
     }
 
-    static func time(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+    static func time(_ date: Date) -> String { date.formatted(.iso8601) }
 
     static func bytes(_ count: Int) -> String {
         count < 1024
@@ -104,6 +131,15 @@ private struct QuotaDTO: Encodable {
     }
 }
 
+private struct QuotaDocument: Encodable {
+    let account: String
+    let entries: Int
+    let bytes: Int
+    /// Whether each part is the account's own (else the server's).
+    let entriesSet: Bool
+    let bytesSet: Bool
+}
+
 private struct AccountsDocument: Encodable {
     let quota: QuotaDTO
     let accounts: [AccountDTO]
@@ -117,6 +153,9 @@ private struct AccountDTO: Encodable {
     let entries: Int
     let bytes: Int
     let lastChange: Date?
+    let lastSeen: Date?
+    /// The account's own quota, where the operator set one (each part absent: the server's).
+    let quota: AccountQuotaDTO?
 
     init(_ account: AccountSummary) {
         id = account.id.description
@@ -126,7 +165,14 @@ private struct AccountDTO: Encodable {
         entries = account.usage.entries
         bytes = account.usage.bytes
         lastChange = account.lastChange
+        lastSeen = account.lastSeen
+        quota = account.quota.isServerDefault ? nil : AccountQuotaDTO(entries: account.quota.entries, bytes: account.quota.bytes)
     }
+}
+
+private struct AccountQuotaDTO: Encodable {
+    let entries: Int?
+    let bytes: Int?
 }
 
 private struct DevicesDocument: Encodable {
@@ -139,11 +185,13 @@ private struct DeviceDTO: Encodable {
     let name: String
     let enrolled: Date
     let revoked: Date?
+    let lastSeen: Date?
 
     init(_ device: SyncDevice) {
         id = device.id.description
         name = device.name
         enrolled = device.enrolledAt
         revoked = device.revokedAt
+        lastSeen = device.lastSeenAt
     }
 }

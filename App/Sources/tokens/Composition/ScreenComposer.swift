@@ -44,7 +44,8 @@ enum ScreenComposer {
             (membership, useCase) = (remote, remote)
         }
         let scheduler = SyncScheduler(
-            status: SyncStatusViewModel(sync: useCase, local: vault.syncStore, clock: container.clock),
+            status: SyncStatusViewModel(
+                sync: useCase, local: vault.syncStore, clock: container.clock, server: vault.localSync == nil ? nil : "DEV: in memory"),
             interval: .seconds(settings.sync.intervalSeconds.value), clock: ContinuousClock())
         return BackgroundSync(scheduler: scheduler, membership: membership)
     }

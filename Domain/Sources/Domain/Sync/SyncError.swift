@@ -52,6 +52,9 @@ public enum SyncError: Error, Equatable, Sendable {
     case keyNotShared
     /// Another machine replaced the sync key at the same time: try again.
     case keyConflict
+    /// The server holds an older sync key than this machine (restored from a backup taken before
+    /// a replacement) and this machine could not give it the newer one: nothing was sent.
+    case serverKeyBehind
     /// The server holds as much as it allows for this sync account: nothing was sent.
     case quotaExceeded
     /// The server keeps no history (a version from before it did).

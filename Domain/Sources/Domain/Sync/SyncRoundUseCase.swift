@@ -5,7 +5,9 @@ import Foundation
 /// left alone), a refusal as revoked is remembered (so that `sync status` says so without asking
 /// the server), and a pull that finds the key replaced on another machine takes the new key
 /// (wrapped for this device, or this machine's code when it joined with the new one) and syncs
-/// again under it. Every command and the screen sync through here.
+/// again under it. A pull that finds the server's key older than this machine's (its data restored
+/// from a backup taken before a replacement) gives the replacements back first, with the
+/// revocations this machine knows. Every command and the screen sync through here.
 public struct SyncRoundUseCase: Sendable {
     private let store: any SyncLocalStore & SyncMembershipStore
     private let keys: SyncKeyUseCase
@@ -28,6 +30,12 @@ public struct SyncRoundUseCase: Sendable {
         } catch SyncError.keyChanged {
             membership = try await keys.follow(remote: connection.remote(for: membership))
             return try await DefaultSyncUseCase(local: store, remote: connection.remote(for: membership)).execute()
+        } catch SyncError.serverKeyBehind {
+            let remote = connection.remote(for: membership)
+            let given = try await keys.giveBack(remote: remote)
+            var report = try await DefaultSyncUseCase(local: store, remote: remote).execute()
+            report.keysGivenBack = given
+            return report
         }
     }
 }

@@ -7,7 +7,7 @@ public protocol SyncServerConnection: Sendable {
     var server: URL { get }
     /// The account's entries and sync key as the device `membership` enrolled: entries sealed
     /// under its current key, opened under the key of their version.
-    func remote(for membership: SyncMembership) -> any SyncRemote & SyncKeysRemote
+    func remote(for membership: SyncMembership) -> any SyncRemote & SyncKeysRemote & SyncDevicesRemote
     /// Closes the connection; no request may follow.
     func close() async
 }

@@ -20,6 +20,9 @@ public struct SyncReport: Equatable, Sendable {
     public var serverBehind = false
     /// Entries the server lacked or held in an older version after a resync, sent again.
     public var resent = 0
+    /// Replacements of the sync key the server had lost (restored from a backup), given back to
+    /// it with the revocations this machine knew.
+    public var keysGivenBack = 0
     /// Changes the server had acknowledged and then did not serve (read your writes): pending
     /// again, sent again.
     public var lostAcknowledged: [UUID] = []

@@ -13,9 +13,14 @@ public struct AccountSummary: Equatable, Sendable {
     public let usage: StorageUsage
     /// The last time a push wrote to the account; nil when none has.
     public let lastChange: Date?
+    /// The last time a server saw one of its devices (`SyncDevice.lastSeenAt`); nil when none was recorded.
+    public let lastSeen: Date?
+    /// The operator's quota for this account, where it replaces the server's.
+    public let quota: AccountQuota
 
     public init(
-        id: SyncAccountID, createdAt: Date, activeDevices: Int, revokedDevices: Int, usage: StorageUsage, lastChange: Date?
+        id: SyncAccountID, createdAt: Date, activeDevices: Int, revokedDevices: Int, usage: StorageUsage, lastChange: Date?,
+        lastSeen: Date? = nil, quota: AccountQuota = .serverDefault
     ) {
         self.id = id
         self.createdAt = createdAt
@@ -23,5 +28,10 @@ public struct AccountSummary: Equatable, Sendable {
         self.revokedDevices = revokedDevices
         self.usage = usage
         self.lastChange = lastChange
+        self.lastSeen = lastSeen
+        self.quota = quota
     }
+
+    /// The later of the last change and the last sighting: when the account was last used.
+    public var lastActive: Date? { [lastChange, lastSeen].compactMap { $0 }.max() }
 }

@@ -12,10 +12,13 @@ public struct SyncDevice: Equatable, Sendable {
     /// The device's own public key, sealed by the client to the sync key (opaque here): a new
     /// sync key is wrapped to it. Nil until the device registers one.
     public var deviceKey: [UInt8]?
+    /// When a server last saw the device make a request (written in batches, so up to a minute
+    /// late); nil when none was recorded.
+    public var lastSeenAt: Date?
 
     public init(
         id: DeviceID, account: SyncAccountID, name: String, tokenDigest: SecretDigest, enrolledAt: Date,
-        revokedAt: Date? = nil, deviceKey: [UInt8]? = nil
+        revokedAt: Date? = nil, deviceKey: [UInt8]? = nil, lastSeenAt: Date? = nil
     ) {
         self.id = id
         self.account = account
@@ -24,6 +27,7 @@ public struct SyncDevice: Equatable, Sendable {
         self.enrolledAt = enrolledAt
         self.revokedAt = revokedAt
         self.deviceKey = deviceKey
+        self.lastSeenAt = lastSeenAt
     }
 
     public var isRevoked: Bool { revokedAt != nil }

@@ -8,6 +8,9 @@ public protocol SyncServerAdministration: Sendable {
     /// Removes the account and everything stored for it (devices, entries, history, keys);
     /// false when there is no such account.
     func deleteAccount(_ id: SyncAccountID) async throws -> Bool
+    /// Holds the account to `quota` from its next push on (what it stores already stays);
+    /// false when there is no such account.
+    func setQuota(_ quota: AccountQuota, of account: SyncAccountID) async throws -> Bool
     /// Keeps a new invitation, by its digest, valid until `expiresAt`.
     func addInvitation(_ digest: SecretDigest, createdAt: Date, expiresAt: Date) async throws
 }

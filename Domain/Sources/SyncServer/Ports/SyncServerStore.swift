@@ -27,6 +27,9 @@ public protocol SyncServerStore: StoreReadiness {
     func devices(of account: SyncAccountID) async throws -> [SyncDevice]
     /// The device whose token has this digest, revoked or not; nil if none.
     func device(withToken digest: SecretDigest) async throws -> SyncDevice?
+    /// Keeps when each device was last seen (`SyncDevice.lastSeenAt`), never moving one back;
+    /// devices no longer stored are skipped.
+    func recordActivity(_ sightings: [DeviceSeen]) async throws
     /// Marks the account's device revoked; false if the account has no such device.
     func revokeDevice(_ id: DeviceID, of account: SyncAccountID, at time: Date) async throws -> Bool
     /// Gives the account's device its device key; false if it has another one already (the same

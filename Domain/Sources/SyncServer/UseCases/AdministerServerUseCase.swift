@@ -14,6 +14,8 @@ public protocol AdministerServerUseCase: Sendable {
     func revoke(device: String, ofAccount account: String) async throws -> SyncDevice
     /// Deletes the account `reference` names and all it stored; what it held.
     func deleteAccount(_ reference: String) async throws -> AccountSummary
+    /// Sets the quota of the account `reference` names; the account as it is then.
+    func setQuota(_ quota: AccountQuota, ofAccount reference: String) async throws -> AccountSummary
     /// A new single-use invitation, valid for `seconds`: the code (shown once, kept only as its
     /// digest) and when it expires.
     func invite(validFor seconds: Int64) async throws -> (code: SyncSecret, expiresAt: Date)
@@ -68,6 +70,14 @@ public struct DefaultAdministerServerUseCase: AdministerServerUseCase {
         let chosen = try await account(reference)
         guard try await administration.deleteAccount(chosen.id) else { throw AdministrationError.noAccount(reference) }
         return chosen
+    }
+
+    public func setQuota(_ quota: AccountQuota, ofAccount reference: String) async throws -> AccountSummary {
+        let chosen = try await account(reference)
+        guard try await administration.setQuota(quota, of: chosen.id),
+            let updated = try await administration.accountSummaries().first(where: { $0.id == chosen.id })
+        else { throw AdministrationError.noAccount(reference) }
+        return updated
     }
 
     public func account(_ reference: String) async throws -> AccountSummary {

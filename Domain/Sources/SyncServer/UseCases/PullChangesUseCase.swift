@@ -21,11 +21,13 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
     private let notifier: any ChangeNotifier
     private let limits: SyncLimits
     private let waiting: WaitingPulls
+    private let activity: DeviceActivity?
 
     /// `waiting` counts the pulls that wait; one per server (every pull use case of it shares it).
+    /// A pull that checks its own token notes its device as seen in `activity`, when given.
     public init(
         store: any SyncServerStore, digester: any SecretDigester, clock: any ServerClock, notifier: any ChangeNotifier,
-        limits: SyncLimits, waiting: WaitingPulls? = nil
+        limits: SyncLimits, waiting: WaitingPulls? = nil, activity: DeviceActivity? = nil
     ) {
         self.store = store
         self.digester = digester
@@ -33,6 +35,7 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
         self.notifier = notifier
         self.limits = limits
         self.waiting = waiting ?? WaitingPulls(limits: limits)
+        self.activity = activity
     }
 
     public func execute(after cursor: Int64, limit: Int?, waiting: Int, for caller: AuthenticatedDevice) async throws -> PullPage {
@@ -50,6 +53,7 @@ public struct DefaultPullChangesUseCase: PullChangesUseCase {
         }
         guard !read.device.isRevoked, let stored = read.page else { throw SyncServerError.deviceRevoked }
         let caller = AuthenticatedDevice(account: read.device.account, device: read.device.id)
+        await activity?.saw(caller)
         let page = try self.page(stored, after: cursor, size: size)
         return try await answer(page, after: cursor, size: size, waiting: waiting, until: deadline, for: caller)
     }

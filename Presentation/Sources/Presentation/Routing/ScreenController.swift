@@ -26,6 +26,10 @@ public final class ScreenController {
     public private(set) var isRunning = true
     /// Output: the account whose delete waits for "y".
     public private(set) var confirmingDelete: UUID?
+    /// Output: the list's keys, while `?` shows them (any key closes them).
+    public private(set) var help: [ListKeys.Entry]?
+    /// Output: the list's keys for this vault (`s` where it syncs, `l` where it can be locked).
+    public var listKeys: [ListKeys.Entry] { ListKeys.entries(syncs: sync != nil, canLock: router.canLock) }
     private var passphrase: [UInt8] = []
     private var ticker: Task<Void, Never>?
     private weak var tickingList: AccountListViewModel?
@@ -115,6 +119,10 @@ public final class ScreenController {
         router.notify(nil)
         list.dismissNotice()
         sync?.status.dismissNotices()
+        if help != nil {
+            help = nil
+            return
+        }
         if let id = confirmingDelete {
             confirmingDelete = nil
             if key == .character("y") { await list.delete(id) }
@@ -136,6 +144,13 @@ public final class ScreenController {
         case .up, .character("k"): select(max(0, (selectedIndex ?? 0) - 1), in: rows)
         case .down, .character("j"): select(min(max(0, rows.count - 1), (selectedIndex ?? 0) + 1), in: rows)
         case .enter, .character("c"): if let selected { await list.copyCode(for: selected.id) }
+        case .character("n"):
+            guard let selected else { return }
+            switch selected.display {
+            case .onRequest, .generated: await list.generateCode(for: selected.id)
+            case .timed: router.notify("n makes the next code of an HOTP (counter) account; this one's code changes by itself")
+            }
+        case .character("?"): help = listKeys
         case .character("a"), .character("+"): list.add()
         case .character("e"), .right: if let selected { list.showDetail(selected.id) }
         case .character("f"): if let selected { await list.toggleFavorite(selected.id) }

@@ -71,7 +71,8 @@ public final class AppScreen {
             guard let list = router.list else { return }
             let chrome = AccountListView.Chrome(
                 isSearching: controller.isSearching, selectedIndex: controller.selectedIndex, notice: controller.listNotice,
-                sync: controller.sync.flatMap { $0.status.isSyncing ? $0.status.line(formattingTime: Self.clockTime) : nil })
+                sync: controller.sync.flatMap { $0.status.isSyncing ? $0.status.line(formattingTime: Self.clockTime) : nil },
+                keys: controller.listKeys, showingHelp: controller.help != nil)
             lines = listView.render(state: list.state, query: list.query, chrome: chrome, width: width, height: height)
         }
         Terminal.output("\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J")

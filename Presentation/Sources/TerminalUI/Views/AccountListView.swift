@@ -10,11 +10,20 @@ public struct AccountListView: Sendable {
         public var notice: String?
         /// The sync status ("synced 14:02", "offline: 2 changes wait"); nil when the vault does not sync.
         public var sync: String?
-        public init(isSearching: Bool = false, selectedIndex: Int? = nil, notice: String? = nil, sync: String? = nil) {
+        /// The screen's keys: the footer's hint, and the `?` overlay while `showingHelp`.
+        public var keys: [ListKeys.Entry]
+        public var showingHelp: Bool
+        /// `keys` nil: those of a vault that can be locked, with `s` where `sync` is given.
+        public init(
+            isSearching: Bool = false, selectedIndex: Int? = nil, notice: String? = nil, sync: String? = nil,
+            keys: [ListKeys.Entry]? = nil, showingHelp: Bool = false
+        ) {
             self.isSearching = isSearching
             self.selectedIndex = selectedIndex
             self.notice = notice
             self.sync = sync
+            self.keys = keys ?? ListKeys.entries(syncs: sync != nil, canLock: true)
+            self.showingHelp = showingHelp
         }
     }
 
@@ -36,7 +45,11 @@ public struct AccountListView: Sendable {
         var lines: [String] = [header(width: width, count: state.value?.count, sync: chrome.sync)]
         lines.append(searchLine(query: query, isSearching: chrome.isSearching, width: width))
         let bodyHeight = max(0, height - lines.count - 1)
-        lines += body(state: state, query: query, selected: chrome.selectedIndex, width: width, height: bodyHeight)
+        if chrome.showingHelp {
+            lines += Array(help(chrome.keys, width: width).prefix(bodyHeight))
+        } else {
+            lines += body(state: state, query: query, selected: chrome.selectedIndex, width: width, height: bodyHeight)
+        }
         while lines.count < height - 1 { lines.append("") }
         lines.append(footer(chrome: chrome, width: width))
         return lines
@@ -117,13 +130,19 @@ public struct AccountListView: Sendable {
         return next.isEmpty || width < Self.wideLayout ? line : line + style.dim(next)
     }
 
+    /// The `?` overlay: each key and what it does, the keys in a column of their own.
+    private func help(_ keys: [ListKeys.Entry], width: Int) -> [String] {
+        let column = (keys.map(\.keys.count).max() ?? 0) + 2
+        let lines = keys.map { entry in
+            style.bold(TextLayout.fit(entry.keys, column)) + TextLayout.fit(entry.action, max(1, width - column))
+        }
+        return [style.bold("Keys") + style.dim(" (any key closes this)")] + lines
+    }
+
     private func footer(chrome: Chrome, width: Int) -> String {
         if let notice = chrome.notice { return style.yellow(TextLayout.fit(notice, width)) }
-        let help =
-            chrome.isSearching
-            ? "Enter done · Esc clear"
-            : "/ search · Enter copy" + (chrome.sync == nil ? "" : " · s sync")
-                + " · a add · e edit · f fav · J/K move · d delete · l lock · q quit"
+        if chrome.showingHelp { return style.dim(TextLayout.fit("any key closes the help", width)) }
+        let help = chrome.isSearching ? "Enter done · Esc clear" : ListKeys.hint(chrome.keys, width: width)
         return style.dim(TextLayout.fit(help, width))
     }
 }

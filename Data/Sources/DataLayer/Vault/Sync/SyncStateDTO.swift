@@ -69,6 +69,8 @@ struct SyncAccountStateDTO: Codable {
     var keyVersion: Int?
     var earlierKeys: [String: String]?
     var deviceSecret: String?
+    /// The account's devices this machine knows revoked (absent: none). Gone once left.
+    var revokedDevices: [String]?
     /// Set once the server refused this machine as revoked.
     var revoked: Bool?
 
@@ -87,6 +89,7 @@ struct SyncAccountStateDTO: Codable {
                 : Dictionary(
                     uniqueKeysWithValues: membership.keys.earlier.map { (String($0.key), Data($0.value.bytes).base64EncodedString()) })
             deviceSecret = membership.keys.deviceSecret.map { Data($0.bytes).base64EncodedString() }
+            revokedDevices = membership.keys.revoked.isEmpty ? nil : membership.keys.revoked.map(\.uuidString).sorted()
         } else {
             device = state.clock.device.uuidString
             left = true
@@ -119,10 +122,15 @@ struct SyncAccountStateDTO: Codable {
                 guard let bytes = Data(base64Encoded: deviceSecret), let key = SyncKey(bytes: Array(bytes)) else { return nil }
                 secret = key
             }
+            var revoked: Set<UUID> = []
+            for device in revokedDevices ?? [] {
+                guard let id = UUID(uuidString: device) else { return nil }
+                revoked.insert(id)
+            }
             membership = SyncMembership(
                 code: SyncCode(account: account, key: syncKey), server: url,
                 enrolment: SyncEnrolment(deviceID: device, token: Array(tokenBytes)), caFile: caFile,
-                keys: SyncKeyChain(version: keyVersion ?? 1, earlier: earlier, deviceSecret: secret))
+                keys: SyncKeyChain(version: keyVersion ?? 1, earlier: earlier, deviceSecret: secret, revoked: revoked))
         }
         return SyncAccountState(
             membership: membership, account: account, cursor: cursor,

@@ -53,13 +53,16 @@ public struct SyncKeyUseCase: Sendable {
     /// Takes the account's current key when the server holds a newer one than this machine:
     /// either this machine's code already is it (it joined with the new code), or it was
     /// wrapped for this device by the machine that replaced it. `.keyNotShared` otherwise.
+    /// The devices the account lists revoked then are remembered (see `giveBack`).
     @discardableResult
-    public func follow(remote: any SyncKeysRemote) async throws -> SyncMembership {
+    public func follow(remote: any SyncKeysRemote & SyncDevicesRemote) async throws -> SyncMembership {
         try await following(remote: remote).membership
     }
 
     /// `follow`, with the key state it read (a rotation goes on from it without asking again).
-    private func following(remote: any SyncKeysRemote) async throws -> (membership: SyncMembership, state: RemoteKeyState) {
+    private func following(
+        remote: any SyncKeysRemote & SyncDevicesRemote
+    ) async throws -> (membership: SyncMembership, state: RemoteKeyState) {
         let membership = try await current()
         let state = try await remote.keyState()
         guard state.version > membership.keys.version else { return (membership, state) }
@@ -85,9 +88,12 @@ public struct SyncKeyUseCase: Sendable {
             throw SyncError.keyNotShared
         }
         earlier[state.version] = nil
+        let revoked = try await remote.devices().filter { $0.revokedAt != nil }.map(\.id)
         let updated = membership.with(
             code: SyncCode(account: account, key: key),
-            keys: SyncKeyChain(version: state.version, earlier: earlier, deviceSecret: membership.keys.deviceSecret))
+            keys: SyncKeyChain(
+                version: state.version, earlier: earlier, deviceSecret: membership.keys.deviceSecret,
+                revoked: membership.keys.revoked.union(revoked)))
         try await store.replace(with: updated, resend: false)
         return (updated, state)
     }
@@ -122,10 +128,64 @@ public struct SyncKeyUseCase: Sendable {
             code: code, version: version, keyRing: try sealing.sealRing(all, under: key, version: version, account: account),
             revoke: device.map { [$0] } ?? [], wrapped: wrapped)
         try await remote.rotate(rotation)
+        let revoked = devices.filter { $0.revokedAt != nil }.map(\.id) + (device.map { [$0] } ?? [])
         let updated = membership.with(
-            code: code, keys: SyncKeyChain(version: version, earlier: all, deviceSecret: membership.keys.deviceSecret))
+            code: code,
+            keys: SyncKeyChain(
+                version: version, earlier: all, deviceSecret: membership.keys.deviceSecret,
+                revoked: membership.keys.revoked.union(revoked)))
         try await store.replace(with: updated, resend: true)
         return KeyRotationReport(version: version, sharedWith: wrapped.count, notShared: staying.filter { wrapped[$0] == nil })
+    }
+
+    /// Gives the server back the replacements of the sync key it lost (its data restored from a
+    /// backup taken before them): each version it lacks, one after the other, as the machine that
+    /// made it sent it (the key, the earlier keys sealed under it, the key wrapped for each machine
+    /// that stays), the first revoking again every device of the account this machine knows revoked.
+    /// So the old code enrols nothing and a revoked machine's token opens nothing, as before the
+    /// restore. Returns how many versions it gave back (0: the server was not behind);
+    /// `.serverKeyBehind` when this machine lacks one of the keys.
+    @discardableResult
+    public func giveBack(remote: any SyncKeysRemote & SyncDevicesRemote) async throws -> Int {
+        let membership = try await current()
+        let account = membership.code.account
+        let all = membership.allKeys
+        let devices = try await remote.devices()
+        let known = Set(devices.map(\.id))
+        let revoke = membership.keys.revoked
+            .filter { known.contains($0) && $0 != membership.enrolment.deviceID }
+            .subtracting(devices.filter { $0.revokedAt != nil }.map(\.id))
+        var given = 0
+        var attempts = 0
+        while true {
+            let state = try await remote.keyState()
+            guard state.version < membership.keys.version else { break }
+            let version = state.version + 1
+            guard let key = all[version], let previous = all[state.version] else { throw SyncError.serverKeyBehind }
+            var wrapped: [UUID: [UInt8]] = [:]
+            for (id, deviceKey) in state.deviceKeys
+            where !membership.keys.revoked.contains(id) && sealing.isBound(deviceKey, account: account, keys: all) {
+                wrapped[id] = try sealing.wrap(key, version: version, for: deviceKey, device: id, account: account, previous: previous)
+            }
+            let rotation = RemoteKeyRotation(
+                code: SyncCode(account: account, key: key), version: version,
+                keyRing: try sealing.sealRing(all.filter { $0.key < version }, under: key, version: version, account: account),
+                revoke: given == 0 ? revoke.sorted { $0.uuidString < $1.uuidString } : [], wrapped: wrapped)
+            do {
+                try await remote.rotate(rotation)
+                given += 1
+            } catch let error {
+                // Another machine gave it back (or rotated) meanwhile: read the state again.
+                attempts += 1
+                guard error == .keyConflict, attempts <= 3 else { throw error }
+            }
+        }
+        let listed = devices.filter { $0.revokedAt != nil }.map(\.id)
+        if !Set(listed).isSubset(of: membership.keys.revoked) {
+            try await store.replace(
+                with: membership.with(code: membership.code, keys: membership.keys.with(revoked: listed)), resend: false)
+        }
+        return given
     }
 
     private func current() async throws -> SyncMembership {

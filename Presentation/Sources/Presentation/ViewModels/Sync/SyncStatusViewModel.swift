@@ -26,11 +26,15 @@ public final class SyncStatusViewModel {
     @ObservationIgnored private let sync: any SyncUseCase
     @ObservationIgnored private let local: any SyncLocalStore
     @ObservationIgnored private let clock: any WallClock
+    @ObservationIgnored private let server: String?
 
-    public init(sync: any SyncUseCase, local: any SyncLocalStore, clock: any WallClock) {
+    /// `server` names where it syncs when that is not a server the user set up (DEV's in-process
+    /// one): "synced 14:02 (DEV: in memory)", so that no one takes it for a real sync.
+    public init(sync: any SyncUseCase, local: any SyncLocalStore, clock: any WallClock, server: String? = nil) {
         self.sync = sync
         self.local = local
         self.clock = clock
+        self.server = server
     }
 
     /// Input: sync now (on start, every interval, or `s`). Ignored while a sync runs.
@@ -64,7 +68,7 @@ public final class SyncStatusViewModel {
         switch state {
         case .notRequested: ""
         case .isLoading: "syncing…"
-        case .loaded(.upToDate(let date)): "synced \(formattingTime(date))"
+        case .loaded(.upToDate(let date)): "synced \(formattingTime(date))" + (server.map { " (\($0))" } ?? "")
         case .loaded(.offline(let pending)):
             pending == 0 ? "offline" : "offline: \(pending) change\(pending == 1 ? "" : "s") wait\(pending == 1 ? "s" : "")"
         case .failed(let reason): reason
@@ -103,6 +107,8 @@ public enum SyncStatusText {
         case .keyNotShared:
             "the sync key was replaced and not shared with this machine: tokens sync leave, then tokens sync join with the code another machine shows"
         case .keyConflict: "another machine replaced the sync key at the same time; try again"
+        case .serverKeyBehind:
+            "the server holds an older sync key than this machine (restored from a backup?) and this machine cannot give it the new one: nothing was sent; sync from the machine that replaced the key"
         case .quotaExceeded:
             "the server holds as much as it allows for this sync account: nothing was sent (delete accounts, or ask its operator)"
         case .historyUnavailable: "the server keeps no history of the accounts (a version of tokens-server from before it did)"
@@ -122,6 +128,11 @@ public enum SyncStatusText {
         if report.serverBehind {
             notices.append(
                 "the server had lost changes this machine had seen (restored from a backup?): this machine's accounts were merged and sent again"
+            )
+        }
+        if report.keysGivenBack > 0 {
+            notices.append(
+                "the server had lost a replacement of the sync key (restored from a backup?): this machine gave it back, with the revocations it knew"
             )
         }
         let replays = report.refusedReplays.count
