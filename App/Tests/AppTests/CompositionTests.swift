@@ -67,7 +67,9 @@ struct CompositionTests {
         }
         // Data names what is missing; the command line says what to type about it.
         #expect(String(describing: error!) == "no vault at /nonexistent/vault.sqlite")
-        #expect(FailureText.sentence(for: error!) == "no vault at /nonexistent/vault.sqlite: create one with `tokens init`")
+        #expect(
+            FailureText.sentence(for: error!)
+                == "no vault at /nonexistent/vault.sqlite: create one with `tokens \(phase == .real ? "" : "--phase alpha ")init`")
     }
 
     @Test("the command line's query goes through the container's SelectAccount: a name, an id, or a refusal")

@@ -11,7 +11,7 @@ struct FailureKindTests {
         "modified, tampered, damaged and foreign vaults are 'damaged vault' (status 5)",
         arguments: [
             VaultError.modified(.entries), .modified(.foreignSchema(kind: "trigger", name: "t")), .modified(.schemaChanged),
-            .modified(.writeIgnored), .headerTampered, .entryDamaged(id: "x"), .notAVault(path: "p"),
+            .modified(.writeIgnored), .headerTampered, .entryDamaged(id: "x"), .notAVault(path: "p"), .foreignDatabase(path: "p"),
             .damaged(path: "p", reason: "r"),
         ])
     func damaged(error: VaultError) {
@@ -32,7 +32,8 @@ struct FailureKindTests {
 struct FailureTextTests {
     static let innerErrors: [any Error] = [
         VaultError.notInitialized(path: "/v"), VaultError.alreadyExists(path: "/v"), VaultError.wrongPassphrase,
-        VaultError.emptyPassphrase, VaultError.notAVault(path: "/v"), VaultError.damaged(path: "/v", reason: "r"),
+        VaultError.emptyPassphrase, VaultError.notAVault(path: "/v"), VaultError.foreignDatabase(path: "/v"),
+        VaultError.occupied(path: "/v"), VaultError.damaged(path: "/v", reason: "r"),
         VaultError.headerTampered, VaultError.modified(.entries), VaultError.changedSinceUnlock, VaultError.entryDamaged(id: "x"),
         VaultError.newerFormat(found: 3, supported: 2), VaultError.unsupportedKDF("k"), VaultError.busy, VaultError.locked,
         ImportError.unknownFormat, ImportError.image(kind: "PNG"), ImportError.notAnExport(kind: "a KeePass database"),

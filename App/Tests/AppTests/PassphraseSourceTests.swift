@@ -48,13 +48,18 @@ struct PassphraseSourceTests {
         #expect(throws: PassphraseSourceError.emptyFile(empty)) {
             try PassphraseSource(file: empty, environment: [:], warn: { _ in }).given()
         }
-        #expect(throws: PassphraseSourceError.unreadableFile("/nonexistent/pass")) {
+        #expect(throws: PassphraseSourceError.unreadableFile("/nonexistent/pass", reason: "no such file or directory")) {
             try PassphraseSource(file: "/nonexistent/pass", environment: [:], warn: { _ in }).given()
+        }
+        #expect(throws: PassphraseSourceError.unreadableFile(folder.url.path, reason: "it is a folder, not a file")) {
+            try PassphraseSource(file: folder.url.path, environment: [:], warn: { _ in }).given()
         }
         #expect(throws: PassphraseSourceError.emptyVariable("TOKENS_PASSPHRASE")) {
             try PassphraseSource(environment: ["TOKENS_PASSPHRASE": ""], warn: { _ in }).given()
         }
-        #expect(String(describing: PassphraseSourceError.unreadableFile("/p")) == "cannot read passphrase file /p")
+        #expect(
+            String(describing: PassphraseSourceError.unreadableFile("/p", reason: "permission denied"))
+                == "cannot read passphrase file /p: permission denied")
     }
 
     @Test("a file other users can read is used, with a warning")

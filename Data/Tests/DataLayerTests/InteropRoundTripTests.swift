@@ -106,6 +106,27 @@ struct InteropRoundTripTests {
         #expect(!decoded.dropped.map(\.reason).joined().contains("JBSWY3DPEHPK3PX"))
     }
 
+    @Test(
+        "an mOTP entry is unsupported whatever its secret; a PIN is counted only on entries imported; a note's line breaks become spaces"
+    )
+    func otherAppsDetails() throws {
+        let json = #"""
+            {"version":1,"header":{"slots":null,"params":null},"db":{"version":3,"entries":[
+            {"type":"motp","uuid":"01234567-89ab-4def-8123-456789abcdef","name":"x","issuer":"Old","note":"","info":
+            {"secret":"0123abcdef","algo":"MD5","digits":6,"period":10,"pin":"1234"}},
+            {"type":"totp","uuid":"11234567-89ab-4def-8123-456789abcdef","name":"y","issuer":"New","note":"multi\nline\r\nnote",
+            "info":{"secret":"JBSWY3DPEHPK3PXP","algo":"SHA1","digits":6,"period":30,"pin":"5678"}},
+            {"type":"totp","uuid":"21234567-89ab-4def-8123-456789abcdef","name":"z","issuer":"Plain","note":"","info":
+            {"secret":"JBSWY3DPEHPK3PXP","algo":"SHA1","digits":6,"period":30}}
+            ]}}
+            """#
+        let decoded = try InteropCodec().decode(Data(json.utf8), as: .aegis, password: nil)
+        #expect(decoded.dropped.map(\.reason) == ["motp accounts are not supported"])
+        #expect(decoded.entries.map(\.note) == ["multi line note", ""])
+        #expect(decoded.notices.map(\.item) == ["PIN"], "no notice of characters removed: \(decoded.notices)")
+        #expect(decoded.notices.first?.reason.contains("1 entry had one") == true, "\(decoded.notices)")
+    }
+
     @Test("unknown content asks for --format; a named format that does not fit says so")
     func unknown() {
         #expect(throws: ImportError.unknownFormat) { try InteropCodec().decode(Data("hello".utf8), as: nil, password: nil) }

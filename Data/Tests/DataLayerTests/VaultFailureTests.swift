@@ -129,6 +129,25 @@ struct VaultFailureTests {
         try await expectFailure(.notAVault(path: folder.path))
     }
 
+    @Test("another program's SQLite database: not a Tokens vault, not a damaged one; init over it refuses and leaves it")
+    func foreignDatabase() async throws {
+        try FileManager.default.createDirectory(at: folder.directory, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: folder.path)
+        try await queue.write { db in try db.execute(sql: "CREATE TABLE bookmarks (url TEXT)") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder.path))
+        try await expectFailure(.foreignDatabase(path: folder.path))
+        #expect(throws: VaultError.occupied(path: folder.path)) {
+            try Vault.create(at: folder.path, passphrase: Passphrase("correct horse"), kdf: VaultFolder.fastKDF)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path)) == before)
+        try FileManager.default.removeItem(atPath: folder.path)
+        try await makeVault()
+        #expect(throws: VaultError.alreadyExists(path: folder.path)) {
+            try Vault.create(at: folder.path, passphrase: Passphrase("correct horse"), kdf: VaultFolder.fastKDF)
+        }
+    }
+
     @Test("no vault yet")
     func missing() async throws {
         #expect(throws: VaultError.notInitialized(path: folder.path)) {
@@ -140,8 +159,8 @@ struct VaultFailureTests {
     @Test("the errors are distinct and never mention secrets")
     func distinctMessages() {
         let errors: [VaultError] = [
-            .wrongPassphrase, .headerTampered, .entryDamaged(id: "x"), .notAVault(path: "p"),
-            .damaged(path: "p", reason: "r"), .newerFormat(found: 2, supported: 1), .notInitialized(path: "p"),
+            .wrongPassphrase, .headerTampered, .entryDamaged(id: "x"), .notAVault(path: "p"), .foreignDatabase(path: "p"),
+            .occupied(path: "p"), .damaged(path: "p", reason: "r"), .newerFormat(found: 2, supported: 1), .notInitialized(path: "p"),
         ]
         #expect(Set(errors.map(\.description)).count == errors.count)
     }

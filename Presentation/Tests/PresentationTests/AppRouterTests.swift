@@ -140,6 +140,30 @@ struct AppRouterTests {
         #expect(factory.add.accounts.first?.digits == 8)
     }
 
+    @Test(
+        "the Add form: no error before any input; Backspace leaves a choice; Steam shows its 5 digits; a pasted URI fills the fields and shows its secret as dots"
+    )
+    func addFormDetails() async throws {
+        let (router, _) = makeRouter(lock: TestLock(requiresUnlock: false))
+        router.start()
+        router.list?.add()
+        let add = try #require(router.add)
+        #expect(!add.touched && add.validationMessage == "secret: a secret is required")
+        add.moveFocus(to: .kind)
+        add.backspace()
+        #expect(add.text(of: .kind) == "TOTP" && !add.touched)
+        add.cycleChoice()
+        add.cycleChoice()
+        #expect(add.text(of: .kind) == "STEAM" && add.text(of: .digits) == "5 (Steam)" && add.touched)
+
+        add.moveFocus(to: .uri)
+        add.type("otpauth://hotp/ACME:alice?secret=JBSWY3DPEHPK3PXP&counter=7&digits=8")
+        #expect(add.validationMessage == nil)
+        #expect(add.text(of: .uri) == "otpauth://hotp/ACME:alice?secret=••••••••••••••••&counter=7&digits=8")
+        #expect(add.text(of: .issuer) == "ACME" && add.text(of: .account) == "alice" && add.text(of: .secret) == "JBSWY3DPEHPK3PXP")
+        #expect(add.text(of: .kind) == "HOTP" && add.text(of: .digits) == "8" && add.text(of: .periodOrCounter) == "7")
+    }
+
     @Test("copy puts the code on the clipboard and clears it after the timeout; HOTP is generated first")
     func copy() async throws {
         let (router, factory) = makeRouter(lock: TestLock(requiresUnlock: false))

@@ -225,4 +225,17 @@ struct ScreenControllerTests {
         await controller.handle(.character("n"))
         #expect(controller.listNotice?.contains("n makes the next code of an HOTP") == true, "\(controller.listNotice ?? "")")
     }
+
+    @Test("in a form, Tab moves to the next field and Shift-Tab back")
+    func backTab() async throws {
+        let (controller, _) = await makeController()
+        defer { controller.stop() }
+        await controller.handle(.character("a"))
+        let add = try #require(controller.router.add)
+        await controller.handle(.tab)
+        await controller.handle(.tab)
+        #expect(add.focus == .account)
+        await controller.handle(.backTab)
+        #expect(add.focus == .issuer)
+    }
 }

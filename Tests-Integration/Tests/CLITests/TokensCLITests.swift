@@ -101,6 +101,7 @@ struct TokensCLITests {
         let fromFile = try TokensProcess.run(["list"], home: home.url)
         #expect(fromFile.status == 1)
         #expect(fromFile.stderr.contains(Vaults.path(phase: "alpha", home: home.url).path))
+        #expect(fromFile.stderr.contains("create one with `tokens --phase alpha init`"), "\(fromFile.stderr)")
         let environmentWins = try TokensProcess.run(["list"], home: home.url, environment: ["TOKENS_PHASE": "dev"])
         #expect(environmentWins.status == 0)
         let flagWins = try TokensProcess.run(["list", "--phase", "dev"], home: home.url, environment: ["TOKENS_PHASE": "real"])

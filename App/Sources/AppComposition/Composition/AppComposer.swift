@@ -24,7 +24,7 @@ public enum AppComposer {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
             return DevContainer(clock: clock)
         }
-        guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
+        guard FileManager.default.fileExists(atPath: path) else { throw CompositionError.noVault(path: path, phase: settings.phase.value) }
         ProcessHardening.forbidDumpsAndTracing()
         let logger = Logger(label: "tokens.composition")
         let started = ContinuousClock.now
@@ -76,10 +76,13 @@ public enum AppComposer {
 public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertible {
     case noVaultInDev
     case noPassphrase
+    /// The phase's vault is not there yet (`tokens init` makes it, with the phase).
+    case noVault(path: String, phase: Phase)
 
     public var description: String {
         switch self {
         case .noPassphrase: "no passphrase was given to unlock the vault"
+        case .noVault(let path, _): "no vault at \(path)"
         case .noVaultInDev: "the DEV phase keeps its demo accounts in memory and has no vault; use --phase alpha or real"
         }
     }

@@ -18,8 +18,9 @@ package enum FailureKind: Sendable, Equatable {
         // Every case named, no default: a new vault error must be given its status here.
         switch vault {
         case .wrongPassphrase: self = .wrongPassphrase
-        case .notAVault, .damaged, .headerTampered, .modified, .entryDamaged: self = .damagedVault
-        case .notInitialized, .alreadyExists, .emptyPassphrase, .changedSinceUnlock, .newerFormat, .unsupportedKDF, .busy, .locked:
+        case .notAVault, .foreignDatabase, .damaged, .headerTampered, .modified, .entryDamaged: self = .damagedVault
+        case .notInitialized, .alreadyExists, .occupied, .emptyPassphrase, .changedSinceUnlock, .newerFormat, .unsupportedKDF, .busy,
+            .locked:
             self = .other
         }
     }

@@ -10,6 +10,9 @@ package enum FailureText {
         switch error {
         case VaultError.notInitialized:
             return "\(plain): create one with `tokens init`"
+        case CompositionError.noVault(_, let phase):
+            // The phase's own vault: `tokens init` alone makes REAL's.
+            return "\(plain): create one with `tokens \(phase == .real ? "" : "--phase \(phase.rawValue) ")init`"
         case ImportError.unknownFormat:
             return "\(plain); if it is one of them, name it with --format"
         case ImportError.image:

@@ -58,7 +58,7 @@ extension AppComposer {
         guard settings.phase.value.usesVault, let path = settings.vaultPath?.value else {
             return InteractiveGraph(container: try await DevScreenContainer.make(), lock: AlwaysUnlocked(), lockedVault: nil)
         }
-        guard FileManager.default.fileExists(atPath: path) else { throw VaultError.notInitialized(path: path) }
+        guard FileManager.default.fileExists(atPath: path) else { throw CompositionError.noVault(path: path, phase: settings.phase.value) }
         let container = LockedVaultContainer(
             phase: settings.phase.value, path: path, kept: KeptUnlock.enabled(for: settings),
             forgetsKeptKeyOnLock: settings.idleLockForgetsKeptKey.value)

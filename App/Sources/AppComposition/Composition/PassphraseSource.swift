@@ -59,11 +59,16 @@ public struct PassphraseSource: Sendable {
     /// A file's contents without one trailing newline; warns when others may read the file.
     package static func fileBytes(_ path: String, warn: (String) -> Void) throws -> [UInt8] {
         var status = stat()
-        if stat(path, &status) == 0, status.st_mode & 0o077 != 0 {
-            warn("warning: other users can read \(path); make it private with chmod 600")
+        guard stat(path, &status) == 0 else { throw PassphraseSourceError.unreadableFile(path, reason: Self.reason(errno)) }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            throw PassphraseSourceError.unreadableFile(path, reason: "it is a folder, not a file")
         }
+        if status.st_mode & 0o077 != 0 { warn("warning: other users can read \(path); make it private with chmod 600") }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw PassphraseSourceError.unreadableFile(path, reason: Self.reason(errno)) }
+        close(descriptor)
         guard var data = FileManager.default.contents(atPath: path) else {
-            throw PassphraseSourceError.unreadableFile(path)
+            throw PassphraseSourceError.unreadableFile(path, reason: "it could not be read")
         }
         var bytes = Array(data)
         data.wipe()
@@ -83,15 +88,23 @@ public struct PassphraseSource: Sendable {
 
 /// Why a given passphrase could not be read.
 public enum PassphraseSourceError: Error, Equatable, Sendable, CustomStringConvertible {
-    case unreadableFile(String)
+    case unreadableFile(String, reason: String)
     case emptyFile(String)
     case emptyVariable(String)
 
     public var description: String {
         switch self {
-        case .unreadableFile(let path): "cannot read passphrase file \(path)"
+        case .unreadableFile(let path, let reason): "cannot read passphrase file \(path): \(reason)"
         case .emptyFile(let path): "passphrase file \(path) is empty"
         case .emptyVariable(let name): "\(name) is empty"
         }
+    }
+}
+
+extension PassphraseSource {
+    /// The system's words for `code`, as a clause: "no such file or directory".
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

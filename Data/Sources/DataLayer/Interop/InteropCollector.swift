@@ -8,6 +8,8 @@ struct InteropCollector {
     private(set) var dropped: [DroppedItem] = []
     private(set) var notices: [DroppedItem] = []
     private var lostFields: [String: Int] = [:]
+    /// Fields the next entry had that Tokens does not keep: counted once that entry is added.
+    private var pendingLost: [String] = []
 
     /// Fields of one account as an export gives them.
     struct Fields {
@@ -30,18 +32,15 @@ struct InteropCollector {
     /// characters and bidi overrides are removed from its text first, and the report says so.
     mutating func add(_ fields: Fields, position: String) {
         var fields = fields
+        let lost = pendingLost
+        pendingLost = []
         var cleaned: [AccountTextField] = []
         fields.issuer = AccountText.removingForbidden(fields.issuer, as: .issuer, noting: &cleaned)
         fields.name = AccountText.removingForbidden(fields.name, as: .account, noting: &cleaned)
         let label = Account.displayName(issuer: fields.issuer, name: fields.name)
         let place = "\(position)\(label.isEmpty ? "" : ": \(label)")"
         do {
-            let secret: Secret
-            if let bytes = fields.secretBytes {
-                secret = Secret(bytes: bytes)
-            } else {
-                do { secret = try Secret(base32: fields.secretBase32 ?? "") } catch { throw AccountValidationError.invalidSecret(error) }
-            }
+            // The kind first: another app's kind (mOTP's hex secret…) is unsupported, whatever its secret.
             let kind: OTPKind
             switch fields.kind {
             case .totp: kind = .totp(period: fields.period)
@@ -50,6 +49,12 @@ struct InteropCollector {
             case .unsupported(let name):
                 dropped.append(DroppedItem(place, reason: "\(name) accounts are not supported"))
                 return
+            }
+            let secret: Secret
+            if let bytes = fields.secretBytes {
+                secret = Secret(bytes: bytes)
+            } else {
+                do { secret = try Secret(base32: fields.secretBase32 ?? "") } catch { throw AccountValidationError.invalidSecret(error) }
             }
             let algorithm: OTPAlgorithm
             switch fields.algorithm {
@@ -62,6 +67,7 @@ struct InteropCollector {
                 issuer: fields.issuer, name: fields.name, secret: secret, kind: kind, algorithm: algorithm,
                 digits: fields.digits)
             try append(spec, note: fields.note, groups: fields.groups, isFavorite: fields.isFavorite, cleaned: cleaned, at: place)
+            for field in lost { lostFields[field, default: 0] += 1 }
         } catch {
             dropped.append(DroppedItem(place, reason: "\(error)"))
         }
@@ -69,11 +75,14 @@ struct InteropCollector {
 
     /// Adds the account of a Key URI, or records why it cannot be imported.
     mutating func add(uri: String, position: String, note: String = "", groups: [String] = [], isFavorite: Bool = false) {
+        let lost = pendingLost
+        pendingLost = []
         do {
             let (spec, cleaned) = try KeyURI.parse(uri, removingForbiddenText: true)
             try append(
                 spec, note: note, groups: groups, isFavorite: isFavorite, cleaned: cleaned,
                 at: "\(position): \(Account.displayName(issuer: spec.issuer, name: spec.name))")
+            for field in lost { lostFields[field, default: 0] += 1 }
         } catch {
             dropped.append(DroppedItem(position, reason: "\(error)"))
         }
@@ -85,7 +94,9 @@ struct InteropCollector {
         _ spec: AccountSpec, note: String, groups: [String], isFavorite: Bool, cleaned: [AccountTextField], at item: String
     ) throws {
         var cleaned = cleaned
-        let note = AccountText.removingForbidden(note, as: .note, noting: &cleaned)
+        // A line break becomes a space (a note is one line here), not nothing.
+        let oneLine = note.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).joined(separator: " ")
+        let note = AccountText.removingForbidden(oneLine, as: .note, noting: &cleaned)
         let groups = groups.map { AccountText.removingForbidden($0, as: .group, noting: &cleaned) }
         try AccountText.validate(note: note, groups: groups)
         entries.append(ImportedEntry(spec: spec, note: note, groups: groups, isFavorite: isFavorite))
@@ -95,12 +106,14 @@ struct InteropCollector {
     }
 
     mutating func drop(_ item: String, reason: String) {
+        pendingLost = []
         dropped.append(DroppedItem(item, reason: reason))
     }
 
-    /// Notes that a field Tokens does not keep was present (reported once per field, with a count).
+    /// Notes that the entry added next has a field Tokens does not keep (reported once per field,
+    /// counting only the entries imported).
     mutating func lose(_ field: String) {
-        lostFields[field, default: 0] += 1
+        pendingLost.append(field)
     }
 
     mutating func notice(_ item: String, _ reason: String) {

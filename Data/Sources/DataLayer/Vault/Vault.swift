@@ -30,7 +30,9 @@ public enum Vault {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             chmod(directory, 0o700)
         }
-        guard !FileManager.default.fileExists(atPath: path) else { throw VaultError.alreadyExists(path: path) }
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw hasOwnTables(path) ? VaultError.alreadyExists(path: path) : VaultError.occupied(path: path)
+        }
 
         let temporary = path + ".creating-\(getpid())"
         removeFiles(at: temporary)
@@ -158,5 +160,21 @@ public enum Vault {
 
     private static func removeFiles(at path: String) {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+    }
+}
+
+extension Vault {
+    /// The tables by which a file is known as a vault (damaged or not), as an SQL list.
+    static let ownTables = "('header', 'key_slot', 'entry')"
+
+    /// Whether the file at `path` is an SQLite database with any of a vault's tables (opened as
+    /// unlocking opens it: nothing written).
+    static func hasOwnTables(_ path: String) -> Bool {
+        guard let queue = try? VaultDatabase.open(path: path) else { return false }
+        defer { try? queue.close() }
+        let count = try? queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN \(ownTables)")
+        }
+        return (count ?? 0) > 0
     }
 }

@@ -5,6 +5,10 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongPassphrase
     case emptyPassphrase
     case notAVault(path: String)
+    /// An SQLite database with none of a vault's tables: another program's file.
+    case foreignDatabase(path: String)
+    /// `init` found a file that is not a Tokens vault where the vault goes.
+    case occupied(path: String)
     case damaged(path: String, reason: String)
     case headerTampered
     /// The file was changed outside Tokens in a way the header's MAC and manifest reveal.
@@ -24,6 +28,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongPassphrase: "wrong passphrase"
         case .emptyPassphrase: "the passphrase must not be empty"
         case .notAVault(let path): "\(path) is not a Tokens vault (not an SQLite file)"
+        case .foreignDatabase(let path): "\(path) is not a Tokens vault (an SQLite database of another program)"
+        case .occupied(let path): "\(path) exists and is not a Tokens vault; nothing was changed (move it away first)"
         case .damaged(let path, let reason): "the vault at \(path) is damaged (\(reason)); restore it from a backup"
         case .headerTampered:
             "the vault header failed its integrity check: it was modified outside Tokens; restore it from a backup"

@@ -14,13 +14,13 @@ protocol FormInput: AnyObject {
 extension FormInput {
     func handleOwnKey(_ key: Key) -> Bool { false }
 
-    /// The common map: Escape leaves, Tab/arrows move between fields, Enter saves, text types.
+    /// The common map: Escape leaves, Tab/Shift-Tab/arrows move between fields, Enter saves, text types.
     func handle(_ key: Key) async {
         if handleOwnKey(key) { return }
         switch key {
         case .escape: dismiss()
         case .tab, .down: moveFocus(by: 1)
-        case .up: moveFocus(by: -1)
+        case .up, .backTab: moveFocus(by: -1)
         case .backspace: backspace()
         case .enter: await save()
         case .character(let character): type(String(character))

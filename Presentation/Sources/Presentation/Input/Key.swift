@@ -9,5 +9,7 @@ public enum Key: Hashable, Sendable {
     case controlC
     case controlD
     case tab
+    /// Shift-Tab.
+    case backTab
     case unknown
 }

@@ -27,6 +27,8 @@ public final class AddAccountViewModel {
     public private(set) var focus: Field = .uri
     /// Output: why the form cannot be saved yet (nil when it can).
     public private(set) var validationMessage: String?
+    /// Output: whether anything was typed or chosen yet (the form shows no error before).
+    public private(set) var touched = false
     public private(set) var saveError: String?
 
     @ObservationIgnored private let addAccount: any AddAccountUseCase
@@ -44,13 +46,13 @@ public final class AddAccountViewModel {
     /// The text of a field, as the form shows it.
     public func text(of field: Field) -> String {
         switch field {
-        case .uri: uri
+        case .uri: Self.maskingSecret(in: uri)
         case .issuer: draft.issuer
         case .account: draft.name
         case .secret: draft.secret
         case .kind: draft.kind.rawValue.uppercased()
         case .algorithm: draft.algorithm.rawValue
-        case .digits: String(draft.digits)
+        case .digits: draft.kind == .steam ? "\(AccountSpec.steamDigits) (Steam)" : String(draft.digits)
         case .periodOrCounter: draft.kind == .hotp ? String(draft.counter) : String(draft.period)
         }
     }
@@ -63,12 +65,15 @@ public final class AddAccountViewModel {
 
     /// Input: typed characters in the focused field (choices cycle instead).
     public func type(_ text: String) {
+        touched = true
         edit { current in current + text }
         validate()
     }
 
-    /// Input: delete the last character of the focused field.
+    /// Input: delete the last character of the focused field (a choice stays as it is).
     public func backspace() {
+        guard focus != .kind, focus != .algorithm else { return }
+        touched = true
         edit { current in String(current.dropLast()) }
         validate()
     }
@@ -85,11 +90,13 @@ public final class AddAccountViewModel {
         default:
             return
         }
+        touched = true
         validate()
     }
 
     /// Input: save the account; on success the coordinator goes back to the list.
     public func save() async {
+        touched = true
         validate()
         guard validationMessage == nil else { return }
         do {
@@ -121,10 +128,31 @@ public final class AddAccountViewModel {
     private func validate() {
         saveError = nil
         do {
-            if usesURI { _ = try KeyURI.parse(uri) } else { _ = try draft.validated() }
+            if usesURI { fill(from: try KeyURI.parse(uri)) } else { _ = try draft.validated() }
             validationMessage = nil
         } catch {
             validationMessage = "\(error)"
         }
+    }
+
+    /// The fields show what a valid URI holds (the secret masked like the one typed).
+    private func fill(from spec: AccountSpec) {
+        var filled = AccountDraft(
+            issuer: spec.issuer, name: spec.name, secret: spec.secret.base32, algorithm: spec.algorithm, digits: spec.digits)
+        switch spec.kind {
+        case .totp(let period): filled.period = period
+        case .hotp(let counter): (filled.kind, filled.counter) = (.hotp, counter)
+        case .steam: filled.kind = .steam
+        }
+        draft = filled
+    }
+
+    /// The URI as the form shows it: the value of its secret parameter as dots.
+    static func maskingSecret(in uri: String) -> String {
+        guard let range = uri.range(of: #"(?i)[?&]secret=[^&#]*"#, options: .regularExpression),
+            let equals = uri[range].firstIndex(of: "=")
+        else { return uri }
+        let value = uri.index(after: equals)..<range.upperBound
+        return uri.replacingCharacters(in: value, with: String(repeating: "•", count: uri[value].count))
     }
 }

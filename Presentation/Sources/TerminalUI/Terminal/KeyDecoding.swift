@@ -20,6 +20,7 @@ extension Key {
             case UInt8(ascii: "B"): return (.down, 3)
             case UInt8(ascii: "C"): return (.right, 3)
             case UInt8(ascii: "D"): return (.left, 3)
+            case UInt8(ascii: "Z"): return (.backTab, 3)
             default:
                 // Skip the rest of an unknown CSI sequence (parameters, then one final byte).
                 var length = 2

@@ -28,14 +28,16 @@ public struct AddAccountView: Sendable {
             if field == .uri { lines.append("") }
         }
         lines.append("")
-        if let error = viewModel.saveError ?? viewModel.validationMessage {
+        if !viewModel.touched {
+            lines.append(style.dim("Paste an otpauth URI, or type at least the secret"))
+        } else if let error = viewModel.saveError ?? viewModel.validationMessage {
             lines.append(style.red(TextLayout.fit(error, width)))
         } else {
             lines.append(style.green("Ready to save"))
         }
         while lines.count < height - 1 { lines.append("") }
         lines = Array(lines.prefix(max(0, height - 1)))
-        lines.append(style.dim(TextLayout.fit("Tab next field · Space cycles choices · Enter save · Esc cancel", width)))
+        lines.append(style.dim(TextLayout.fit("Tab/Shift-Tab move · Space cycles choices · Enter save · Esc cancel", width)))
         return lines
     }
 }

@@ -29,10 +29,14 @@ extension VaultHeader {
 
     /// A header the current query could not read: format 1's, or none at all (nil).
     private static func older(_ db: some VaultQuerying, path: String) throws -> HeaderRow? {
-        let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('header', 'key_slot')") {
+        let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN \(Vault.ownTables)") {
             try $0.text(0)
         }
-        guard Set(tables).count == 2 else { throw VaultError.damaged(path: path, reason: "it has no vault header") }
+        // None of a vault's tables: another program's database, not a damaged vault.
+        guard !tables.isEmpty else { throw VaultError.foreignDatabase(path: path) }
+        guard Set(tables).isSuperset(of: ["header", "key_slot"]) else {
+            throw VaultError.damaged(path: path, reason: "it has no vault header")
+        }
         let columns = Set(try db.rows("SELECT name FROM pragma_table_info('header')") { try $0.text(0) })
         let versioned = columns.isSuperset(of: ["revision", "manifest"])
         return try db.rows("SELECT format_version, vault_id, mac\(versioned ? ", revision, manifest" : "") FROM header WHERE id = 1") {
