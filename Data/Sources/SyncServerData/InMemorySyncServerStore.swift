@@ -209,6 +209,8 @@ extension InMemorySyncServerStore: SyncServerAdministration {
             }
     }
 
+    public func accountIDs() -> [SyncAccountID] { accountSummaries().map(\.id) }
+
     public func setQuota(_ quota: AccountQuota, of account: SyncAccountID) -> Bool {
         guard accounts[account] != nil else { return false }
         accounts[account]?.quota = quota

@@ -15,6 +15,7 @@ extension PostgresSyncServerStore: SyncServerAdministration {
         coalesce(sum(octet_length(ciphertext)), 0)::bigint AS bytes, max(changed_at) AS last FROM entry WHERE account_id = a.id) u \
         ORDER BY a.created_at, a.id
         """
+    static let accountIDs = "SELECT id FROM sync_account ORDER BY created_at, id"
     /// The account first, as a push takes it, so a deletion never waits in a cycle with one.
     static let lockAccount = "SELECT id FROM sync_account WHERE id = $1 FOR UPDATE"
     /// Everything of the account in one statement (foreign keys are checked at its end).
@@ -66,6 +67,13 @@ extension PostgresSyncServerStore: SyncServerAdministration {
                         quota: AccountQuota(entries: quotaEntries.map(Int.init), bytes: quotaBytes.map(Int.init))))
             }
             return summaries
+        }
+    }
+
+    public func accountIDs() async throws -> [SyncAccountID] {
+        try await guarded(within: nil) { [self] in
+            let rows = try await client.query(PostgresStatements.query(Self.accountIDs), logger: PostgresStatements.queryLogger)
+            return try await rows.decode(UUID.self).collected().map(SyncAccountID.init)
         }
     }
 

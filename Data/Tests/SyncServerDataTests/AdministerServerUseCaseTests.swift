@@ -75,6 +75,24 @@ struct AdministerServerUseCaseTests {
         #expect(await store.devices(of: first).isEmpty)
     }
 
+    @Test("a quota changes part by part: a part not named stays, default gives it back to the server's; nothing named writes nothing")
+    func quotaChanges() async throws {
+        try await seeded()
+        let entries = try await admin.changeQuota(AccountQuotaChange(entries: .set(5)), ofAccount: "a1b2c3")
+        #expect(entries.id == first && entries.quota == AccountQuota(entries: 5))
+        let both = try await admin.changeQuota(AccountQuotaChange(bytes: .set(1024)), ofAccount: "a1b2c3")
+        #expect(both.quota == AccountQuota(entries: 5, bytes: 1024))
+        #expect(try await admin.changeQuota(AccountQuotaChange(), ofAccount: "a1b2c3").quota == both.quota)
+        let back = try await admin.changeQuota(AccountQuotaChange(entries: .serverDefault), ofAccount: "a1b2c3")
+        #expect(back.quota == AccountQuota(bytes: 1024))
+        // What the answer says is what the store holds; the other account keeps the server's.
+        #expect(try await admin.account("a1b2c3").quota == back.quota)
+        #expect(try await admin.account("a1b2ff").quota == .serverDefault)
+        await #expect(throws: AdministrationError.noAccount("ffff")) {
+            try await admin.changeQuota(AccountQuotaChange(entries: .set(1)), ofAccount: "ffff")
+        }
+    }
+
     @Test("with invitations, an account opens only with an unused, unexpired invitation; the same account may present it again")
     func invitations() async throws {
         await #expect(throws: SyncServerError.invitationRequired) { try await create(1, signup: .invitation, invitation: nil) }

@@ -17,6 +17,7 @@ extension SyncServerStoreContract {
             at: start.addingTimeInterval(30))
         let summaries = try await store.accountSummaries()
         #expect(summaries.map(\.id) == [account, other])
+        #expect(try await store.accountIDs() == [account, other])
         #expect(
             summaries.first
                 == AccountSummary(
@@ -31,6 +32,7 @@ extension SyncServerStoreContract {
         #expect(try await store.deleteAccount(account))
         #expect(try await !store.deleteAccount(account))
         #expect(try await store.accountSummaries().map(\.id) == [other])
+        #expect(try await store.accountIDs() == [other])
         #expect(try await store.account(account) == nil)
         #expect(try await store.device(withToken: SecretDigest(bytes: [2])) == nil)
         try await store.createAccount(SyncAccountRecord(id: account, authKeyDigest: SecretDigest(bytes: [1]), createdAt: start))

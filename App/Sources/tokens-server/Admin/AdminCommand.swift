@@ -69,14 +69,11 @@ enum AdminCommand {
                 return try output.revoked(device)
             case "quota":
                 let reference = try arguments.required("account")
-                let entries = arguments.string("entries")
-                let mib = arguments.string("mib")
-                guard entries != nil || mib != nil else { return try output.quota(await admin.account(reference)) }
-                let current = try await admin.account(reference).quota
-                let quota = AccountQuota(
-                    entries: try Self.quotaPart(entries, option: "entries", scale: 1, current: current.entries),
-                    bytes: try Self.quotaPart(mib, option: "mib", scale: 1024 * 1024, current: current.bytes))
-                return try output.quota(await admin.setQuota(quota, ofAccount: reference))
+                let change = AccountQuotaChange(
+                    entries: try Self.quotaPart(arguments.string("entries"), option: "entries", scale: 1),
+                    bytes: try Self.quotaPart(arguments.string("mib"), option: "mib", scale: 1024 * 1024))
+                guard !change.keepsAll else { return try output.quota(await admin.account(reference)) }
+                return try output.quota(await admin.changeQuota(change, ofAccount: reference))
             case "invite":
                 let invited = try await admin.invite(validFor: Int64(days) * 24 * 3600)
                 return try output.invitation(invited.code, expiresAt: invited.expiresAt, signup: settings.signup.value)
@@ -92,14 +89,14 @@ enum AdminCommand {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    /// One part of a quota as typed: absent keeps `current`, `default` is the server's, else a
-    /// whole number (0 to 10^9) times `scale`.
-    static func quotaPart(_ text: String?, option: String, scale: Int, current: Int?) throws -> Int? {
-        guard let text else { return current }
-        if text == "default" { return nil }
+    /// One part of a quota as typed: absent keeps it, `default` is the server's, else a whole
+    /// number (0 to 10^9) times `scale`.
+    static func quotaPart(_ text: String?, option: String, scale: Int) throws -> AccountQuotaChange.Part {
+        guard let text else { return .keep }
+        if text == "default" { return .serverDefault }
         guard let value = Int(text), (0...1_000_000_000).contains(value) else {
             throw UsageError("--\(option) takes a whole number from 0 to 1000000000, or default")
         }
-        return value * scale
+        return .set(value * scale)
     }
 }

@@ -32,6 +32,13 @@ public struct AccountSummary: Equatable, Sendable {
         self.quota = quota
     }
 
+    /// The same account with `quota` in place of its own.
+    public func with(quota: AccountQuota) -> AccountSummary {
+        AccountSummary(
+            id: id, createdAt: createdAt, activeDevices: activeDevices, revokedDevices: revokedDevices, usage: usage,
+            lastChange: lastChange, lastSeen: lastSeen, quota: quota)
+    }
+
     /// The later of the last change and the last sighting: when the account was last used.
     public var lastActive: Date? { [lastChange, lastSeen].compactMap { $0 }.max() }
 }

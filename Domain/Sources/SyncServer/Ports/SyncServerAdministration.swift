@@ -5,6 +5,9 @@ import Foundation
 public protocol SyncServerAdministration: Sendable {
     /// Every account, oldest first.
     func accountSummaries() async throws -> [AccountSummary]
+    /// Every account's id, oldest first: what an operator's reference is resolved among, when
+    /// nothing else of the accounts is needed.
+    func accountIDs() async throws -> [SyncAccountID]
     /// Removes the account and everything stored for it (devices, entries, history, keys);
     /// false when there is no such account.
     func deleteAccount(_ id: SyncAccountID) async throws -> Bool

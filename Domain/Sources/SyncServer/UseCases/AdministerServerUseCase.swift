@@ -14,8 +14,9 @@ public protocol AdministerServerUseCase: Sendable {
     func revoke(device: String, ofAccount account: String) async throws -> SyncDevice
     /// Deletes the account `reference` names and all it stored; what it held.
     func deleteAccount(_ reference: String) async throws -> AccountSummary
-    /// Sets the quota of the account `reference` names; the account as it is then.
-    func setQuota(_ quota: AccountQuota, ofAccount reference: String) async throws -> AccountSummary
+    /// Changes the quota of the account `reference` names, part by part; the account as it is
+    /// then.
+    func changeQuota(_ change: AccountQuotaChange, ofAccount reference: String) async throws -> AccountSummary
     /// A new single-use invitation, valid for `seconds`: the code (shown once, kept only as its
     /// digest) and when it expires.
     func invite(validFor seconds: Int64) async throws -> (code: SyncSecret, expiresAt: Date)
@@ -53,7 +54,7 @@ public struct DefaultAdministerServerUseCase: AdministerServerUseCase {
     }
 
     public func devices(ofAccount reference: String) async throws -> (account: SyncAccountID, devices: [SyncDevice]) {
-        let account = try await self.account(reference).id
+        let account = try AdminReference.account(reference, among: try await administration.accountIDs())
         return (account, try await store.devices(of: account))
     }
 
@@ -72,12 +73,12 @@ public struct DefaultAdministerServerUseCase: AdministerServerUseCase {
         return chosen
     }
 
-    public func setQuota(_ quota: AccountQuota, ofAccount reference: String) async throws -> AccountSummary {
+    public func changeQuota(_ change: AccountQuotaChange, ofAccount reference: String) async throws -> AccountSummary {
         let chosen = try await account(reference)
-        guard try await administration.setQuota(quota, of: chosen.id),
-            let updated = try await administration.accountSummaries().first(where: { $0.id == chosen.id })
-        else { throw AdministrationError.noAccount(reference) }
-        return updated
+        let quota = change.applied(to: chosen.quota)
+        guard quota != chosen.quota else { return chosen }
+        guard try await administration.setQuota(quota, of: chosen.id) else { throw AdministrationError.noAccount(reference) }
+        return chosen.with(quota: quota)
     }
 
     public func account(_ reference: String) async throws -> AccountSummary {
