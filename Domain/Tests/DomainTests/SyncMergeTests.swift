@@ -90,6 +90,35 @@ struct SyncMergeTests {
         #expect(!revived.isDeleted.value && revived.isFavorite.value && revived.name.value == "work account")
     }
 
+    @Test(
+        "found by the lifecycle model check: against a base older than what the deleting side saw, a field it wrote later itself is no edit: the delete stands"
+    )
+    func staleFieldDoesNotRevive() {
+        // The deleting side named it twice (the second after the first reached the other side),
+        // then deleted; the server lost what it knew, so the base is from before both.
+        var seenThenDeleted = Self.base
+        seenThenDeleted.name = Stamped("second", changedAt: Self.at(3_000))
+        seenThenDeleted.isDeleted = Stamped(true, changedAt: Self.at(4_000))
+        var stale = Self.base
+        stale.name = Stamped("first", changedAt: Self.at(2_000))
+        #expect(Self.merged(seenThenDeleted, stale).merged.isDeleted.value)
+        // The same for a field a newer build wrote (kept by the others, unread).
+        var unknownLater = Self.base
+        unknownLater.unknown = Self.archived("step 2", at: 3_000)
+        unknownLater.isDeleted = Stamped(true, changedAt: Self.at(4_000))
+        var unknownStale = Self.base
+        unknownStale.unknown = Self.archived("step 1", at: 2_000)
+        #expect(Self.merged(unknownLater, unknownStale).merged.isDeleted.value)
+        // A later edit of the same field still revives it.
+        var renamedLater = Self.base
+        renamedLater.name = Stamped("third", changedAt: Self.at(5_000, Self.desktop))
+        #expect(!Self.merged(seenThenDeleted, renamedLater).merged.isDeleted.value)
+    }
+
+    static func archived(_ value: String, at milliseconds: Int64) -> SyncUnknownParts {
+        SyncUnknownParts(fields: ["archived": .init(json: "\"\(value)\"", changedAt: Self.at(milliseconds))])
+    }
+
     @Test("found by the lifecycle model check: two deletes merge every field, so a later revival finds both sides' edits")
     func tombstonesMergeTheirFields() {
         var notedThenDeleted = Self.base

@@ -168,13 +168,17 @@ public enum SyncMerge {
     /// but the deletion) that differs from the other side's (with no base: a field later than the
     /// other side's), or an HOTP counter it moved since the base past the other side's (with no
     /// base, a larger counter of the same key). A copy that only lags behind (a vault restored from an old
-    /// copy, whose base is stale too) is no edit. Records do not say whether the other side saw an
-    /// edit and then overwrote the same field, or never saw it: either way the edit counts (an
-    /// account kept is safer than one lost).
+    /// copy, whose base is stale too) is no edit; nor is a field other than the key older than the
+    /// other side's of the same field: the other side's later write wins that field whatever
+    /// happens to the entry, so nothing of the edit would live on (and a base older than what this
+    /// machine saw, after a server lost or replayed versions, would otherwise make its own earlier
+    /// writes look like another machine's edits). A key always counts: a secret is never dropped,
+    /// and its stamp may be the earlier of two (the same key added on two machines).
     private static func edited(_ side: SyncRecord, since base: SyncRecord?, against other: SyncRecord) -> Bool {
-        func differs<Value>(_ field: KeyPath<SyncRecord, Stamped<Value>>) -> Bool {
-            guard let base else { return side[keyPath: field].changedAt > other[keyPath: field].changedAt }
-            return side[keyPath: field] != base[keyPath: field] && side[keyPath: field] != other[keyPath: field]
+        func differs<Value>(_ field: KeyPath<SyncRecord, Stamped<Value>>, byStamp: Bool = true) -> Bool {
+            let later = side[keyPath: field].changedAt > other[keyPath: field].changedAt
+            guard let base else { return later }
+            return (later || !byStamp) && side[keyPath: field] != base[keyPath: field] && side[keyPath: field] != other[keyPath: field]
         }
         // Codes used up to a counter the other side reached with the same key tell it nothing new;
         // nor do codes used of a key the other side replaced (that key is gone there, and with it
@@ -189,9 +193,11 @@ public enum SyncMerge {
                 guard let stamp = field.changedAt else { return false }
                 return other.unknown.fields[name]?.changedAt.map { stamp > $0 } ?? true
             }
+            if let theirs = other.unknown.fields[name]?.changedAt, let stamp = field.changedAt, stamp < theirs { return false }
             return field != base.unknown.fields[name] && field != other.unknown.fields[name]
         }
-        return counter || unknown || differs(\.key) || differs(\.issuer) || differs(\.name) || differs(\.note) || differs(\.isFavorite)
+        return counter || unknown || differs(\.key, byStamp: false) || differs(\.issuer) || differs(\.name) || differs(\.note)
+            || differs(\.isFavorite)
             || differs(\.groups) || differs(\.position)
     }
 

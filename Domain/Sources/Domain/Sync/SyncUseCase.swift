@@ -181,11 +181,13 @@ public struct DefaultSyncUseCase: SyncUseCase {
         let id = entry.record.id
         if let over = state.pushedOver[id], let acknowledged = state.bases[id], entry.record != acknowledged.record,
             entry.sequence >= acknowledged.sequence,
-            entry.version <= acknowledged.version || !SyncRebase.holds(entry.record, acknowledged.record)
+            entry.version == acknowledged.version
+                || entry.version > acknowledged.version && !SyncRebase.holds(entry.record, acknowledged.record)
         {
             // Another record at the version of a push the server acknowledged, or a later one
             // without what the push changed: the server lost the push. It merges as a change of
-            // this machine's against what it was made on.
+            // this machine's against what it was made on. (An earlier version is a replay, below:
+            // what the push was made on may be older than what this machine saw since.)
             state.bases[id] = over
             state.pushedOver[id] = nil
             state.pending.insert(id)
