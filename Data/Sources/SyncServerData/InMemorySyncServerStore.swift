@@ -118,25 +118,46 @@ public actor InMemorySyncServerStore: SyncServerStore {
     }
 
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) throws -> [PushResult] {
-        guard var state = accounts[account] else { throw SyncServerError.unauthorized }
-        let before = Self.usage(of: state)
+        guard accounts[account] != nil else { throw SyncServerError.unauthorized }
+        // Decided first, on the state as it is, then written in place: a copy of the account's
+        // state would copy its history at every push.
+        let push = try Self.decide(changes, on: accounts[account]!, at: time, quota: quota)
+        for (written, replaced) in push.writes {
+            if let replaced, !replaced.payload.isDeleted {
+                accounts[account]!.history.append(EarlierEntry(entry: replaced, replacedAt: time))
+            }
+            accounts[account]!.entries[written.id] = written
+        }
+        accounts[account]!.head = push.head
+        return push.results
+    }
+
+    /// What a push does to `state`: each change's answer, the writes in order (each with what it
+    /// replaces) and the head after them; past the quota, thrown before anything is written.
+    private static func decide(
+        _ changes: [EntryChange], on state: borrowing AccountState, at time: Date, quota: StorageQuota
+    ) throws -> (results: [PushResult], writes: [(SyncEntry, replaced: SyncEntry?)], head: Int64) {
+        let before = usage(of: state)
         var usage = before
+        var head = state.head
+        var written: [EntryID: SyncEntry] = [:]
+        var writes: [(SyncEntry, replaced: SyncEntry?)] = []
         let results = changes.map { change -> PushResult in
-            switch PushDecision.decide(change, stored: state.entries[change.id]) {
+            let stored = written[change.id] ?? state.entries[change.id]
+            switch PushDecision.decide(change, stored: stored) {
             case .write:
-                let stored = state.entries[change.id]
                 usage.write(change.payload, replacing: stored?.payload)
-                if let stored, !stored.payload.isDeleted { state.history.append(EarlierEntry(entry: stored, replacedAt: time)) }
-                state.head += 1
-                state.entries[change.id] = SyncEntry(id: change.id, sequence: state.head, payload: change.payload, changedAt: time)
-                return .applied(sequence: state.head)
+                head += 1
+                let entry = SyncEntry(id: change.id, sequence: head, payload: change.payload, changedAt: time)
+                written[change.id] = entry
+                writes.append((entry, stored))
+                return .applied(sequence: head)
             case .alreadyApplied(let sequence): return .applied(sequence: sequence)
             case .conflict(let current): return .conflict(current: current)
             }
         }
         try usage.check(state.quota.applied(to: quota), from: before)
-        accounts[account] = state
-        return results
+        return (results, writes, head)
     }
 
     public func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) -> [SyncEntry] {

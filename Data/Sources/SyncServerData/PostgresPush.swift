@@ -2,12 +2,13 @@ import Foundation
 import PostgresNIO
 import SyncServer
 
-/// One push inside its transaction, in two statements: `pushState` locks the account and reads
-/// what the rules need (head, storage use, the named entries as stored); Domain's `PushDecision`
-/// decides each change and `StorageUsage` checks the quota here, in Swift; then `writeEntries`
-/// stores every write, keeps the versions they replace, moves the head and sends the change
-/// notification, which PostgreSQL delivers at commit. A push that writes nothing sends no
-/// second statement.
+/// One push. First in one statement (`inOneStatement`, `PostgresPushFunction`), which takes a push
+/// of plain writes within the quota, the common case. Any other push runs inside its transaction,
+/// in two statements: `pushState` locks the account and reads what the rules need (head, storage
+/// use, the named entries as stored); Domain's `PushDecision` decides each change and
+/// `StorageUsage` checks the quota here, in Swift; then `writeEntries` stores every write, keeps
+/// the versions they replace, moves the head and sends the change notification, which PostgreSQL
+/// delivers at commit. A push that writes nothing sends no second statement.
 struct PostgresPush {
     private typealias SQL = PostgresStatements
 
@@ -15,6 +16,21 @@ struct PostgresPush {
     let account: SyncAccountID
     let time: Date
     let quota: StorageQuota
+
+    /// Every change applied, in order, when the push was only plain writes within the quota; nil
+    /// when it wrote nothing and needs `run` (in a transaction).
+    func inOneStatement(on client: PostgresClient) async throws -> [PushResult]? {
+        guard !changes.isEmpty else { return nil }
+        let payloads = changes.map(\.payload)
+        let rows = try await client.query(
+            SQL.query(
+                SQL.push, account.uuid, changes.map(\.id.uuid), changes.map(\.basedOn), payloads.map(\.isDeleted),
+                payloads.map(\.keyVersion), payloads.map { ByteBuffer(bytes: $0.nonce) }, payloads.map { ByteBuffer(bytes: $0.ciphertext) },
+                time, Int64(quota.entries), Int64(quota.bytes), PostgresChangeNotifier.channel),
+            logger: SQL.queryLogger)
+        guard let head = try await rows.decode(Int64?.self).collected().first ?? nil else { return nil }
+        return (1...Int64(changes.count)).map { .applied(sequence: head + $0) }
+    }
 
     func run(on connection: PostgresConnection) async throws -> [PushResult] {
         var state = try await Self.state(of: account, naming: changes, on: connection)

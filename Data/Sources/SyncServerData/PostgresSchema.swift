@@ -71,6 +71,8 @@ enum PostgresSchema {
             "ALTER TABLE device ADD COLUMN last_seen_at timestamptz",
             "ALTER TABLE sync_account ADD COLUMN quota_entries bigint, ADD COLUMN quota_bytes bigint",
         ],
+        // 7: a push of plain writes in one statement (`PostgresPushFunction`).
+        [PostgresPushFunction.create],
     ]
 
     /// Brings the schema (in the connection's search path) to the newest version.

@@ -66,7 +66,13 @@ public enum PostgresStatements {
         SELECT account_id, id, name, token_digest, enrolled_at, revoked_at, device_key FROM device WHERE token_digest = $1
         """
 
-    // A push, in one transaction (`PostgresPush`): its state, then its writes if the rules decide any.
+    /// A push of plain writes in one round trip (`PostgresPushFunction`): the head before its
+    /// writes, or NULL when the push needs the transaction below and the rules.
+    public static let push = """
+        SELECT tokens_push($1, $2::uuid[], $3::bigint[], $4::boolean[], $5::integer[], $6::bytea[], $7::bytea[], $8, $9, $10, $11)
+        """
+    // Any other push, in one transaction (`PostgresPush`): its state, then its writes if the rules
+    // decide any.
     /// Locks the account's row and reads its head, its storage use (StorageUsage: live entries,
     /// bytes of ciphertext) and the stored entries the push names (one row each, or one row of
     /// NULLs). A statement that waited for the lock read these under a snapshot from before the

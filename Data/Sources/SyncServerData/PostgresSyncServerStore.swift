@@ -209,10 +209,10 @@ public final class PostgresSyncServerStore: SyncServerStore {
     }
 
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) async throws -> [PushResult] {
-        try await guarded { [self] in
-            try await client.withTransaction(logger: SQL.queryLogger) { connection in
-                try await PostgresPush(changes: changes, account: account, time: time, quota: quota).run(on: connection)
-            }
+        let push = PostgresPush(changes: changes, account: account, time: time, quota: quota)
+        return try await guarded { [self] in
+            if let applied = try await push.inOneStatement(on: client) { return applied }
+            return try await client.withTransaction(logger: SQL.queryLogger) { connection in try await push.run(on: connection) }
         }
     }
 

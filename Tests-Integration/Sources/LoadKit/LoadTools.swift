@@ -62,6 +62,8 @@ public struct Pgbench: Sendable {
         "ready": "0", "channel": "tokens_sync_changed", "deleted": "false", "key_version": "1",
         "nonce": "\\x" + String(repeating: "00", count: 12), "ciphertext": "\\x" + String(repeating: "2a", count: 256),
         "changed_at": "2026-01-01 00:00:00+00", "after": "0", "page": "501",
+        // The server's default quota (server.quota.entries, server.quota.bytes).
+        "quota_entries": "10000", "quota_bytes": "\(64 * 1024 * 1024)",
         // Arrays of one, as array literals (an element's backslash doubled inside its quotes).
         "deleted_flags": "{false}", "key_versions": "{1}", "nonces": #"{"\\x"# + String(repeating: "00", count: 12) + "\"}",
         "ciphertexts": #"{"\\x"# + String(repeating: "2a", count: 256) + "\"}",

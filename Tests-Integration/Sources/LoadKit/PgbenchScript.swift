@@ -57,11 +57,13 @@ public struct PgbenchScript: Sendable {
         sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// pgbench's `:name` placeholders as `$1`, `$2`… (a cast's `::` is not one).
+    /// pgbench's `:name` placeholders as `$1`, `$2`… (a cast's `::` is not one). `ARRAY[:name]`
+    /// counts as the server's array parameter: pgbench's variables are numbers or fixed strings,
+    /// so an array of one that changes from one transaction to the next is built from a number.
     static func numbered(_ sql: String) -> String {
         var names: [String] = []
         var result = ""
-        var characters = sql[...]
+        var characters = sql.replacingOccurrences(of: #"ARRAY\[(:\w+)\]"#, with: "$1", options: .regularExpression)[...]
         while let first = characters.first {
             characters = characters.dropFirst()
             if first == ":", characters.first == ":" {

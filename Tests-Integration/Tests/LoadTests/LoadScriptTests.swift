@@ -4,14 +4,14 @@ import SyncServerData
 import Testing
 
 /// pgbench runs exactly the server's SQL: each workload of Load/sync.pgbench is the statements of
-/// `PostgresStatements` (and postgres-nio's BEGIN and COMMIT) in the order the server runs them
-/// for one request. A change to a statement of the server that the script does not follow fails here.
+/// `PostgresStatements` in the order the server runs them for one request (a push of plain writes:
+/// the push in one statement). A change to a statement of the server that the script does not follow fails here.
 @Suite("make loadtest's pgbench script is the server's SQL")
 struct LoadScriptTests {
     typealias S = PostgresStatements
 
     static let expected: [String: [String]] = [
-        "push": [S.deviceWithToken, "BEGIN", S.pushState, S.writeEntries, "COMMIT"],
+        "push": [S.deviceWithToken, S.push],
         "pull": [S.pageForToken],
         "head": [S.pageForToken],
     ]
