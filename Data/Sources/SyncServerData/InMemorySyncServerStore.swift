@@ -220,17 +220,21 @@ public actor InMemorySyncServerStore: SyncServerStore {
 
 extension InMemorySyncServerStore: SyncServerAdministration {
     public func accountSummaries() -> [AccountSummary] {
-        accounts.values.sorted { ($0.record.createdAt, $0.record.id.description) < ($1.record.createdAt, $1.record.id.description) }
-            .map { state in
-                AccountSummary(
-                    id: state.record.id, createdAt: state.record.createdAt, activeDevices: state.devices.count { !$0.isRevoked },
-                    revokedDevices: state.devices.count(where: \.isRevoked), usage: Self.usage(of: state),
-                    lastChange: state.entries.values.map(\.changedAt).max(), lastSeen: state.devices.compactMap(\.lastSeenAt).max(),
-                    quota: state.quota)
-            }
+        accountsInOrder().map { state in
+            AccountSummary(
+                id: state.record.id, createdAt: state.record.createdAt, activeDevices: state.devices.count { !$0.isRevoked },
+                revokedDevices: state.devices.count(where: \.isRevoked), usage: Self.usage(of: state),
+                lastChange: state.entries.values.map(\.changedAt).max(), lastSeen: state.devices.compactMap(\.lastSeenAt).max(),
+                quota: state.quota)
+        }
     }
 
-    public func accountIDs() -> [SyncAccountID] { accountSummaries().map(\.id) }
+    public func accountIDs() -> [SyncAccountID] { accountsInOrder().map(\.record.id) }
+
+    /// The accounts as the administration lists them: oldest first, then by id.
+    private func accountsInOrder() -> [AccountState] {
+        accounts.values.sorted { ($0.record.createdAt, $0.record.id.description) < ($1.record.createdAt, $1.record.id.description) }
+    }
 
     public func setQuota(_ quota: AccountQuota, of account: SyncAccountID) -> Bool {
         guard accounts[account] != nil else { return false }

@@ -21,12 +21,11 @@ struct PostgresPush {
     /// when it wrote nothing and needs `run` (in a transaction).
     func inOneStatement(on client: PostgresClient) async throws -> [PushResult]? {
         guard !changes.isEmpty else { return nil }
-        let payloads = changes.map(\.payload)
+        let payloads = PayloadColumns(changes.map(\.payload))
         let rows = try await client.query(
             SQL.query(
-                SQL.push, account.uuid, changes.map(\.id.uuid), changes.map(\.basedOn), payloads.map(\.isDeleted),
-                payloads.map(\.keyVersion), payloads.map { ByteBuffer(bytes: $0.nonce) }, payloads.map { ByteBuffer(bytes: $0.ciphertext) },
-                time, Int64(quota.entries), Int64(quota.bytes), PostgresChangeNotifier.channel),
+                SQL.push, account.uuid, changes.map(\.id.uuid), changes.map(\.basedOn), payloads.deleted, payloads.keyVersions,
+                payloads.nonces, payloads.ciphertexts, time, Int64(quota.entries), Int64(quota.bytes), PostgresChangeNotifier.channel),
             logger: SQL.queryLogger)
         guard let head = try await rows.decode(Int64?.self).collected().first ?? nil else { return nil }
         return (1...Int64(changes.count)).map { .applied(sequence: head + $0) }
@@ -63,15 +62,14 @@ struct PostgresPush {
     }
 
     private func write(_ batch: [SyncEntry], on connection: PostgresConnection) async throws {
-        let payloads = batch.map(\.payload)
+        let payloads = PayloadColumns(batch.map(\.payload))
         // Read to the end: PostgreSQL sends the statement's row before its writes are done, so a
         // failure of a write (a full disk) comes after the row, and unread it would go unseen;
         // the transaction would then be rolled back by a COMMIT that does not fail.
         _ = try await connection.query(
             SQL.query(
-                SQL.writeEntries, batch.map(\.id.uuid), payloads.map(\.isDeleted), payloads.map(\.keyVersion),
-                payloads.map { ByteBuffer(bytes: $0.nonce) }, payloads.map { ByteBuffer(bytes: $0.ciphertext) }, time, account.uuid,
-                (batch.first?.sequence ?? 1) - 1, PostgresChangeNotifier.channel),
+                SQL.writeEntries, batch.map(\.id.uuid), payloads.deleted, payloads.keyVersions, payloads.nonces, payloads.ciphertexts,
+                time, account.uuid, (batch.first?.sequence ?? 1) - 1, PostgresChangeNotifier.channel),
             logger: SQL.queryLogger
         ).collected()
     }
@@ -132,4 +130,19 @@ struct PostgresPush {
 /// writer of the row takes the lock; answered as a server error rather than decided on old data.
 enum PushStateError: Error {
     case moving
+}
+
+/// Payloads as the columns both push statements take, one array a column.
+private struct PayloadColumns {
+    let deleted: [Bool]
+    let keyVersions: [Int32]
+    let nonces: [ByteBuffer]
+    let ciphertexts: [ByteBuffer]
+
+    init(_ payloads: [EntryPayload]) {
+        deleted = payloads.map(\.isDeleted)
+        keyVersions = payloads.map(\.keyVersion)
+        nonces = payloads.map { ByteBuffer(bytes: $0.nonce) }
+        ciphertexts = payloads.map { ByteBuffer(bytes: $0.ciphertext) }
+    }
 }

@@ -45,10 +45,10 @@ struct AccessLogMiddleware: RouterMiddleware {
 
     /// `text` with every byte outside printable ASCII (and `%` itself) as `%XX`.
     static func printable(_ text: String) -> String {
-        if text.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "%") }) { return text }
+        if text.utf8.allSatisfy(isPlain) { return text }
         var escaped = ""
         for byte in text.utf8 {
-            if (0x21...0x7E).contains(byte), byte != UInt8(ascii: "%") {
+            if isPlain(byte) {
                 escaped.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 escaped += String(format: "%%%02X", byte)
@@ -56,4 +56,7 @@ struct AccessLogMiddleware: RouterMiddleware {
         }
         return escaped
     }
+
+    /// Printable ASCII other than `%`: written to the log as it is.
+    private static func isPlain(_ byte: UInt8) -> Bool { (0x21...0x7E).contains(byte) && byte != UInt8(ascii: "%") }
 }
