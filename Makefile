@@ -21,22 +21,29 @@ STAMP = $$(date +%T)
 LAYERS := Domain Data Presentation App
 PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
-# Debian packages the build and tests need; installed when missing.
-DEB_PACKAGES := libsqlite3-dev pkg-config tmux gdb postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light
+# Debian packages, installed when missing: what a build needs (make install, make
+# release-server: no server, nothing that starts), and what the tests and tools add.
+BUILD_DEB_PACKAGES := libsqlite3-dev pkg-config
+TEST_DEB_PACKAGES := tmux gdb postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light
+# $(call install-missing,PACKAGES): apt-get install those not installed (through sudo unless root).
+install-missing = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
 
-.PHONY: format check-format workflows test-package help deps build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall release-server install-server uninstall-server clean
+.PHONY: format check-format workflows test-package help deps deps-test build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall release-server install-server uninstall-server clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
 
 deps: ## Install what the build needs (Debian packages; Swift packages resolve from the mirror)
 	@command -v $(SWIFT) >/dev/null || { echo "Swift toolchain not found (need Swift 6.2 or later)"; exit 1; }
-	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	@$(call install-missing,$(BUILD_DEB_PACKAGES))
+
+deps-test: deps ## Install what the tests, benchmarks and tools add (PostgreSQL, nginx, Prometheus, wrk, tmux…)
+	@$(call install-missing,$(TEST_DEB_PACKAGES))
 
 build: deps ## Build every package
 	@for p in $(PACKAGES); do echo "== build $$p"; $(SWIFT) build --package-path $$p $(BUILD_FLAGS); done
@@ -45,7 +52,7 @@ run: deps ## Build and start the interactive screen in the DEV phase (demo accou
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@"$(BIN)/tokens" --phase dev
 
-test: deps check-format test-layers test-integration check-architecture test-install ## The format, each package's tests on its own, the architecture rules, then make install
+test: deps-test check-format test-layers test-integration check-architecture test-install ## The format, each package's tests on its own, the architecture rules, then make install
 # Every package was built above with $(IMPORT_CHECK), so rule 10 has nothing left to build.
 test: IMPORT_CHECKED = $(if $(IMPORT_CHECK),$(PACKAGES))
 
@@ -74,12 +81,12 @@ test-each-layer:
 
 # What one package's CI job runs (.github/workflows): that package's tests alone; for
 # Tests-Integration, its suites, the architecture rules and the install test.
-test-package: deps ## Test PACKAGE on its own, as its CI job does (make test-package PACKAGE=Presentation)
+test-package: deps-test ## Test PACKAGE on its own, as its CI job does (make test-package PACKAGE=Presentation)
 	@case " $(PACKAGES) " in *" $(PACKAGE) "*) ;; *) echo "usage: make test-package PACKAGE=$(subst $(eval) ,|,$(PACKAGES))"; exit 64;; esac
 	@if [ "$(PACKAGE)" = Tests-Integration ]; then $(MAKE) --no-print-directory test-integration check-architecture test-install; \
 	  else $(MAKE) --no-print-directory test-layers LAYERS=$(PACKAGE); fi
 
-test-layer: deps ## Test LAYER (Domain, Data, Presentation or App) and every package that depends on it, from the manifests (make test-layer LAYER=Presentation)
+test-layer: deps-test ## Test LAYER (Domain, Data, Presentation or App) and every package that depends on it, from the manifests (make test-layer LAYER=Presentation)
 	@test -n "$(LAYER)" || { echo "usage: make test-layer LAYER=Domain|Data|Presentation|App"; exit 64; }
 	@$(MAKE) --no-print-directory check-format
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS)
@@ -92,7 +99,7 @@ test-layer: deps ## Test LAYER (Domain, Data, Presentation or App) and every pac
 # The packages with files changed since BASE (committed or not), and every package that depends
 # on them (the graph rule 11 checks), in dependency order; then the architecture rules.
 # PRINT=1 only names them. `make test` stays the whole thing, and CI runs it.
-test-changed: deps ## Test what changed since BASE and everything that depends on it, then the rules (make test-changed BASE=origin/main; PRINT=1 lists)
+test-changed: deps-test ## Test what changed since BASE and everything that depends on it, then the rules (make test-changed BASE=origin/main; PRINT=1 lists)
 	@test -n "$(BASE)" || { echo "usage: make test-changed BASE=REF [PRINT=1]"; exit 64; }
 	@$(SWIFT) build --package-path Tests-Integration --product archcheck $(BUILD_FLAGS) >/dev/null
 	@changed="$$(git diff --name-only "$(BASE)" -- && git ls-files --others --exclude-standard)" || exit 1; \
@@ -134,7 +141,7 @@ check-architecture: ## Check the architecture rules (ArchUnit-style report)
 	@"$(BIN)/archcheck" --root "$(CURDIR)" --build-check --built "$(strip $(IMPORT_CHECKED))" --scratch-path "$(SCRATCH)" \
 	  -- $(SWIFTPM_FLAGS) $(SWIFTC_FLAGS)
 
-stress: deps ## The sync lifecycle model check (10 000 histories in memory, 300 on tokens-server), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s; the primary's failover FAILOVERS=10 times
+stress: deps-test ## The sync lifecycle model check (10 000 histories in memory, 300 on tokens-server), the SIGKILL durability test with many more trials (TRIALS=500, a new SEED each run); 8 pushers on two server processes for SCALE_OUT=30 s; the primary's failover FAILOVERS=10 times
 	@$(MAKE) --no-print-directory model-check SEED=
 	@$(MAKE) --no-print-directory model-check-server SEED=
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
@@ -153,7 +160,7 @@ stress: deps ## The sync lifecycle model check (10 000 histories in memory, 300 
 
 # The sync lifecycle model check (Data's LifecycleModelCheckTests): HISTORIES random histories
 # from a new seed, or with SEED=N the one history of that seed (the failure report names it).
-model-check: deps ## The sync lifecycle model check: HISTORIES=10000 histories from a new seed; SEED=N replays one
+model-check: deps-test ## The sync lifecycle model check: HISTORIES=10000 histories from a new seed; SEED=N replays one
 	@$(SWIFT) build --package-path Data --build-tests $(BUILD_FLAGS)
 	@if [ -n "$(SEED)" ]; then export TOKENS_MODEL_REPLAY="$(SEED)"; \
 	  else export TOKENS_MODEL_HISTORIES=$${HISTORIES:-10000} TOKENS_MODEL_SEED=$$RANDOM$$RANDOM; fi; \
@@ -162,7 +169,7 @@ model-check: deps ## The sync lifecycle model check: HISTORIES=10000 histories f
 
 # Its smaller run against the real tokens-server on PostgreSQL over HTTP (Tests-Integration's
 # ServerModelCheckTests; about a second a history): HISTORIES from a new seed, or SEED=N.
-model-check-server: deps ## The model check on tokens-server and PostgreSQL: HISTORIES=300 histories from a new seed; SEED=N replays one
+model-check-server: deps-test ## The model check on tokens-server and PostgreSQL: HISTORIES=300 histories from a new seed; SEED=N replays one
 	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
 	@$(SWIFT) build --package-path Tests-Integration --build-tests $(BUILD_FLAGS)
 	@if [ -n "$(SEED)" ]; then export TOKENS_MODEL_SERVER_REPLAY="$(SEED)"; \
@@ -182,7 +189,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xlinker @$(ICU_DATA)/link-flags --scratch-path $(RELEASE_SCRATCH) $(SWIFTPM_FLAGS)
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
-bench: deps ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the goals (release build); writes bench/results.json
+bench: deps-test ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the goals (release build); writes bench/results.json
 	@missing=""; for pair in oathtool:oathtool hyperfine:hyperfine keepassxc-cli:keepassxc; do \
 	  command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \
 	if [ -n "$$missing" ]; then \
@@ -202,7 +209,7 @@ bench: deps ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the g
 SERVER_SCRATCH ?= $(CURDIR)/.build-release-server
 SERVER_RELEASE := --package-path App --product tokens-server -c release --scratch-path $(SERVER_SCRATCH) $(SWIFTPM_FLAGS)
 
-loadtest: deps ## The release tokens-server under wrk against pgbench running its SQL, on a PostgreSQL it starts; writes bench/sync-results.json (DURATION=10 ROUNDS=3 SOAK=300 CONNECTIONS=8)
+loadtest: deps-test ## The release tokens-server under wrk against pgbench running its SQL, on a PostgreSQL it starts; writes bench/sync-results.json (DURATION=10 ROUNDS=3 SOAK=300 CONNECTIONS=8)
 	@$(SWIFT) build $(SERVER_RELEASE)
 	@$(SWIFT) build --package-path Tests-Integration --product tokens-loadtest $(BUILD_FLAGS)
 	@server="$$($(SWIFT) build $(SERVER_RELEASE) --show-bin-path)/tokens-server"; \
@@ -231,9 +238,9 @@ release: deps ## Build the release tokens (a fully static executable), completio
 	  "$$bin/tokens" _manual >"$(STAGE)/share/man/man1/tokens.1"
 
 install: ## Install tokens (stripped; DEBUG_SYMBOLS=1 keeps them), its completions and man page under PREFIX (default ~/.local)
-	@if command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release; \
+	@if [ -z "$${SUDO_USER:-}" ] && command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release; \
 	  elif [ ! -x "$(STAGE)/bin/tokens" ]; then \
-	    echo "no Swift toolchain here: run 'make release' as yourself first, then 'sudo make install'"; exit 1; fi
+	    echo "nothing built to install: run 'make release' as yourself first, then 'sudo make install'"; exit 1; fi
 	@echo "installing into $(DESTDIR)$(PREFIX):"
 	@App/Scripts/install.sh install "$(STAGE)" "$(DESTDIR)$(PREFIX)"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
@@ -251,12 +258,14 @@ release-server: deps ## Build the release tokens-server (a fully static executab
 	@mkdir -p "$(SERVER_STAGE)" && cp "$(RELEASE_BIN)/tokens-server" "$(SERVER_STAGE)/tokens-server.built"
 
 install-server: ## Install tokens-server (stripped; DEBUG_SYMBOLS=1 keeps them) and its systemd unit under PREFIX
-	@if command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release-server; \
+	@if [ -z "$${SUDO_USER:-}" ] && command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release-server; \
 	  elif [ ! -x "$(SERVER_STAGE)/tokens-server.built" ]; then \
-	    echo "no Swift toolchain here: run 'make release-server' as yourself first, then 'sudo make install-server'"; exit 1; fi
-	@DEBUG_SYMBOLS=$(DEBUG_SYMBOLS) App/Scripts/stage-server.sh "$(SERVER_STAGE)/tokens-server.built" "$(SERVER_STAGE)/files" "$(PREFIX)"
-	@echo "installing into $(DESTDIR)$(PREFIX):"
-	@PRODUCT=tokens-server App/Scripts/install.sh install "$(SERVER_STAGE)/files" "$(DESTDIR)$(PREFIX)"
+	    echo "nothing built to install: run 'make release-server' as yourself first, then 'sudo make install-server'"; exit 1; fi
+	@# Staged outside the checkout: under sudo, nothing root owns is left in the user's tree.
+	@files=$$(mktemp -d); trap 'rm -rf "$$files"' EXIT; \
+	  DEBUG_SYMBOLS=$(DEBUG_SYMBOLS) App/Scripts/stage-server.sh "$(SERVER_STAGE)/tokens-server.built" "$$files/stage" "$(PREFIX)"; \
+	  echo "installing into $(DESTDIR)$(PREFIX):"; \
+	  PRODUCT=tokens-server App/Scripts/install.sh install "$$files/stage" "$(DESTDIR)$(PREFIX)"
 	@echo "then: systemctl daemon-reload, and the database URL in /etc/tokens-server.env (App/Deploy/README.md)"
 
 uninstall-server: ## Remove exactly what make install-server put under PREFIX
@@ -269,11 +278,11 @@ test-install:
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@$(SWIFT) build --package-path Tests-Integration --build-tests $(BUILD_FLAGS)
 	@root=$$(mktemp -d); trap 'rm -rf "$$root"' EXIT; \
-	  $(MAKE) --no-print-directory install PREFIX="$$root/prefix" >/dev/null; \
+	  env -u SUDO_USER $(MAKE) --no-print-directory install PREFIX="$$root/prefix" >/dev/null; \
 	  export TOKENS_INSTALL_PREFIX="$$root/prefix" TOKENS_BIN="$(BIN)/tokens"; \
 	  "$(WATCHDOG)" 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter InstallTests
 
-fuzz: deps ## Feed every import parser mutated inputs (ITERATIONS=100000 per format), then schemathesis against tokens-server (EXAMPLES=500 per operation, a new SEED)
+fuzz: deps-test ## Feed every import parser mutated inputs (ITERATIONS=100000 per format), then schemathesis against tokens-server (EXAMPLES=500 per operation, a new SEED)
 	@export TOKENS_FUZZ_ITERATIONS=$${ITERATIONS:-100000}; $(call swift_test,Data,7200,--filter InteropRobustnessTests)
 	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
 	@"$(CURDIR)/Tests-Integration/Scripts/schemathesis.sh" "$(BIN)/tokens-server" $${EXAMPLES:-500} $${SEED:-$$RANDOM}

@@ -77,7 +77,7 @@ public enum ProcessRunner {
 }
 
 extension ProcessRunner {
-    /// GNU time (Debian's `time` package, which `make deps` installs).
+    /// GNU time (Debian's `time` package, which `make deps-test` installs).
     static let timeTool = "/usr/bin/time"
 
     /// The number on the last line GNU time wrote (its %M, in kilobytes).
@@ -90,7 +90,7 @@ extension ProcessRunner {
 /// A program a run needs is not installed.
 public struct MissingTool: Error, CustomStringConvertible {
     public let name: String
-    public var description: String { "\(name) is not installed (make deps installs it)" }
+    public var description: String { "\(name) is not installed (make deps-test installs it)" }
 }
 
 /// A child process that ran past its time limit and was killed.

@@ -5,7 +5,7 @@ import Testing
 /// What only a real terminal shows: passphrase prompts without echo, and the live screen.
 @Suite(
     "tokens in a terminal (tmux)",
-    .enabled(if: TmuxSession.isAvailable || RequiredTests.all, "tmux is not installed (make deps installs it)"))
+    .enabled(if: TmuxSession.isAvailable || RequiredTests.all, "tmux is not installed (make deps-test installs it)"))
 struct TerminalTests {
     @Test("tmux is there (CI, with TOKENS_REQUIRE_ALL_TESTS=1, runs this suite whatever happens)")
     func tmuxIsInstalled() {

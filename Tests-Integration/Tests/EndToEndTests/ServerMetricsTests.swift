@@ -14,7 +14,7 @@ import Testing
     "tokens-server's metrics, read by Prometheus",
     .enabled(
         if: (ProcessRunner.which("promtool") != nil && ProcessRunner.which("prometheus") != nil) || RequiredTests.all,
-        "Prometheus is not installed (make deps installs it)"))
+        "Prometheus is not installed (make deps-test installs it)"))
 struct ServerMetricsTests {
     /// A server with metrics on a port of their own, after a round trip and a conflicting push.
     static func serverWithTraffic() async throws -> (server: ServerProcess, metrics: URL, token: String) {
