@@ -276,10 +276,13 @@ uninstall-server: ## Remove exactly what make install-server put under PREFIX
 test-install:
 	@echo "== install test ($(STAMP))"
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
+	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
 	@$(SWIFT) build --package-path Tests-Integration --build-tests $(BUILD_FLAGS)
+	@# The binaries are named: without TOKENS_SERVER_BIN a test would build App afresh in its own
+	@# .build, inside the watchdog's limit (a build that a busy machine does not finish in time).
 	@root=$$(mktemp -d); trap 'rm -rf "$$root"' EXIT; \
 	  env -u SUDO_USER $(MAKE) --no-print-directory install PREFIX="$$root/prefix" >/dev/null; \
-	  export TOKENS_INSTALL_PREFIX="$$root/prefix" TOKENS_BIN="$(BIN)/tokens"; \
+	  export TOKENS_INSTALL_PREFIX="$$root/prefix" TOKENS_BIN="$(BIN)/tokens" TOKENS_SERVER_BIN="$(BIN)/tokens-server"; \
 	  "$(WATCHDOG)" 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter InstallTests
 
 fuzz: deps-test ## Feed every import parser mutated inputs (ITERATIONS=100000 per format), then schemathesis against tokens-server (EXAMPLES=500 per operation, a new SEED)
