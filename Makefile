@@ -190,12 +190,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
 bench: deps-test ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the goals (release build); writes bench/results.json
-	@missing=""; for pair in oathtool:oathtool hyperfine:hyperfine keepassxc-cli:keepassxc; do \
-	  command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \
-	if [ -n "$$missing" ]; then \
-	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	@$(call install-missing,oathtool hyperfine keepassxc)
 	@# The installed binary (stripped) is what is measured: what a user runs.
 	@$(MAKE) --no-print-directory release
 	@# Right after App was built in the same scratch folder, SwiftPM can report "No target named
@@ -237,10 +232,15 @@ release: deps ## Build the release tokens (a fully static executable), completio
 	  "$$bin/tokens" --generate-completion-script fish >"$(STAGE)/share/fish/vendor_completions.d/tokens.fish"; \
 	  "$$bin/tokens" _manual >"$(STAGE)/share/man/man1/tokens.1"
 
+# $(call build-unless-sudo,RELEASE TARGET,STAGED FILE): make RELEASE TARGET, except under sudo,
+# where nothing is built (a build as root would leave files the user cannot remove in the
+# checkout): then the user's staged build is installed, or the command says how to make one.
+build-unless-sudo = if [ -z "$${SUDO_USER:-}" ] && command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory $(1); \
+	  elif [ ! -x "$(2)" ]; then \
+	    echo "nothing built to install: run 'make $(1)' as yourself first, then 'sudo make $(1:release%=install%)'"; exit 1; fi
+
 install: ## Install tokens (stripped; DEBUG_SYMBOLS=1 keeps them), its completions and man page under PREFIX (default ~/.local)
-	@if [ -z "$${SUDO_USER:-}" ] && command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release; \
-	  elif [ ! -x "$(STAGE)/bin/tokens" ]; then \
-	    echo "nothing built to install: run 'make release' as yourself first, then 'sudo make install'"; exit 1; fi
+	@$(call build-unless-sudo,release,$(STAGE)/bin/tokens)
 	@echo "installing into $(DESTDIR)$(PREFIX):"
 	@App/Scripts/install.sh install "$(STAGE)" "$(DESTDIR)$(PREFIX)"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
@@ -258,9 +258,7 @@ release-server: deps ## Build the release tokens-server (a fully static executab
 	@mkdir -p "$(SERVER_STAGE)" && cp "$(RELEASE_BIN)/tokens-server" "$(SERVER_STAGE)/tokens-server.built"
 
 install-server: ## Install tokens-server (stripped; DEBUG_SYMBOLS=1 keeps them) and its systemd unit under PREFIX
-	@if [ -z "$${SUDO_USER:-}" ] && command -v $(SWIFT) >/dev/null; then $(MAKE) --no-print-directory release-server; \
-	  elif [ ! -x "$(SERVER_STAGE)/tokens-server.built" ]; then \
-	    echo "nothing built to install: run 'make release-server' as yourself first, then 'sudo make install-server'"; exit 1; fi
+	@$(call build-unless-sudo,release-server,$(SERVER_STAGE)/tokens-server.built)
 	@# Staged outside the checkout: under sudo, nothing root owns is left in the user's tree.
 	@files=$$(mktemp -d); trap 'rm -rf "$$files"' EXIT; \
 	  DEBUG_SYMBOLS=$(DEBUG_SYMBOLS) App/Scripts/stage-server.sh "$(SERVER_STAGE)/tokens-server.built" "$$files/stage" "$(PREFIX)"; \
