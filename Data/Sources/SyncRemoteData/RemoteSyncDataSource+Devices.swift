@@ -12,7 +12,8 @@ extension RemoteSyncDataSource: SyncDevicesRemote {
             return try list.devices.map { device throws(SyncError) in
                 guard let id = UUID(uuidString: device.id) else { throw .incompatible }
                 return EnrolledDevice(
-                    id: id, name: device.name, enrolledAt: device.enrolledAt, revokedAt: device.revokedAt, isThisDevice: device.isCaller)
+                    id: id, name: device.name, enrolledAt: device.enrolledAt, revokedAt: device.revokedAt, isThisDevice: device.isCaller,
+                    lastSeenAt: device.lastSeenAt)
             }
         case .unauthorized(let problem): throw Self.refusal(problem)
         case .tooManyRequests(let problem): throw Self.rateLimited(problem)

@@ -73,20 +73,22 @@ struct RemoteSyncAccountDataSourceTests {
     func devices() async throws {
         let (one, two) = (UUID(), UUID())
         let enrolled = Date(timeIntervalSince1970: 1_800_000_000)
+        let seen = enrolled.addingTimeInterval(90)
         let api = StubAPI(
             devices: {
                 .ok(
                     .init(
                         body: .json(
                             .init(devices: [
-                                .init(id: one.uuidString, name: "laptop", enrolledAt: enrolled, isCaller: true),
+                                .init(
+                                    id: one.uuidString, name: "laptop", enrolledAt: enrolled, lastSeenAt: seen, isCaller: true),
                                 .init(id: two.uuidString, name: "old", enrolledAt: enrolled, revokedAt: enrolled, isCaller: false),
                             ]))))
             }, revoke: { .noContent(.init()) })
         let remote = RemoteSyncDataSource(api: api, keys: Self.keys)
         #expect(
             try await remote.devices() == [
-                EnrolledDevice(id: one, name: "laptop", enrolledAt: enrolled, revokedAt: nil, isThisDevice: true),
+                EnrolledDevice(id: one, name: "laptop", enrolledAt: enrolled, revokedAt: nil, isThisDevice: true, lastSeenAt: seen),
                 EnrolledDevice(id: two, name: "old", enrolledAt: enrolled, revokedAt: enrolled, isThisDevice: false),
             ])
         try await remote.revoke(two)

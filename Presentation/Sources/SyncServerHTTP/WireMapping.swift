@@ -56,6 +56,6 @@ enum WireMapping {
     static func device(_ device: SyncDevice, caller: AuthenticatedDevice) -> Components.Schemas.Device {
         Components.Schemas.Device(
             id: device.id.description, name: device.name, enrolledAt: device.enrolledAt, revokedAt: device.revokedAt,
-            isCaller: device.id == caller.device)
+            lastSeenAt: device.lastSeenAt, isCaller: device.id == caller.device)
     }
 }

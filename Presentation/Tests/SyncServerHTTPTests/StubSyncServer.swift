@@ -83,7 +83,7 @@ final class StubSyncServer: Sendable {
             return [
                 SyncDevice(
                     id: StubSyncServer.device, account: caller.account, name: "laptop", tokenDigest: SecretDigest(bytes: [1]),
-                    enrolledAt: enrolled),
+                    enrolledAt: enrolled, lastSeenAt: enrolled.addingTimeInterval(60)),
                 SyncDevice(
                     id: StubSyncServer.otherDevice, account: caller.account, name: "old \u{1B}[31mdesk",
                     tokenDigest: SecretDigest(bytes: [2]),

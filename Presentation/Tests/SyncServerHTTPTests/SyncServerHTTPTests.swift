@@ -207,7 +207,7 @@ struct SyncServerHTTPTests {
     }
 
     @Test(
-        "devices and pulls: no token, a malformed one or an unknown one is 401; a revoked device's is 401 saying so; with a token, the list marks the caller"
+        "devices and pulls: no token, a malformed one or an unknown one is 401; a revoked device's is 401 saying so; with a token, the list marks the caller and says when each was last seen"
     )
     func devices() async throws {
         try await withClient { client in
@@ -233,6 +233,8 @@ struct SyncServerHTTPTests {
                 let devices = Self.object(response.body)["devices"] as? [[String: Any]] ?? []
                 #expect(devices.map { $0["isCaller"] as? Bool } == [true, false])
                 #expect(devices.last?["revokedAt"] is String)
+                // When the server last saw each device; absent for one it never saw.
+                #expect(devices.map { $0["lastSeenAt"] is String } == [true, false])
             }
             try await client.execute(uri: "/v1/devices/\(StubSyncServer.otherDevice)", method: .delete, headers: Self.bearer) {
                 #expect($0.status == .noContent)

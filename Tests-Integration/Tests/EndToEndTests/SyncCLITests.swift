@@ -106,6 +106,9 @@ struct SyncCLITests {
 
         // The laptop revokes the desktop: its next sync is refused, with its reason.
         let devices = try Self.tokens(["sync", "devices"], laptop.url).stdout
+        // A line a device, saying when the server last saw it (written once a minute, so maybe never yet).
+        #expect(devices.split(separator: "\n").count == 2, "\(devices)")
+        #expect(devices.split(separator: "\n").allSatisfy { $0.contains("last seen ") || $0.contains("never seen") }, "\(devices)")
         let desktopID = try #require(devices.split(separator: "\n").first { $0.contains("desktop") }?.split(separator: " ").first)
         try Self.tokens(["sync", "revoke", String(desktopID)], laptop.url)
         #expect(try Self.tokens(["sync"], desktop.url, status: 6).stderr.contains("revoked from sync: tokens sync leave"))
@@ -145,6 +148,17 @@ struct SyncCLITests {
         #expect(screen.contains("Joined the sync account"), "\(screen)")
         #expect(!screen.contains(String(code.prefix(12))), "the code was echoed: \(screen)")
         #expect(server.stop() == .exited(0))
+    }
+
+    @Test("sync join and sync init --invite say a missing vault is missing before they ask for the code or the invitation")
+    func noVaultBeforeTheSecret() throws {
+        let home = try TemporaryHome()
+        let vault = Vaults.path(phase: "real", home: home.url).path
+        for command in [["sync", "join", "-"], ["sync", "init", "--invite"]] {
+            let result = try Self.tokens(
+                command + ["--server", "http://127.0.0.1:1"], home.url, input: "not read\n", status: 1)
+            #expect(result.errorLines == ["tokens: no vault at \(vault): create one with `tokens init`"], "\(command)")
+        }
     }
 
     @Test("the CA file given at init is remembered with the server: later syncs trust it without --ca-file, and sync status shows it")

@@ -23,13 +23,16 @@ public struct EnrolledDevice: Hashable, Sendable {
     public let revokedAt: Date?
     /// The machine asking.
     public let isThisDevice: Bool
+    /// The last time the server saw it sync; nil when it never did (or the server does not say).
+    public let lastSeenAt: Date?
 
-    public init(id: UUID, name: String, enrolledAt: Date, revokedAt: Date?, isThisDevice: Bool) {
+    public init(id: UUID, name: String, enrolledAt: Date, revokedAt: Date?, isThisDevice: Bool, lastSeenAt: Date? = nil) {
         self.id = id
         self.name = name
         self.enrolledAt = enrolledAt
         self.revokedAt = revokedAt
         self.isThisDevice = isThisDevice
+        self.lastSeenAt = lastSeenAt
     }
 }
 

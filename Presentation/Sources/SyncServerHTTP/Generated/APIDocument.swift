@@ -466,6 +466,10 @@ components:
         name: { type: string }
         enrolledAt: { type: string, format: date-time }
         revokedAt: { type: string, format: date-time }
+        lastSeenAt:
+          type: string
+          format: date-time
+          description: The last time the server saw the device sync (recorded a few seconds late); absent when never.
         isCaller: { type: boolean }
       required: [id, name, enrolledAt, isCaller]
     DeviceList:

@@ -510,6 +510,10 @@ extension Components {
             internal var enrolledAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Device/revokedAt`.
             internal var revokedAt: Foundation.Date?
+            /// The last time the server saw the device sync (recorded a few seconds late); absent when never.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Device/lastSeenAt`.
+            internal var lastSeenAt: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/Device/isCaller`.
             internal var isCaller: Swift.Bool
             /// Creates a new `Device`.
@@ -519,18 +523,21 @@ extension Components {
             ///   - name:
             ///   - enrolledAt:
             ///   - revokedAt:
+            ///   - lastSeenAt: The last time the server saw the device sync (recorded a few seconds late); absent when never.
             ///   - isCaller:
             internal init(
                 id: Swift.String,
                 name: Swift.String,
                 enrolledAt: Foundation.Date,
                 revokedAt: Foundation.Date? = nil,
+                lastSeenAt: Foundation.Date? = nil,
                 isCaller: Swift.Bool
             ) {
                 self.id = id
                 self.name = name
                 self.enrolledAt = enrolledAt
                 self.revokedAt = revokedAt
+                self.lastSeenAt = lastSeenAt
                 self.isCaller = isCaller
             }
             internal enum CodingKeys: String, CodingKey {
@@ -538,6 +545,7 @@ extension Components {
                 case name
                 case enrolledAt
                 case revokedAt
+                case lastSeenAt
                 case isCaller
             }
             internal init(from decoder: any Swift.Decoder) throws {
@@ -558,6 +566,10 @@ extension Components {
                     Foundation.Date.self,
                     forKey: .revokedAt
                 )
+                self.lastSeenAt = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .lastSeenAt
+                )
                 self.isCaller = try container.decode(
                     Swift.Bool.self,
                     forKey: .isCaller
@@ -567,6 +579,7 @@ extension Components {
                     "name",
                     "enrolledAt",
                     "revokedAt",
+                    "lastSeenAt",
                     "isCaller"
                 ])
             }

@@ -77,22 +77,39 @@ enum Sync {
             name = arguments.string("name")
         }
 
-        /// Enrols this machine in the account of `joining`, or in a new account when nil, says
-        /// so, and syncs.
-        func run(joining: SyncCode?, invitation: SyncInvitation? = nil) async throws {
+        /// What the machine enrols with: a new account (with the operator's invitation when the
+        /// server asks for one), or the account of a sync code.
+        enum Enrolment {
+            case open(invitation: SyncInvitation?)
+            case join(SyncCode)
+        }
+
+        /// Enrols this machine, says so, and syncs. `read` asks for the secret (the code or the
+        /// invitation) only once the vault is open and the server's address known, so a missing
+        /// vault or a bad address is said before anyone pastes a secret.
+        func run(_ read: () throws -> Enrolment) async throws {
             let device = try SyncContext.deviceName(name)
             try await SyncContext.with(options) { context in
                 let url = try SyncServerAddress.resolve(server, phase: context.container.phase)
-                let code = joining ?? context.setup.newCode()
+                let enrolment = try read()
+                let code: SyncCode
+                switch enrolment {
+                case .open: code = context.setup.newCode()
+                case .join(let joining): code = joining
+                }
                 try await context.connect(url) { connection in
                     let remote = connection.makeAccountRemote(key: code.key, account: code.account)
-                    let membership =
-                        joining == nil
-                        ? try await context.setup.open(
+                    let membership: SyncMembership
+                    switch enrolment {
+                    case .open(let invitation):
+                        membership = try await context.setup.open(
                             code, server: url, caFile: context.caFile, deviceName: device, invitation: invitation, remote: remote)
-                        : try await context.setup.join(code, server: url, caFile: context.caFile, deviceName: device, remote: remote)
-                    StandardStreams.writeLine(
-                        "\(joining == nil ? "Opened a" : "Joined the") sync account on \(TerminalText.escaped(url.absoluteString))")
+                    case .join:
+                        membership = try await context.setup.join(
+                            code, server: url, caFile: context.caFile, deviceName: device, remote: remote)
+                    }
+                    let verb = if case .open = enrolment { "Opened a" } else { "Joined the" }
+                    StandardStreams.writeLine("\(verb) sync account on \(TerminalText.escaped(url.absoluteString))")
                     try await context.syncNow(over: connection, membership: membership)
                 }
             }
@@ -119,18 +136,17 @@ enum Sync {
         }
 
         func run() async throws {
-            var invitation: SyncInvitation?
-            if invite {
+            try await enrolment.run {
+                guard invite else { return .open(invitation: nil) }
                 let text =
                     isatty(0) == 1
                     ? try Join.prompted("Invitation (tokens-server admin invite prints it): ", noun: "invitation")
                     : Join.readStandardInput()
-                guard let parsed = SyncInvitation(text: text) else {
+                guard let invitation = SyncInvitation(text: text) else {
                     throw CLIError("invitation: not one (44 characters of base64, as tokens-server admin invite prints it)")
                 }
-                invitation = parsed
+                return .open(invitation: invitation)
             }
-            try await enrolment.run(joining: nil, invitation: invitation)
             StandardStreams.writeLine("On another machine: tokens sync join (and paste the code `tokens sync code` shows here)")
         }
     }
@@ -158,13 +174,13 @@ enum Sync {
                     "the sync code must not be on the command line, where other users can read it: run tokens sync join and paste it at the prompt, or give - and pipe it on standard input"
                 )
             }
-            let text =
-                code == nil && isatty(0) == 1
-                ? try Self.prompted("Sync code (tokens sync code shows it on the other machine): ", noun: "sync code")
-                : Self.readStandardInput()
-            let parsed: SyncCode
-            do { parsed = try SyncCode(parsing: text) } catch { throw CLIError("sync code: \(error)") }
-            try await enrolment.run(joining: parsed)
+            try await enrolment.run {
+                let text =
+                    code == nil && isatty(0) == 1
+                    ? try Self.prompted("Sync code (tokens sync code shows it on the other machine): ", noun: "sync code")
+                    : Self.readStandardInput()
+                do { return .join(try SyncCode(parsing: text)) } catch { throw CLIError("sync code: \(error)") }
+            }
         }
 
         /// A secret typed or pasted at `prompt` without echo; Enter submits.

@@ -100,9 +100,10 @@ extension Sync {
                 let formatter = ISO8601DateFormatter()
                 for device in devices {
                     let state = device.revokedAt.map { "revoked \(formatter.string(from: $0))" } ?? "active"
+                    let seen = device.lastSeenAt.map { "last seen \(formatter.string(from: $0))" } ?? "never seen"
                     let this = device.isThisDevice ? "  (this machine)" : ""
                     StandardStreams.writeLine(
-                        "\(device.id.uuidString.lowercased())  \(TerminalText.escaped(device.name))  enrolled \(formatter.string(from: device.enrolledAt))  \(state)\(this)"
+                        "\(device.id.uuidString.lowercased())  \(TerminalText.escaped(device.name))  enrolled \(formatter.string(from: device.enrolledAt))  \(seen)  \(state)\(this)"
                     )
                 }
             }
