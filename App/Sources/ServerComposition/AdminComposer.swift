@@ -11,7 +11,11 @@ package enum AdminComposer {
         url: String, logger: Logger, _ body: (any AdministerServerUseCase) async throws -> T
     ) async throws -> T {
         try await PostgresStartupCheck.check(url: url)
-        let postgres = try PostgresSyncServerStore.make(url: url, logger: logger)
+        // The pool's own chatter is noise in a command whose answer is its output (postgres-nio
+        // warns of a lease queued a moment before its run loop starts); failures are thrown.
+        var poolLogger = logger
+        poolLogger.logLevel = max(logger.logLevel, .error)
+        let postgres = try PostgresSyncServerStore.make(url: url, logger: poolLogger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await postgres.primary.run() }
             defer { group.cancelAll() }

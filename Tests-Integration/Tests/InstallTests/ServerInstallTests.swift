@@ -37,6 +37,12 @@ struct ServerInstallTests {
         #expect(version.status == 0 && version.stdout.hasPrefix("tokens-server "), "\(version.stderr)")
         let text = try String(contentsOfFile: unit, encoding: .utf8)
         #expect(text.contains("\nExecStart=\(prefix)/bin/tokens-server --phase real") && text.contains("Type=notify"))
+        // Each command the unit runs is the installed server or the shell: nothing a minimal system
+        // or a container may lack (/bin/kill, from procps, is missing from Debian's minimal base).
+        let programs = text.split(separator: "\n").filter { $0.hasPrefix("Exec") }.compactMap {
+            $0.split(separator: "=", maxSplits: 1).last?.split(separator: " ").first.map(String.init)
+        }
+        #expect(programs.count == 2 && Set(programs).isSubset(of: ["\(prefix)/bin/tokens-server", "/bin/sh"]), "\(programs)")
         #expect(try Self.size("\(prefix)/bin/tokens-server") < Self.size(ServerProcess.binary), "stripped")
         if let analyze = ProcessRunner.which("systemd-analyze") {
             let verified = try ProcessRunner.run(analyze, ["verify", unit], environment: ["PATH": "/usr/bin:/bin"])

@@ -4,7 +4,7 @@ import struct Foundation.URL
 import struct Foundation.Data
 import struct Foundation.Date
 import HTTPTypes
-/// The server stores entries only as ciphertext that clients encrypt with a key it never sees. It learns ids, counts, sizes, timing and addresses; never a secret, an issuer, an account name, a note or the order. Requests other than health, the document, account creation and enrolment carry a device's bearer token (`Authorization: Bearer <base64 token>`). Every error is an `application/problem+json` document (RFC 9457).
+/// The server stores entries only as ciphertext that clients encrypt with a key it never sees. It learns ids, counts, sizes, timing and addresses; never a secret, an issuer, an account name, a note or the order. Requests other than health, the document, account creation and enrolment carry a device's bearer token (`Authorization: Bearer <base64 token>`). Every error is an `application/problem+json` document (RFC 9457). Answers may gain fields in later versions and clients ignore the ones they do not know, so a server can be upgraded before its clients; a request with a field this version does not know is refused (400).
 internal struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient

@@ -12,7 +12,9 @@ info:
     It learns ids, counts, sizes, timing and addresses; never a secret, an issuer, an account
     name, a note or the order. Requests other than health, the document, account creation and
     enrolment carry a device's bearer token (`Authorization: Bearer <base64 token>`). Every error
-    is an `application/problem+json` document (RFC 9457).
+    is an `application/problem+json` document (RFC 9457). Answers may gain fields in later
+    versions and clients ignore the ones they do not know, so a server can be upgraded before
+    its clients; a request with a field this version does not know is refused (400).
   license:
     name: MIT
     identifier: MIT
@@ -323,7 +325,6 @@ components:
       required: [title, status]
     Health:
       type: object
-      additionalProperties: false
       properties:
         status: { type: string, enum: [ok] }
         serverTime: { type: string, format: date-time }
@@ -434,7 +435,6 @@ components:
       required: [keyVersion, authKey, keyRing, revoke, wrapped]
     KeyState:
       type: object
-      additionalProperties: false
       properties:
         keyVersion: { type: integer, format: int32, minimum: 1 }
         keyRing: { $ref: '#/components/schemas/KeyRing' }
@@ -445,7 +445,6 @@ components:
           type: array
           items:
             type: object
-            additionalProperties: false
             properties:
               deviceId: { type: string, format: uuid }
               deviceKey: { $ref: '#/components/schemas/DeviceKey' }
@@ -453,14 +452,12 @@ components:
       required: [keyVersion, deviceKeys]
     Enrolment:
       type: object
-      additionalProperties: false
       properties:
         deviceId: { type: string, format: uuid }
         token: { $ref: '#/components/schemas/Secret' }
       required: [deviceId, token]
     Device:
       type: object
-      additionalProperties: false
       properties:
         id: { type: string, format: uuid }
         name: { type: string }
@@ -474,7 +471,6 @@ components:
       required: [id, name, enrolledAt, isCaller]
     DeviceList:
       type: object
-      additionalProperties: false
       properties:
         devices:
           type: array
@@ -482,7 +478,6 @@ components:
       required: [devices]
     Entry:
       type: object
-      additionalProperties: false
       properties:
         id: { type: string, format: uuid }
         sequence: { type: integer, format: int64 }
@@ -494,7 +489,6 @@ components:
       required: [id, sequence, deleted, keyVersion, nonce, ciphertext, changedAt]
     PullPage:
       type: object
-      additionalProperties: false
       properties:
         entries:
           type: array
@@ -505,7 +499,6 @@ components:
       required: [entries, head, serverTime, hasMore]
     EarlierEntry:
       type: object
-      additionalProperties: false
       properties:
         id: { type: string, format: uuid }
         sequence: { type: integer, format: int64, description: The sequence this version had while it was current. }
@@ -517,7 +510,6 @@ components:
       required: [id, sequence, keyVersion, nonce, ciphertext, changedAt, replacedAt]
     HistoryPage:
       type: object
-      additionalProperties: false
       properties:
         entries:
           type: array
@@ -547,7 +539,6 @@ components:
       required: [changes]
     PushResult:
       type: object
-      additionalProperties: false
       properties:
         id: { type: string, format: uuid }
         status: { type: string, enum: [applied, conflict] }
@@ -556,7 +547,6 @@ components:
       required: [id, status]
     PushResponse:
       type: object
-      additionalProperties: false
       properties:
         results:
           type: array

@@ -77,26 +77,6 @@ extension Components {
                 case serverTime
                 case version
             }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.status = try container.decode(
-                    Components.Schemas.Health.StatusPayload.self,
-                    forKey: .status
-                )
-                self.serverTime = try container.decode(
-                    Foundation.Date.self,
-                    forKey: .serverTime
-                )
-                self.version = try container.decodeIfPresent(
-                    Swift.String.self,
-                    forKey: .version
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "status",
-                    "serverTime",
-                    "version"
-                ])
-            }
         }
         /// 32 bytes, base64 (44 characters, the last one '=').
         ///
@@ -392,21 +372,6 @@ extension Components {
                     case deviceId
                     case deviceKey
                 }
-                internal init(from decoder: any Swift.Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.deviceId = try container.decode(
-                        Swift.String.self,
-                        forKey: .deviceId
-                    )
-                    self.deviceKey = try container.decode(
-                        Components.Schemas.DeviceKey.self,
-                        forKey: .deviceKey
-                    )
-                    try decoder.ensureNoAdditionalProperties(knownKeys: [
-                        "deviceId",
-                        "deviceKey"
-                    ])
-                }
             }
             /// - Remark: Generated from `#/components/schemas/KeyState/deviceKeys`.
             internal typealias DeviceKeysPayload = [Components.Schemas.KeyState.DeviceKeysPayloadPayload]
@@ -436,31 +401,6 @@ extension Components {
                 case wrapped
                 case deviceKeys
             }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.keyVersion = try container.decode(
-                    Swift.Int32.self,
-                    forKey: .keyVersion
-                )
-                self.keyRing = try container.decodeIfPresent(
-                    Components.Schemas.KeyRing.self,
-                    forKey: .keyRing
-                )
-                self.wrapped = try container.decodeIfPresent(
-                    Swift.String.self,
-                    forKey: .wrapped
-                )
-                self.deviceKeys = try container.decode(
-                    Components.Schemas.KeyState.DeviceKeysPayload.self,
-                    forKey: .deviceKeys
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "keyVersion",
-                    "keyRing",
-                    "wrapped",
-                    "deviceKeys"
-                ])
-            }
         }
         /// - Remark: Generated from `#/components/schemas/Enrolment`.
         internal struct Enrolment: Codable, Hashable, Sendable {
@@ -483,21 +423,6 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case deviceId
                 case token
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.deviceId = try container.decode(
-                    Swift.String.self,
-                    forKey: .deviceId
-                )
-                self.token = try container.decode(
-                    Components.Schemas.Secret.self,
-                    forKey: .token
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "deviceId",
-                    "token"
-                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/Device`.
@@ -548,41 +473,6 @@ extension Components {
                 case lastSeenAt
                 case isCaller
             }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(
-                    Swift.String.self,
-                    forKey: .id
-                )
-                self.name = try container.decode(
-                    Swift.String.self,
-                    forKey: .name
-                )
-                self.enrolledAt = try container.decode(
-                    Foundation.Date.self,
-                    forKey: .enrolledAt
-                )
-                self.revokedAt = try container.decodeIfPresent(
-                    Foundation.Date.self,
-                    forKey: .revokedAt
-                )
-                self.lastSeenAt = try container.decodeIfPresent(
-                    Foundation.Date.self,
-                    forKey: .lastSeenAt
-                )
-                self.isCaller = try container.decode(
-                    Swift.Bool.self,
-                    forKey: .isCaller
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "id",
-                    "name",
-                    "enrolledAt",
-                    "revokedAt",
-                    "lastSeenAt",
-                    "isCaller"
-                ])
-            }
         }
         /// - Remark: Generated from `#/components/schemas/DeviceList`.
         internal struct DeviceList: Codable, Hashable, Sendable {
@@ -597,16 +487,6 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case devices
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.devices = try container.decode(
-                    [Components.Schemas.Device].self,
-                    forKey: .devices
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "devices"
-                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/Entry`.
@@ -665,46 +545,6 @@ extension Components {
                 case ciphertext
                 case changedAt
             }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(
-                    Swift.String.self,
-                    forKey: .id
-                )
-                self.sequence = try container.decode(
-                    Swift.Int64.self,
-                    forKey: .sequence
-                )
-                self.deleted = try container.decode(
-                    Swift.Bool.self,
-                    forKey: .deleted
-                )
-                self.keyVersion = try container.decode(
-                    Swift.Int32.self,
-                    forKey: .keyVersion
-                )
-                self.nonce = try container.decode(
-                    Swift.String.self,
-                    forKey: .nonce
-                )
-                self.ciphertext = try container.decode(
-                    Swift.String.self,
-                    forKey: .ciphertext
-                )
-                self.changedAt = try container.decode(
-                    Foundation.Date.self,
-                    forKey: .changedAt
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "id",
-                    "sequence",
-                    "deleted",
-                    "keyVersion",
-                    "nonce",
-                    "ciphertext",
-                    "changedAt"
-                ])
-            }
         }
         /// - Remark: Generated from `#/components/schemas/PullPage`.
         internal struct PullPage: Codable, Hashable, Sendable {
@@ -739,31 +579,6 @@ extension Components {
                 case head
                 case serverTime
                 case hasMore
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.entries = try container.decode(
-                    [Components.Schemas.Entry].self,
-                    forKey: .entries
-                )
-                self.head = try container.decode(
-                    Swift.Int64.self,
-                    forKey: .head
-                )
-                self.serverTime = try container.decode(
-                    Foundation.Date.self,
-                    forKey: .serverTime
-                )
-                self.hasMore = try container.decode(
-                    Swift.Bool.self,
-                    forKey: .hasMore
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "entries",
-                    "head",
-                    "serverTime",
-                    "hasMore"
-                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/EarlierEntry`.
@@ -826,46 +641,6 @@ extension Components {
                 case changedAt
                 case replacedAt
             }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(
-                    Swift.String.self,
-                    forKey: .id
-                )
-                self.sequence = try container.decode(
-                    Swift.Int64.self,
-                    forKey: .sequence
-                )
-                self.keyVersion = try container.decode(
-                    Swift.Int32.self,
-                    forKey: .keyVersion
-                )
-                self.nonce = try container.decode(
-                    Swift.String.self,
-                    forKey: .nonce
-                )
-                self.ciphertext = try container.decode(
-                    Swift.String.self,
-                    forKey: .ciphertext
-                )
-                self.changedAt = try container.decode(
-                    Foundation.Date.self,
-                    forKey: .changedAt
-                )
-                self.replacedAt = try container.decode(
-                    Foundation.Date.self,
-                    forKey: .replacedAt
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "id",
-                    "sequence",
-                    "keyVersion",
-                    "nonce",
-                    "ciphertext",
-                    "changedAt",
-                    "replacedAt"
-                ])
-            }
         }
         /// - Remark: Generated from `#/components/schemas/HistoryPage`.
         internal struct HistoryPage: Codable, Hashable, Sendable {
@@ -888,21 +663,6 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case entries
                 case hasMore
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.entries = try container.decode(
-                    [Components.Schemas.EarlierEntry].self,
-                    forKey: .entries
-                )
-                self.hasMore = try container.decode(
-                    Swift.Bool.self,
-                    forKey: .hasMore
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "entries",
-                    "hasMore"
-                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/Change`.
@@ -1053,31 +813,6 @@ extension Components {
                 case sequence
                 case current
             }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(
-                    Swift.String.self,
-                    forKey: .id
-                )
-                self.status = try container.decode(
-                    Components.Schemas.PushResult.StatusPayload.self,
-                    forKey: .status
-                )
-                self.sequence = try container.decodeIfPresent(
-                    Swift.Int64.self,
-                    forKey: .sequence
-                )
-                self.current = try container.decodeIfPresent(
-                    Components.Schemas.Entry.self,
-                    forKey: .current
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "id",
-                    "status",
-                    "sequence",
-                    "current"
-                ])
-            }
         }
         /// - Remark: Generated from `#/components/schemas/PushResponse`.
         internal struct PushResponse: Codable, Hashable, Sendable {
@@ -1092,16 +827,6 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case results
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.results = try container.decode(
-                    [Components.Schemas.PushResult].self,
-                    forKey: .results
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "results"
-                ])
             }
         }
     }
