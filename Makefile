@@ -24,7 +24,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages, installed when missing: what a build needs (make install, make
 # release-server: no server, nothing that starts), and what the tests and tools add.
 BUILD_DEB_PACKAGES := libsqlite3-dev pkg-config
-TEST_DEB_PACKAGES := tmux gdb postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light
+TEST_DEB_PACKAGES := tmux gdb postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light debootstrap systemd-container
 # $(call install-missing,PACKAGES): apt-get install those not installed (through sudo unless root).
 install-missing = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -33,7 +33,7 @@ install-missing = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || m
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
-.PHONY: format check-format workflows test-package help deps deps-test build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall release-server install-server uninstall-server clean
+.PHONY: format check-format workflows test-package help deps deps-test build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install test-systemd check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall release-server install-server uninstall-server clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -52,7 +52,7 @@ run: deps ## Build and start the interactive screen in the DEV phase (demo accou
 	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
 	@"$(BIN)/tokens" --phase dev
 
-test: deps-test check-format test-layers test-integration check-architecture test-install ## The format, each package's tests on its own, the architecture rules, then make install
+test: deps-test check-format test-layers test-integration check-architecture test-install test-systemd ## The format, each package's tests on its own, the architecture rules, make install, then the server under systemd
 # Every package was built above with $(IMPORT_CHECK), so rule 10 has nothing left to build.
 test: IMPORT_CHECKED = $(if $(IMPORT_CHECK),$(PACKAGES))
 
@@ -282,6 +282,17 @@ test-install:
 	  env -u SUDO_USER $(MAKE) --no-print-directory install PREFIX="$$root/prefix" >/dev/null; \
 	  export TOKENS_INSTALL_PREFIX="$$root/prefix" TOKENS_BIN="$(BIN)/tokens" TOKENS_SERVER_BIN="$(BIN)/tokens-server"; \
 	  "$(WATCHDOG)" 600 $(SWIFT) test --package-path Tests-Integration $(BUILD_FLAGS) --skip-build --filter InstallTests
+
+# The operator's guide's systemd steps (App/Deploy/README.md) under a real systemd: Debian 12
+# booted in a container (systemd-nspawn, a network namespace of its own), fetched into
+# SYSTEMD_ROOTFS on the first run and kept. Root is needed to boot it: through sudo unless root.
+SYSTEMD_ROOTFS ?= /var/lib/machines/tokens-guide
+test-systemd: deps-test ## The operator's guide under systemd: enable --now, readiness, reload, admin, two machines syncing, a boot (a container; sudo)
+	@echo "== systemd test ($(STAMP))"
+	@$(SWIFT) build --package-path App --product tokens $(BUILD_FLAGS)
+	@$(SWIFT) build --package-path App --product tokens-server $(BUILD_FLAGS)
+	@SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  timeout 1800 $$SUDO App/Scripts/systemd-guide.sh "$(BIN)/tokens-server" "$(BIN)/tokens" "$(SYSTEMD_ROOTFS)"
 
 fuzz: deps-test ## Feed every import parser mutated inputs (ITERATIONS=100000 per format), then schemathesis against tokens-server (EXAMPLES=500 per operation, a new SEED)
 	@export TOKENS_FUZZ_ITERATIONS=$${ITERATIONS:-100000}; $(call swift_test,Data,7200,--filter InteropRobustnessTests)
