@@ -66,7 +66,7 @@ boot() {
     --console=passive -b >"$rootfs.log" 2>&1 &
   nspawn=$!
   leader=""
-  for _ in $(seq 1 300); do leader="$(pgrep -P "$nspawn" | head -1 || true)"; [ -n "$leader" ] && break; sleep 0.1; done
+  for _ in $(seq 1 300); do leader="$(ps -o pid= --ppid "$nspawn" | head -1 | tr -d ' ' || true)"; [ -n "$leader" ] && break; sleep 0.1; done
   [ -n "$leader" ] || fail "the container did not start: $(tail -3 "$rootfs.log")"
   for _ in $(seq 1 600); do
     state="$(inside systemctl is-system-running 2>/dev/null || true)"
