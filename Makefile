@@ -189,7 +189,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xlinker @$(ICU_DATA)/link-flags --scratch-path $(RELEASE_SCRATCH) $(SWIFTPM_FLAGS)
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
-bench: deps-test ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the goals (release build); writes bench/results.json
+bench: deps-test ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the goals, sync included (release build); writes bench/results.json
 	@$(call install-missing,oathtool hyperfine keepassxc)
 	@# The installed binary (stripped) is what is measured: what a user runs.
 	@$(MAKE) --no-print-directory release
@@ -197,7 +197,10 @@ bench: deps-test ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and 
 	@# 'tokens-bench…' in build description" once; the second build plans afresh.
 	@$(SWIFT) build --package-path Tests-Integration --product tokens-bench $(RELEASE_FLAGS) || \
 	  $(SWIFT) build --package-path Tests-Integration --product tokens-bench $(RELEASE_FLAGS)
-	@"$(RELEASE_BIN)/tokens-bench" --tokens "$(STAGE)/bin/tokens" --output bench/results.json
+	@# The sync rows run the installed tokens against the release server (built as loadtest builds it).
+	@$(SWIFT) build $(SERVER_RELEASE)
+	@"$(RELEASE_BIN)/tokens-bench" --tokens "$(STAGE)/bin/tokens" --server "$$($(SWIFT) build $(SERVER_RELEASE) --show-bin-path)/tokens-server" \
+	  --output bench/results.json
 
 # The sync server as its operators build it (`swift build -c release`), in a scratch folder of
 # its own (the static flags above would rebuild every module of the other).

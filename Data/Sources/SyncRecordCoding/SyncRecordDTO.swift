@@ -84,7 +84,7 @@ extension SyncRecordDTO {
     /// The record, or nil when a field is out of range.
     package func toDomain() -> SyncRecord? {
         func stamp(_ dto: StampDTO) -> HybridTimestamp? {
-            UUID(uuidString: dto.d).map { HybridTimestamp(milliseconds: dto.ms, counter: dto.c, device: $0) }
+            UUID(text: dto.d).map { HybridTimestamp(milliseconds: dto.ms, counter: dto.c, device: $0) }
         }
         func field<Value>(_ dto: FieldDTO<Value>) -> Stamped<Value>? { stamp(dto.at).map { Stamped(dto.v, changedAt: $0) } }
         let kind: KeyMaterial.Kind? =
@@ -94,7 +94,7 @@ extension SyncRecordDTO {
             case ("steam", nil): .steam
             default: nil
             }
-        guard let id = UUID(uuidString: id), let kind, let bytes = Data(base64Encoded: key.secret), !bytes.isEmpty,
+        guard let id = UUID(text: id), let kind, let bytes = Data(base64Encoded: key.secret), !bytes.isEmpty,
             let algorithm = OTPAlgorithm(rawValue: key.algorithm),
             kind == .steam ? key.digits == AccountSpec.steamDigits : AccountSpec.allowedDigits.contains(key.digits),
             let keyStamp = stamp(key.at), let issuer = field(issuer), let name = field(name), let note = field(note),

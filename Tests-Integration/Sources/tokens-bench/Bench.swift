@@ -15,7 +15,14 @@ enum Bench {
         let arguments = CommandLine.arguments
         let tokens = value(after: "--tokens", in: arguments)
         let output = value(after: "--output", in: arguments) ?? "bench/results.json"
+        let server = value(after: "--server", in: arguments)
         var results: [Result] = []
+        // `--only sync`: the sync rows alone (they need `--tokens` and `--server`).
+        if value(after: "--only", in: arguments) == "sync", let tokens, let server {
+            results = try sync(tokens: tokens, server: server)
+            printTable(results)
+            return
+        }
         results.append(try throughput())
         if let tokens {
             results += try oneShot(tokens: tokens)
@@ -25,6 +32,7 @@ enum Bench {
             results.append(try importSpeed(tokens: tokens))
             results.append(try importMemory(tokens: tokens))
             results += try hostileFiles(tokens: tokens)
+            if let server { results += try sync(tokens: tokens, server: server) }
         }
         results += try await search()
         results += try await frames()

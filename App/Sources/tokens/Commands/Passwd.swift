@@ -37,7 +37,7 @@ struct Passwd: TokensCommand {
             StandardStreams.writeLine("Passphrase changed")
             // An old copy of the vault holds the sync code: replace the sync key too.
             let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath)
-            if try await context.store.status().membership != nil {
+            if try await context.store.membership() != nil {
                 do {
                     try await SyncContext.mappingSyncErrors { try await Sync.Rekey.rekey(context) }
                 } catch let error as CLIError {

@@ -99,6 +99,7 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
         try await syncStore().commit(snapshot, over: taken, report: report)
     }
     public func status() async throws -> SyncLocalStatus { try await syncStore().status() }
+    public func membership() async throws -> SyncMembership? { try await syncStore().membership() }
     public func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws {
         try await syncStore().begin(membership, now: now, joining: joining)
     }

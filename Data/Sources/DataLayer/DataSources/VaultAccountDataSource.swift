@@ -38,7 +38,7 @@ public struct VaultAccountDataSource: AccountDataSource {
     public func insertAll(_ accounts: [Account]) async throws {
         try vault.write { db, keys in
             try EntryTable.insert(accounts, keys: keys, db)
-            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.added(accounts) }
+            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, now: clock.now()) { try $0.added(accounts) }
         }
     }
 
@@ -47,7 +47,7 @@ public struct VaultAccountDataSource: AccountDataSource {
             let record = try existing(account.id, db)
             let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
             try EntryTable.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
-            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.edited(account) }
+            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, now: clock.now()) { try $0.edited(account) }
         } != nil
     }
 
@@ -55,7 +55,7 @@ public struct VaultAccountDataSource: AccountDataSource {
         try changingExisting { db, keys -> Void in
             _ = try existing(id, db)
             try EntryTable.delete(id.uuidString, db)
-            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.deleted(id) }
+            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, now: clock.now()) { try $0.deleted(id) }
         } != nil
     }
 
@@ -63,7 +63,9 @@ public struct VaultAccountDataSource: AccountDataSource {
         try vault.write { db, keys in
             let order = AccountOrder.reordered(try EntryTable.orderedIDs(db), by: ids.map(\.uuidString)) { $0 }
             try EntryTable.order(order, db)
-            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.reordered(order.compactMap(UUID.init(uuidString:))) }
+            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, now: clock.now()) {
+                try $0.reordered(order.compactMap(UUID.init(uuidString:)))
+            }
         }
     }
 
@@ -75,7 +77,7 @@ public struct VaultAccountDataSource: AccountDataSource {
             try change(&changed)
             let sealed = try EntryCipher.seal(changed, version: record.version + 1, keys: keys)
             try EntryTable.reseal(record, updatedAt: changed.updatedAt.timeIntervalSince1970, sealed: sealed, db)
-            try SyncJournal.record(db, keys: keys, now: clock.now()) { try $0.edited(changed) }
+            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, now: clock.now()) { try $0.edited(changed) }
             return before
         }
     }

@@ -7,9 +7,9 @@ import Synchronization
 /// An open, unlocked vault: the database and the keys, held only here.
 ///
 /// Every read and write runs in one SQLite transaction that first checks the header's MAC and
-/// the entries against its manifest (a read skips it when no other connection has committed
-/// since this one last checked: SQLite's data_version is unchanged); every write also checks the
-/// schema, and ends by renewing the manifest and the revision under a new MAC.
+/// the entries against its manifest (the manifest is skipped when no other connection has
+/// committed since this one last checked: SQLite's data_version is unchanged); every write also
+/// checks the schema, and ends by renewing the manifest and the revision under a new MAC.
 ///
 /// A vault opened by the read path (`VaultReadPath`) reads its entries through that path's
 /// connection and opens GRDB's only when something else is asked (a write, the sync state);
@@ -23,6 +23,8 @@ public final class UnlockedVault: Sendable {
     private let queue: Mutex<QueueState>
     /// The read path's connection, and what it last checked; nil for a vault opened by GRDB.
     private let reader: Mutex<ReadPathState?>
+    /// The sync entry rows opened under the current keys.
+    let syncRows = SyncRowCache()
 
     enum QueueState: Sendable {
         case unopened
@@ -180,11 +182,19 @@ public final class UnlockedVault: Sendable {
         let result = try VaultDatabase.guarding(path: path) {
             try database.write { db in
                 dataVersion = try Self.dataVersion(db)
-                // A change of keys: no read skips its checks until the new keys are in place.
-                if sealing != nil { self.session.withLock { $0.checkedDataVersion = nil } }
+                // A change of keys: no read skips its checks until the new keys are in place, and
+                // no sync row opened under the old keys is taken as read.
+                if sealing != nil {
+                    self.session.withLock { $0.checkedDataVersion = nil }
+                    syncRows.clear()
+                }
                 try VaultSchema.check(db, format: VaultHeader.currentFormat)
                 let header = try verifiedHeader(db, session)
-                try VaultManifest.check(try EntryTable.all(db), in: db, against: header)
+                // As a read: the rows were checked at this data_version, and no other connection
+                // has committed since.
+                if session.checkedDataVersion != dataVersion || sealing != nil {
+                    try VaultManifest.check(try EntryTable.all(db), in: db, against: header)
+                }
                 let result = try body(db, session.keys)
                 let manifest = try VaultManifest.current(db)
                 if let sealing {
@@ -258,10 +268,12 @@ public final class UnlockedVault: Sendable {
                     vaultID: header.vaultID, slots: [slot], revision: header.revision + 1, manifest: manifest, keys: fresh)
             })
         session.withLock { $0 = Session(keys: fresh, slotIDs: [slot.id], checkedDataVersion: nil) }
+        syncRows.clear()
     }
 
     /// Closes the connections; the files are complete and the WAL checkpointed.
     public func close() throws {
+        syncRows.clear()
         reader.withLock { state in
             state?.connection.close()
             state = nil

@@ -38,7 +38,7 @@ public struct HybridTimestamp: Comparable, Hashable, Sendable {
     public static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {
         if lhs.milliseconds != rhs.milliseconds { return lhs.milliseconds < rhs.milliseconds }
         if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
-        return lhs.device.uuidString < rhs.device.uuidString
+        return lhs.device.ordersBefore(rhs.device)
     }
 }
 

@@ -20,7 +20,7 @@ public actor MembershipSyncUseCase: SyncUseCase {
     }
 
     public func execute() async throws -> SyncReport {
-        guard !closed, let membership = try await store.status().membership else { throw SyncError.notSetUp }
+        guard !closed, let membership = try await store.membership() else { throw SyncError.notSetUp }
         if let connection, connection.server != membership.server {
             self.connection = nil
             await connection.close()

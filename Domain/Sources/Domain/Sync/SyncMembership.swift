@@ -49,6 +49,9 @@ public struct SyncLocalStatus: Equatable, Sendable {
 /// transactions as the entries).
 public protocol SyncMembershipStore: Sendable {
     func status() async throws -> SyncLocalStatus
+    /// The membership alone (`status().membership`), without counting what waits to be sent: a
+    /// store whose count reads every entry answers this from its account alone.
+    func membership() async throws -> SyncMembership?
     /// Stores the membership and records every entry as a change to send, stamped `now` by this
     /// device, placed by `SyncRecording.initialPositions(count:joining:)`. Throws when the
     /// machine already belongs to a sync account.
@@ -60,4 +63,10 @@ public protocol SyncMembershipStore: Sendable {
     /// Keeps `membership` (the same account, with another key or device secret) in place of the
     /// current one; `resend` marks every entry to be sent again (sealed under the new key).
     func replace(with membership: SyncMembership, resend: Bool) async throws
+}
+
+extension SyncMembershipStore {
+    public func membership() async throws -> SyncMembership? {
+        try await status().membership
+    }
 }

@@ -42,7 +42,7 @@ public struct SyncPreview: Equatable, Sendable {
     /// The preview of a round that began with `taken` and, pulled and merged, ends with `state`.
     init(from taken: SyncSnapshot, to state: SyncSnapshot, report: SyncReport) {
         self.report = report
-        for id in Set(state.records.keys).union(taken.records.keys).sorted(by: { $0.uuidString < $1.uuidString }) {
+        for id in Set(state.records.keys).union(taken.records.keys).sorted(by: { $0.ordersBefore($1) }) {
             guard let after = state.records[id] else { continue }
             let before = taken.records[id]
             let sending = state.pending.contains(id)

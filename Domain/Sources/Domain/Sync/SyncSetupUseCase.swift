@@ -46,7 +46,7 @@ public struct SyncSetupUseCase: Sendable {
     /// says the server was not told (another machine can revoke this one).
     @discardableResult
     public func leave(devices: any SyncDevicesRemote) async throws -> Bool {
-        guard let membership = try await store.status().membership else { throw SyncError.notSetUp }
+        guard let membership = try await store.membership() else { throw SyncError.notSetUp }
         var told = true
         do {
             try await devices.revoke(membership.enrolment.deviceID)
@@ -60,7 +60,7 @@ public struct SyncSetupUseCase: Sendable {
     }
 
     private func requireNoMembership() async throws {
-        if try await store.status().membership != nil { throw SyncError.alreadySetUp }
+        if try await store.membership() != nil { throw SyncError.alreadySetUp }
     }
 
     private func enrol(

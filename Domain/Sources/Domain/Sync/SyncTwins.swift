@@ -9,7 +9,7 @@ enum SyncTwins {
     static func fold(in state: inout SyncSnapshot, report: inout SyncReport) {
         let live = state.records.values.filter { !$0.isDeleted.value && state.bases[$0.id] != nil }
         for twins in Dictionary(grouping: live, by: \.key.value).values where twins.count > 1 {
-            let sorted = twins.sorted { $0.id.uuidString < $1.id.uuidString }
+            let sorted = twins.sorted { $0.id.ordersBefore($1.id) }
             var keeper = sorted[0]
             for twin in sorted.dropFirst() where twin.key.changedAt.device != keeper.key.changedAt.device {
                 var gone = twin

@@ -144,7 +144,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         // The pull walked past each acknowledged sequence (a head below one is a server behind,
         // resynced above): a push that did not come back was lost by the server.
         if !resyncing {
-            for id in unconfirmed.keys.sorted(by: { $0.uuidString < $1.uuidString }) where state.records[id] != nil {
+            for id in unconfirmed.keys.sorted(by: { $0.ordersBefore($1) }) where state.records[id] != nil {
                 // The server holds what the push was made on (sent again over it), or, for an entry
                 // pushed as new, nothing: the push goes as new.
                 if let over = state.pushedOver[id] {
@@ -308,13 +308,13 @@ public struct DefaultSyncUseCase: SyncUseCase {
         return state.pending
             .compactMap { state.bases[$0] == nil ? state.records[$0] : nil }
             .filter { !$0.isDeleted.value && $0.key.value == record.key.value }
-            .min { $0.id.uuidString < $1.id.uuidString }
+            .min { $0.id.ordersBefore($1.id) }
     }
 
     /// Pushes what is pending; a conflict is merged and pushed again, a few rounds at most.
     private func push(from state: inout SyncSnapshot, report: inout SyncReport) async throws {
         for _ in 0..<Self.pushRounds {
-            let ids = state.pending.sorted { $0.uuidString < $1.uuidString }
+            let ids = state.pending.sorted { $0.ordersBefore($1) }
             if ids.isEmpty { return }
             for batch in stride(from: 0, to: ids.count, by: Self.pushSize).map({ Array(ids[$0..<min($0 + Self.pushSize, ids.count)]) }) {
                 let changes = batch.compactMap { id in

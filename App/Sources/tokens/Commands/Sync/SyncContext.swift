@@ -45,7 +45,7 @@ struct SyncContext {
 
     /// This machine's membership; `.notSetUp` when it has none.
     func membership() async throws -> SyncMembership {
-        guard let membership = try await store.status().membership else { throw SyncError.notSetUp }
+        guard let membership = try await store.membership() else { throw SyncError.notSetUp }
         return membership
     }
 

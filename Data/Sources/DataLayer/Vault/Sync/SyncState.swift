@@ -45,10 +45,12 @@ struct SyncAccountState: Equatable, Sendable {
 }
 
 /// The vault's sync tables read and written inside one of the vault's transactions: each row
-/// JSON sealed by `SealedSyncRow`, its plaintext wiped after use.
+/// JSON sealed by `SealedSyncRow`, its plaintext wiped after use. With the vault's `cache`, an
+/// entry row already opened from the same bytes is not opened again.
 struct VaultSyncTables {
     let db: Database
     let keys: VaultKeys
+    var cache: SyncRowCache? = nil
 
     /// The account state and its row's version; nil when this vault syncs with nothing.
     func account() throws -> (state: SyncAccountState, version: Int)? {
@@ -67,37 +69,63 @@ struct VaultSyncTables {
 
     /// Every entry's state and its row's version.
     func entries() throws -> [UUID: (state: SyncEntryState, version: Int)] {
+        let rows = try SealedSyncRow.fetchAll(db, .entry)
+        let known = cache?.opened() ?? [:]
+        var opened: [String: SyncRowCache.Opened] = [:]
+        opened.reserveCapacity(rows.count)
         var result: [UUID: (SyncEntryState, Int)] = [:]
-        for row in try SealedSyncRow.fetchAll(db, .entry) {
-            var plaintext = try row.open(keys: keys)
-            defer { plaintext.wipe() }
-            guard let id = UUID(uuidString: row.id), let dto = try? JSONDecoder().decode(SyncEntryStateDTO.self, from: plaintext),
-                let state = dto.toDomain(), state.record.id == id
-            else { throw VaultError.entryDamaged(id: "sync_entry \(row.id)") }
+        result.reserveCapacity(rows.count)
+        let decoder = JSONDecoder()
+        for row in rows {
+            guard let id = UUID(text: row.id) else { throw VaultError.entryDamaged(id: "sync_entry \(row.id)") }
+            let state: SyncEntryState
+            if let hit = known[row.id], hit.holds(row) {
+                state = hit.state
+            } else {
+                var plaintext = try row.open(keys: keys)
+                defer { plaintext.wipe() }
+                guard let dto = SyncEntryStateDTO(exactJSON: plaintext) ?? (try? decoder.decode(SyncEntryStateDTO.self, from: plaintext)),
+                    let decoded = dto.toDomain(),
+                    decoded.record.id == id
+                else { throw VaultError.entryDamaged(id: "sync_entry \(row.id)") }
+                state = decoded
+                cache?.countOpening()
+            }
+            opened[row.id] = SyncRowCache.Opened(row, state: state)
             result[id] = (state, row.version)
         }
+        cache?.keep(opened)
         return result
     }
 
     /// Stores `state` as the row after version `previous` (nil: a new row).
     func write(_ state: SyncEntryState, previous: Int?) throws {
-        try seal(SyncEntryStateDTO(state), table: .entry, id: state.record.id.uuidString, version: (previous ?? 0) + 1).write(db)
+        let row = try seal(SyncEntryStateDTO(state), table: .entry, id: state.record.id.uuidString, version: (previous ?? 0) + 1)
+        try row.write(db)
+        cache?.keep(row, state: state)
     }
 
     func deleteEntry(_ id: UUID) throws {
         try SealedSyncRow.delete(.entry, id: id.uuidString, db)
+        cache?.forget(id.uuidString)
     }
 
     /// Empties both tables.
     func deleteAll() throws {
         try db.execute(sql: "DELETE FROM sync_entry")
         try db.execute(sql: "DELETE FROM sync_account")
+        cache?.clear()
+    }
+
+    /// The JSON a row holds: sorted keys, the shape `SyncEntryStateDTO(exactJSON:)` reads.
+    static func json(_ value: some Encodable) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return Array(try encoder.encode(value))
     }
 
     private func seal(_ value: some Encodable, table: SealedSyncRow.Table, id: String, version: Int) throws -> SealedSyncRow {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        var plaintext = Array(try encoder.encode(value))
+        var plaintext = try Self.json(value)
         defer { plaintext.wipe() }
         return try SealedSyncRow.seal(plaintext, table: table, id: id, version: version, keys: keys)
     }

@@ -17,6 +17,12 @@ struct SyncEntryStateDTO: Codable {
             record = SyncRecordDTO(entry.record, version: entry.version)
         }
 
+        init(sequence: Int64, version: UInt64, record: SyncRecordDTO) {
+            self.sequence = sequence
+            self.version = version
+            self.record = record
+        }
+
         func toDomain() -> RemoteEntry? {
             record.toDomain().map { RemoteEntry(sequence: sequence, record: $0, version: version) }
         }
@@ -27,6 +33,13 @@ struct SyncEntryStateDTO: Codable {
     var pending: Bool
     /// Absent unless a push was acknowledged since the last pull (and in rows of older builds).
     var pushedOver: BaseDTO?
+
+    init(record: SyncRecordDTO, base: BaseDTO?, pending: Bool, pushedOver: BaseDTO?) {
+        self.record = record
+        self.base = base
+        self.pending = pending
+        self.pushedOver = pushedOver
+    }
 
     init(_ state: SyncEntryState) {
         record = SyncRecordDTO(state.record, version: 0)

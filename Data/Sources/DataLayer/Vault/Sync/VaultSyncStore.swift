@@ -17,7 +17,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
 
     public func status() async throws -> SyncLocalStatus {
         try vault.read { db, keys, _ in
-            let tables = VaultSyncTables(db: db, keys: keys)
+            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
             guard let account = try tables.account()?.state, let membership = account.membership else {
                 return SyncLocalStatus(membership: nil, pending: 0, lastSync: nil)
             }
@@ -28,13 +28,18 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
         }
     }
 
+    /// The membership from the account's row alone (no entry is opened).
+    public func membership() async throws -> SyncMembership? {
+        try vault.read { db, keys, _ in try VaultSyncTables(db: db, keys: keys, cache: vault.syncRows).account()?.state.membership }
+    }
+
     /// Joining merges, never overwrites: entries the journal knows keep the stamps of their last
     /// change (a machine that left and joins again, or was offline, holds stale copies that must
     /// lose to later edits elsewhere); joining the same account again also keeps their bases
     /// and the cursor. Entries the journal never saw are stamped when they last changed here.
     public func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws {
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys)
+            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
             let previous = try tables.account()
             guard previous?.state.membership == nil else { throw SyncError.alreadySetUp }
             let device = membership.enrolment.deviceID
@@ -83,7 +88,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     /// entries' stamps survive until this machine joins again.
     public func end() async throws {
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys)
+            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
             guard let (stored, version) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
             var state = stored
             state.membership = nil
@@ -95,7 +100,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
 
     public func recordRevoked() async throws {
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys)
+            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
             guard let (stored, version) = try tables.account(), stored.membership != nil, !stored.revoked else { return }
             var state = stored
             state.revoked = true
@@ -107,7 +112,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     /// the server holds is sent again as it is, sealed under the new key.
     public func replace(with membership: SyncMembership, resend: Bool) async throws {
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys)
+            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
             guard let (stored, version) = try tables.account(), let current = stored.membership,
                 current.code.account == membership.code.account
             else { throw SyncError.notSetUp }
@@ -125,7 +130,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
 
     public func snapshot() async throws -> SyncSnapshot {
         try vault.read { db, keys, _ in
-            let tables = VaultSyncTables(db: db, keys: keys)
+            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
             guard let account = try tables.account()?.state, account.membership != nil else { throw SyncError.notSetUp }
             var snapshot = SyncSnapshot(cursor: account.cursor, generation: account.generation)
             for (id, entry) in try tables.entries() {
@@ -145,7 +150,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws {
         let now = clock.now()
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys)
+            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
             guard let (stored, accountVersion) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
             var account = stored
             let current = try tables.entries()

@@ -50,7 +50,7 @@ public struct AccountHistoryUseCase: Sendable {
             accounts: accounts.sorted { lhs, rhs in
                 if lhs.isDeleted != rhs.isDeleted { return !lhs.isDeleted }
                 let (l, r) = (lhs.latest.record.position.value, rhs.latest.record.position.value)
-                return l != r ? l < r : lhs.id.uuidString < rhs.id.uuidString
+                return l != r ? l < r : lhs.id.ordersBefore(rhs.id)
             },
             unreadable: unreadable)
     }

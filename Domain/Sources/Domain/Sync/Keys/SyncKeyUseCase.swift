@@ -170,7 +170,7 @@ public struct SyncKeyUseCase: Sendable {
             let rotation = RemoteKeyRotation(
                 code: SyncCode(account: account, key: key), version: version,
                 keyRing: try sealing.sealRing(all.filter { $0.key < version }, under: key, version: version, account: account),
-                revoke: given == 0 ? revoke.sorted { $0.uuidString < $1.uuidString } : [], wrapped: wrapped)
+                revoke: given == 0 ? revoke.sorted { $0.ordersBefore($1) } : [], wrapped: wrapped)
             do {
                 try await remote.rotate(rotation)
                 given += 1
@@ -189,7 +189,7 @@ public struct SyncKeyUseCase: Sendable {
     }
 
     private func current() async throws -> SyncMembership {
-        guard let membership = try await store.status().membership else { throw SyncError.notSetUp }
+        guard let membership = try await store.membership() else { throw SyncError.notSetUp }
         return membership
     }
 }
