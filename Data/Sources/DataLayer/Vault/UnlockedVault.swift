@@ -268,7 +268,6 @@ public final class UnlockedVault: Sendable {
                     vaultID: header.vaultID, slots: [slot], revision: header.revision + 1, manifest: manifest, keys: fresh)
             })
         session.withLock { $0 = Session(keys: fresh, slotIDs: [slot.id], checkedDataVersion: nil) }
-        syncRows.clear()
     }
 
     /// Closes the connections; the files are complete and the WAL checkpointed.

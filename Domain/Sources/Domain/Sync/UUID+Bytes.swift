@@ -28,8 +28,12 @@ extension UUID {
     /// The bytes as two big-endian numbers: compared in turn, the bytes' order.
     private var orderKey: (high: UInt64, low: UInt64) {
         let u = uuid
-        let high = [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let low = [u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let high =
+            UInt64(u.0) << 56 | UInt64(u.1) << 48 | UInt64(u.2) << 40 | UInt64(u.3) << 32 | UInt64(u.4) << 24 | UInt64(u.5) << 16
+            | UInt64(u.6) << 8 | UInt64(u.7)
+        let low =
+            UInt64(u.8) << 56 | UInt64(u.9) << 48 | UInt64(u.10) << 40 | UInt64(u.11) << 32 | UInt64(u.12) << 24 | UInt64(u.13) << 16
+            | UInt64(u.14) << 8 | UInt64(u.15)
         return (high, low)
     }
 
@@ -37,38 +41,21 @@ extension UUID {
     /// library's `sscanf`, which Foundation's parser calls; any other text is left to
     /// `UUID(uuidString:)`, so the result is always that initializer's.
     public init?(text: String) {
+        let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
         var high: UInt8?
-        var utf8 = text.utf8.makeIterator()
-        var position = 0
-        while let character = utf8.next() {
-            defer { position += 1 }
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard character == UInt8(ascii: "-") else { break }
-                continue
-            }
-            let digit: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = character - UInt8(ascii: "A") + 10
-            default: digit = 0xFF
-            }
-            guard digit != 0xFF else { break }
-            if let first = high {
-                bytes.append(first << 4 | digit)
-                high = nil
-            } else {
-                high = digit
+        reading: for (position, character) in utf8.enumerated() where utf8.count == 36 {
+            switch (position, HexDigit.value(character)) {
+            case (8, _), (13, _), (18, _), (23, _):
+                guard character == UInt8(ascii: "-") else { break reading }
+            case (_, let digit?):
+                if let first = high { bytes.append(first << 4 | digit) }
+                high = high == nil ? digit : nil
+            default:
+                break reading
             }
         }
-        if position == 36, bytes.count == 16, text.utf8.count == 36, let id = UUID(bytes: bytes) {
-            self = id
-        } else if let id = UUID(uuidString: text) {
-            self = id
-        } else {
-            return nil
-        }
+        guard let id = bytes.count == 16 ? UUID(bytes: bytes) : UUID(uuidString: text) else { return nil }
+        self = id
     }
 }

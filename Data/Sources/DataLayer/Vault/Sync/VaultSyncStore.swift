@@ -15,9 +15,14 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
         self.clock = clock
     }
 
+    /// The sync tables in one of the vault's transactions, with the rows this vault opened.
+    private func tables(_ db: Database, _ keys: VaultKeys) -> VaultSyncTables {
+        VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+    }
+
     public func status() async throws -> SyncLocalStatus {
         try vault.read { db, keys, _ in
-            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+            let tables = self.tables(db, keys)
             guard let account = try tables.account()?.state, let membership = account.membership else {
                 return SyncLocalStatus(membership: nil, pending: 0, lastSync: nil)
             }
@@ -30,7 +35,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
 
     /// The membership from the account's row alone (no entry is opened).
     public func membership() async throws -> SyncMembership? {
-        try vault.read { db, keys, _ in try VaultSyncTables(db: db, keys: keys, cache: vault.syncRows).account()?.state.membership }
+        try vault.read { db, keys, _ in try tables(db, keys).account()?.state.membership }
     }
 
     /// Joining merges, never overwrites: entries the journal knows keep the stamps of their last
@@ -39,7 +44,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     /// and the cursor. Entries the journal never saw are stamped when they last changed here.
     public func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws {
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+            let tables = self.tables(db, keys)
             let previous = try tables.account()
             guard previous?.state.membership == nil else { throw SyncError.alreadySetUp }
             let device = membership.enrolment.deviceID
@@ -88,7 +93,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     /// entries' stamps survive until this machine joins again.
     public func end() async throws {
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+            let tables = self.tables(db, keys)
             guard let (stored, version) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
             var state = stored
             state.membership = nil
@@ -100,7 +105,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
 
     public func recordRevoked() async throws {
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+            let tables = self.tables(db, keys)
             guard let (stored, version) = try tables.account(), stored.membership != nil, !stored.revoked else { return }
             var state = stored
             state.revoked = true
@@ -112,7 +117,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     /// the server holds is sent again as it is, sealed under the new key.
     public func replace(with membership: SyncMembership, resend: Bool) async throws {
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+            let tables = self.tables(db, keys)
             guard let (stored, version) = try tables.account(), let current = stored.membership,
                 current.code.account == membership.code.account
             else { throw SyncError.notSetUp }
@@ -130,7 +135,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
 
     public func snapshot() async throws -> SyncSnapshot {
         try vault.read { db, keys, _ in
-            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+            let tables = self.tables(db, keys)
             guard let account = try tables.account()?.state, account.membership != nil else { throw SyncError.notSetUp }
             var snapshot = SyncSnapshot(cursor: account.cursor, generation: account.generation)
             for (id, entry) in try tables.entries() {
@@ -150,7 +155,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws {
         let now = clock.now()
         try vault.write { db, keys in
-            let tables = VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+            let tables = self.tables(db, keys)
             guard let (stored, accountVersion) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
             var account = stored
             let current = try tables.entries()
