@@ -61,12 +61,23 @@ binds=($(printf '%s\n' "${binds[@]}" | sort -u))
 
 leader=""
 inside() { nsenter -t "$leader" -a "$@"; }
+# The container's first process: the child of systemd-nspawn in a pid namespace of its own. nspawn
+# forks a short-lived helper in ours first, so "its first child" may name a process about to exit.
+container_init() {
+  local ours child theirs
+  ours="$(readlink "/proc/$nspawn/ns/pid" 2>/dev/null)" || return 0
+  for child in $(ps -o pid= --ppid "$nspawn" || true); do
+    theirs="$(readlink "/proc/$child/ns/pid" 2>/dev/null || true)"
+    if [ -n "$theirs" ] && [ "$theirs" != "$ours" ]; then echo "$child"; return 0; fi
+  done
+  return 0
+}
 boot() {
   setsid systemd-nspawn -D "$rootfs" "${binds[@]}" --private-network --register=no --keep-unit \
     --console=passive -b >"$rootfs.log" 2>&1 &
   nspawn=$!
   leader=""
-  for _ in $(seq 1 300); do leader="$(ps -o pid= --ppid "$nspawn" | head -1 | tr -d ' ' || true)"; [ -n "$leader" ] && break; sleep 0.1; done
+  for _ in $(seq 1 300); do leader="$(container_init)"; [ -n "$leader" ] && break; sleep 0.1; done
   [ -n "$leader" ] || fail "the container did not start: $(tail -3 "$rootfs.log")"
   for _ in $(seq 1 600); do
     state="$(inside systemctl is-system-running 2>/dev/null || true)"
