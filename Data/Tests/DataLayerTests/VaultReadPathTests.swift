@@ -22,11 +22,17 @@ struct VaultReadPathTests {
         }
     }
 
-    /// A closed vault of two accounts, opened twice (as by two processes).
-    private func twoOpenVaults() async throws -> (UnlockedVault, UnlockedVault) {
+    /// Runs `body` with a closed vault of two accounts opened twice (as by two processes),
+    /// closing both after.
+    private func withTwoOpenVaults(_ body: (UnlockedVault, UnlockedVault) async throws -> Void) async throws {
         try await folder.makeClosedVault()
         var asked = 0
-        return (try open(asked: &asked), try open(asked: &asked))
+        let (first, second) = (try open(asked: &asked), try open(asked: &asked))
+        defer {
+            try? first.close()
+            try? second.close()
+        }
+        try await body(first, second)
     }
 
     @Test("a current vault opens and reads without GRDB's connection, asking for its key once")
@@ -44,18 +50,15 @@ struct VaultReadPathTests {
 
     @Test("a write opens GRDB's connection; the read path then sees it, and so does another vault's")
     func writesThenReads() async throws {
-        let (first, second) = try await twoOpenVaults()
-        defer {
-            try? first.close()
-            try? second.close()
+        try await withTwoOpenVaults { first, second in
+            let before = try await VaultAccountDataSource(vault: second).revision()
+            try await VaultAccountDataSource(vault: first).insert(VaultFolder.account(3))
+            #expect(first.hasOpenedGRDB)
+            #expect(try await VaultAccountDataSource(vault: first).fetchAll().count == 3)
+            #expect(try await VaultAccountDataSource(vault: second).fetchAll().count == 3)
+            #expect(try await VaultAccountDataSource(vault: second).revision() != before)
+            #expect(!second.hasOpenedGRDB)
         }
-        let before = try await VaultAccountDataSource(vault: second).revision()
-        try await VaultAccountDataSource(vault: first).insert(VaultFolder.account(3))
-        #expect(first.hasOpenedGRDB)
-        #expect(try await VaultAccountDataSource(vault: first).fetchAll().count == 3)
-        #expect(try await VaultAccountDataSource(vault: second).fetchAll().count == 3)
-        #expect(try await VaultAccountDataSource(vault: second).revision() != before)
-        #expect(!second.hasOpenedGRDB)
     }
 
     /// A closed vault of two accounts, opened and read on the read path, this process holding its
@@ -112,15 +115,41 @@ struct VaultReadPathTests {
         await #expect(throws: VaultError.headerTampered) { try await VaultAccountDataSource(vault: vault).fetchAll() }
     }
 
+    @Test("GRDB's first read and first write after a read-path open take that open's check of the rows; verify checks them again")
+    func grdbTakesReadPathCheck() async throws {
+        try await withTwoOpenVaults { reader, writer in
+            // Each open checked the rows before its vault was made: none is counted.
+            _ = try await VaultAccountDataSource(vault: reader).fetchAll()
+            #expect(try reader.read { _, _, records in records.count } == 2)
+            #expect(reader.hasOpenedGRDB)
+            #expect(reader.manifestChecks == 0)
+            try reader.verify()
+            #expect(reader.manifestChecks == 1)
+            _ = try await VaultAccountDataSource(vault: writer).fetchAll()
+            try await VaultAccountDataSource(vault: writer).insert(VaultFolder.account(3))
+            #expect(writer.manifestChecks == 0)
+            #expect(try await VaultAccountDataSource(vault: reader).fetchAll().count == 3)
+        }
+    }
+
+    @Test("a change outside Tokens between a read-path open and GRDB's first read or write is refused there, and nothing is written")
+    func changedBeforeGRDB() async throws {
+        try await withTwoOpenVaults { reader, writer in
+            try folder.tamper("UPDATE entry SET sort_order = sort_order + 10")
+            #expect(throws: VaultError.modified(.entries)) { try reader.read { _, _, _ in } }
+            await #expect(throws: VaultError.modified(.entries)) {
+                try await VaultAccountDataSource(vault: writer).insert(VaultFolder.account(3))
+            }
+            #expect(try folder.rows("SELECT id FROM entry").count == 2)
+        }
+    }
+
     @Test("a passphrase changed by another tokens after the open: the next read says so")
     func rekeyedAfterOpen() async throws {
-        let (reader, writer) = try await twoOpenVaults()
-        defer {
-            try? reader.close()
-            try? writer.close()
+        try await withTwoOpenVaults { reader, writer in
+            try writer.changePassphrase(to: Passphrase("battery staple"), kdf: VaultFolder.fastKDF)
+            await #expect(throws: VaultError.changedSinceUnlock) { try await VaultAccountDataSource(vault: reader).fetchAll() }
         }
-        try writer.changePassphrase(to: Passphrase("battery staple"), kdf: VaultFolder.fastKDF)
-        await #expect(throws: VaultError.changedSinceUnlock) { try await VaultAccountDataSource(vault: reader).fetchAll() }
     }
 
     @Test("an unusual file goes to the GRDB path, which says what is wrong; the key is still asked for once")

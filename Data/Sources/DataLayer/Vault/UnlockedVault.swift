@@ -13,7 +13,9 @@ import Synchronization
 ///
 /// A vault opened by the read path (`VaultReadPath`) reads its entries through that path's
 /// connection and opens GRDB's only when something else is asked (a write, the sync state);
-/// any other vault does everything through GRDB's.
+/// any other vault does everything through GRDB's. GRDB's connection takes the read path's check
+/// of the rows while no connection has committed since it (the read path's data_version is
+/// unchanged), so an open followed by a sync or a write hashes the rows once, not twice.
 public final class UnlockedVault: Sendable {
     public let path: String
     let vaultID: Data
@@ -25,6 +27,9 @@ public final class UnlockedVault: Sendable {
     private let reader: Mutex<ReadPathState?>
     /// The sync entry rows opened under the current keys.
     let syncRows = SyncRowCache()
+    /// How often the entries were checked against the manifest (each check hashes every row),
+    /// for tests.
+    private let manifestCheckCount = Atomic<Int>(0)
 
     enum QueueState: Sendable {
         case unopened
@@ -70,6 +75,10 @@ public final class UnlockedVault: Sendable {
     }
 
     var keys: VaultKeys { session.withLock { $0.keys } }
+
+    /// How often this vault checked the entries against the manifest (the open's check, made
+    /// before the vault, is not counted), for tests.
+    var manifestChecks: Int { manifestCheckCount.load(ordering: .relaxed) }
 
     /// Whether the entries are read through the read path's connection (for tests).
     var readsThroughReadPath: Bool { reader.withLock { $0 != nil } }
@@ -119,7 +128,7 @@ public final class UnlockedVault: Sendable {
                     let header = try VaultHeader.read(current.connection, path: path)
                     try verify(header, keys: keys)
                     let records = try EntryTable.all(current.connection)
-                    try VaultManifest.check(records, in: current.connection, against: header)
+                    try checkManifest(records, in: current.connection, against: header)
                     state?.checked = (dataVersion, records)
                     return records
                 }
@@ -148,6 +157,12 @@ public final class UnlockedVault: Sendable {
     /// Runs `body` in a read transaction of GRDB's connection, with the entries once the header
     /// and manifest check out.
     func read<T>(_ body: (Database, VaultKeys, [EntryRecord]) throws -> T) throws -> T {
+        try read(trustingReadPath: true, body)
+    }
+
+    /// `read`; with `trustingReadPath` false, the manifest is checked unless this connection
+    /// checked it at this data_version itself.
+    private func read<T>(trustingReadPath: Bool, _ body: (Database, VaultKeys, [EntryRecord]) throws -> T) throws -> T {
         try VaultDatabase.guarding(path: path) {
             try database.read { db in
                 // Taken inside the transaction: after any write of this connection, a change of
@@ -156,7 +171,9 @@ public final class UnlockedVault: Sendable {
                 let dataVersion = try Self.dataVersion(db)
                 let records = try EntryTable.all(db)
                 if session.checkedDataVersion != dataVersion {
-                    try VaultManifest.check(records, in: db, against: try verifiedHeader(db, session))
+                    let header = try verifiedHeader(db, session)
+                    let vouched = try trustingReadPath && readPathVouches()
+                    if !vouched { try checkManifest(records, in: db, against: header) }
                     checked(dataVersion)
                 }
                 return try body(db, session.keys, records)
@@ -167,7 +184,7 @@ public final class UnlockedVault: Sendable {
     /// Checks the header and every entry, as unlock does, whatever was checked before.
     func verify() throws {
         session.withLock { $0.checkedDataVersion = nil }
-        try read { _, _, _ in }
+        try read(trustingReadPath: false) { _, _, _ in }
     }
 
     /// Runs `body` in a write transaction after every check, then seals what it left: the
@@ -191,9 +208,10 @@ public final class UnlockedVault: Sendable {
                 try VaultSchema.check(db, format: VaultHeader.currentFormat)
                 let header = try verifiedHeader(db, session)
                 // As a read: the rows were checked at this data_version, and no other connection
-                // has committed since.
-                if session.checkedDataVersion != dataVersion || sealing != nil {
-                    try VaultManifest.check(try EntryTable.all(db), in: db, against: header)
+                // has committed since (or the read path checked them, and none has since).
+                let checkedBefore = try session.checkedDataVersion == dataVersion || readPathVouches()
+                if sealing != nil || !checkedBefore {
+                    try checkManifest(try EntryTable.all(db), in: db, against: header)
                 }
                 let result = try body(db, session.keys)
                 let manifest = try VaultManifest.current(db)
@@ -217,6 +235,24 @@ public final class UnlockedVault: Sendable {
     /// SQLite's count of commits by other connections, as this connection sees it.
     private static func dataVersion(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+
+    /// Checks `records` and the sync rows of `db` against `header`'s manifest.
+    private func checkManifest(_ records: [EntryRecord], in db: some VaultQuerying, against header: VaultHeader) throws {
+        manifestCheckCount.add(1, ordering: .relaxed)
+        try VaultManifest.check(records, in: db, against: header)
+    }
+
+    /// Whether the read path's connection found the file as its header says and no connection
+    /// has committed since: asked inside a transaction of GRDB's connection that has read the
+    /// file, that transaction reads the file the read path checked, so its manifest holds without
+    /// hashing every row again. (GRDB's connection reads its header itself: the keys may have
+    /// changed since the read path's check.)
+    private func readPathVouches() throws -> Bool {
+        try reader.withLock { state in
+            guard let state, let checked = state.checked else { return false }
+            return try state.connection.dataVersion() == checked.dataVersion
+        }
     }
 
     /// Records that the file was as its header says at `dataVersion`.
