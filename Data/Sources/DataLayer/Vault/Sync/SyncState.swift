@@ -100,7 +100,10 @@ struct VaultSyncTables {
 
     /// Stores `state` as the row after version `previous` (nil: a new row).
     func write(_ state: SyncEntryState, previous: Int?) throws {
-        let row = try seal(SyncEntryStateDTO(state), table: .entry, id: state.record.id.uuidString, version: (previous ?? 0) + 1)
+        let dto = SyncEntryStateDTO(state)
+        var plaintext = try dto.exactJSON() ?? Self.json(dto)
+        defer { plaintext.wipe() }
+        let row = try SealedSyncRow.seal(plaintext, table: .entry, id: state.record.id.uuidString, version: (previous ?? 0) + 1, keys: keys)
         try row.write(db)
         cache?.keep(row, state: state)
     }
