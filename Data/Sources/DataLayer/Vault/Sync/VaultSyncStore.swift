@@ -163,6 +163,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             var states = current
             var latest = account.clock
             var moved = false
+            var adding: [Account] = []
             for id in Set(snapshot.records.keys).union(taken.records.keys) {
                 let entry = current[id]
                 guard entry?.state.record == taken.records[id] else {
@@ -190,7 +191,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                     states[id] = (state, (entry?.version ?? 0) + 1)
                 }
                 if record != entry?.state.record {
-                    try VaultEntries.apply(record, db: db, keys: keys)
+                    if let added = try VaultEntries.apply(record, db: db, keys: keys) { adding.append(added) }
                     moved = true
                 }
                 latest = max(latest, record.stamps.max()!)
@@ -201,6 +202,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             account.conflicts = report.conflictCopies.count
             account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
             try tables.write(account, version: accountVersion + 1)
+            if !adding.isEmpty { try EntryTable.insert(adding, keys: keys, db) }
             if moved { try VaultEntries.orderByPosition(states, db: db) }
         }
     }
