@@ -6,8 +6,14 @@ import Domain
 /// `ExactJSONReader`; tests hold its bytes to JSONEncoder's.
 package struct ExactJSONWriter {
     package private(set) var bytes: [UInt8] = []
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    package init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+    /// `capacity`: room for the worst case, so the buffer never grows and leaves no copy of a
+    /// secret in freed memory.
+    package init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// The most bytes `string(text)` writes: every byte escaped as `\u00XX`, and the quotes.
+    package static func room(for text: String) -> Int { 6 * text.utf8.count + 2 }
 
     /// Appends `text` as it is (a key with its quotes and colon, a brace, a comma).
     package mutating func literal(_ text: StaticString) {
@@ -32,9 +38,8 @@ package struct ExactJSONWriter {
             case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0..<0x20:
-                let digits: [UInt8] = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(contentsOf: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+                bytes.append(contentsOf: [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]])
             default: bytes.append(byte)
             }
         }
@@ -43,14 +48,7 @@ package struct ExactJSONWriter {
 
     /// An integer in decimal.
     package mutating func integer(_ value: some BinaryInteger) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: [UInt8] = []
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes.append(contentsOf: digits.reversed())
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Zeroes the bytes it holds (they may hold a secret).

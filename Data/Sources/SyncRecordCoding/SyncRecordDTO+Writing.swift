@@ -37,6 +37,13 @@ extension SyncRecordDTO {
         return true
     }
 
+    /// The most bytes `writeExactJSON` writes: its texts each escaped in full, and room to spare
+    /// for its keys, numbers and stamps.
+    package var exactJSONRoom: Int {
+        let texts = [id, key.secret, key.type, key.algorithm, issuer.v, name.v, note.v, position.v] + groups.v
+        return texts.reduce(2048 + 100 * (key.replaced?.count ?? 0)) { $0 + ExactJSONWriter.room(for: $1) + 1 }
+    }
+
     /// `{"at":STAMP,"v":VALUE}`.
     static func write<Value>(_ field: FieldDTO<Value>, into writer: inout ExactJSONWriter, _ value: (inout ExactJSONWriter, Value) -> Void)
     {

@@ -40,7 +40,6 @@ struct SyncRowWritingTests {
         let at = #"{"c":0,"d":"00000000-0000-4000-8000-000000000001","ms":5}"#
         state.record.unknown.fields["colour"] = SyncUnknownParts.Field(json: #"{"at":\#(at),"v":"red"}"#, changedAt: nil)
         #expect(SyncEntryStateDTO(state).exactJSON() == nil)
-        state.record.unknown.fields = [:]
         state.record.unknown = SyncUnknownParts(keyAttributes: ["icon": #""key""#], keyStamp: state.record.key.changedAt)
         #expect(SyncEntryStateDTO(state).exactJSON() == nil)
     }

@@ -209,8 +209,7 @@ public final class UnlockedVault: Sendable {
                 let header = try verifiedHeader(db, session)
                 // As a read: the rows were checked at this data_version, and no other connection
                 // has committed since (or the read path checked them, and none has since).
-                let checkedBefore = try session.checkedDataVersion == dataVersion || readPathVouches()
-                if sealing != nil || !checkedBefore {
+                if try sealing != nil || !(session.checkedDataVersion == dataVersion || readPathVouches()) {
                     try checkManifest(try EntryTable.all(db), in: db, against: header)
                 }
                 let result = try body(db, session.keys)

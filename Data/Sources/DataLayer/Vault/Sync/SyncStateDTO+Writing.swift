@@ -6,7 +6,8 @@ extension SyncEntryStateDTO {
     /// this version does not know, which JSONEncoder then writes. A first push or a join of
     /// 10 000 accounts spent a third of its time in JSONEncoder writing rows.
     func exactJSON() -> [UInt8]? {
-        var writer = ExactJSONWriter(capacity: 4096)
+        let records = [record, base?.record, pushedOver?.record].compactMap { $0 }
+        var writer = ExactJSONWriter(capacity: records.reduce(256) { $0 + $1.exactJSONRoom })
         writer.literal("{")
         if let base {
             writer.literal(#""base":"#)

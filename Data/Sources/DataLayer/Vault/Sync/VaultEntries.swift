@@ -4,10 +4,10 @@ import GRDB
 
 /// Writes a sync round's records into the `entry` table, sealed as every entry is.
 enum VaultEntries {
-    /// The entry `record` describes: changed, or removed when the record is deleted; an entry
-    /// to add is returned, for the caller to insert with the round's others in one batch (each
-    /// insert looks for the last sort order, a scan of the table: one a record made a join of
-    /// 10 000 accounts quadratic).
+    /// The entry `record` describes: changed, or removed when the record is deleted. An entry to
+    /// add is returned, for the caller to insert with the round's others in one batch: each
+    /// insert scans the table for the last sort order, so inserting each record on its own made a join
+    /// quadratic.
     static func apply(_ record: SyncRecord, db: Database, keys: VaultKeys) throws -> Account? {
         let stored = try EntryTable.row(db, id: record.id.uuidString)
         let previous = try stored.map { try EntryCipher.open($0, keys: keys) }
