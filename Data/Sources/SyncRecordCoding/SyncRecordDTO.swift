@@ -59,7 +59,7 @@ package struct SyncRecordDTO: Codable, Equatable {
 
 extension SyncRecordDTO {
     package init(_ record: SyncRecord, version: UInt64) {
-        func stamp(_ at: HybridTimestamp) -> StampDTO { StampDTO(ms: at.milliseconds, c: at.counter, d: at.device.uuidString) }
+        func stamp(_ at: HybridTimestamp) -> StampDTO { StampDTO(ms: at.milliseconds, c: at.counter, d: at.device.text) }
         func field<Value>(_ stamped: Stamped<Value>) -> FieldDTO<Value> { FieldDTO(v: stamped.value, at: stamp(stamped.changedAt)) }
         let material = record.key.value
         let (type, period): (String, Int?) =
@@ -69,7 +69,7 @@ extension SyncRecordDTO {
             case .steam: ("steam", nil)
             }
         self.init(
-            id: record.id.uuidString, version: version,
+            id: record.id.text, version: version,
             key: KeyDTO(
                 secret: Data(material.secret.bytes).base64EncodedString(), type: type, period: period,
                 algorithm: material.algorithm.rawValue, digits: material.digits, at: stamp(record.key.changedAt),

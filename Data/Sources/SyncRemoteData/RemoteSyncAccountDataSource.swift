@@ -15,7 +15,7 @@ public struct RemoteSyncAccountDataSource: SyncAccountRemote {
 
     /// The account of `keys` at `server` (its base URL, e.g. https://sync.example/v1).
     public static func make(server: URL, keys: SyncKeys, transport: any ClientTransport) -> RemoteSyncAccountDataSource {
-        RemoteSyncAccountDataSource(api: Client(serverURL: server, transport: transport), keys: keys)
+        RemoteSyncAccountDataSource(api: Client(serverURL: server, configuration: .wire, transport: transport), keys: keys)
     }
 
     private var accountID: String { keys.account.uuidString.lowercased() }

@@ -28,7 +28,8 @@ public struct RemoteSyncDataSource: SyncRemote {
         server: URL, token: [UInt8], keys: SyncKeys, earlier: [SyncKeys] = [], transport: any ClientTransport
     ) -> RemoteSyncDataSource {
         RemoteSyncDataSource(
-            api: Client(serverURL: server, transport: transport, middlewares: [BearerToken(token: token)]), keys: keys, earlier: earlier)
+            api: Client(serverURL: server, configuration: .wire, transport: transport, middlewares: [BearerToken(token: token)]),
+            keys: keys, earlier: earlier)
     }
 
     public func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
@@ -102,7 +103,7 @@ public struct RemoteSyncDataSource: SyncRemote {
 
     /// A server entry, decrypted.
     func open(_ entry: Components.Schemas.Entry) throws(SyncError) -> RemoteEntry {
-        guard let id = UUID(uuidString: entry.id), let nonce = Data(base64Encoded: entry.nonce),
+        guard let id = UUID(text: entry.id), let nonce = Data(base64Encoded: entry.nonce),
             let ciphertext = Data(base64Encoded: entry.ciphertext)
         else { throw .corruptEntry(id: entry.id) }
         let sealedWith = Int(entry.keyVersion) == keys.version ? keys : earlier[Int(entry.keyVersion)]
@@ -115,7 +116,7 @@ public struct RemoteSyncDataSource: SyncRemote {
     private func sealed(_ change: RemoteChange) throws -> Components.Schemas.Change {
         let box = try SyncEntryCipher.seal(change.record, version: change.version, keys: keys)
         return Components.Schemas.Change(
-            id: change.record.id.uuidString.lowercased(), basedOn: change.basedOn, deleted: change.record.isDeleted.value,
+            id: change.record.id.text.lowercased(), basedOn: change.basedOn, deleted: change.record.isDeleted.value,
             keyVersion: Int32(keys.version), nonce: Data(box.nonce).base64EncodedString(),
             ciphertext: Data(box.ciphertext).base64EncodedString())
     }

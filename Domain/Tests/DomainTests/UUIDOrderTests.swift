@@ -16,6 +16,19 @@ struct UUIDOrderTests {
         return UUID(bytes: bytes)!
     }
 
+    @Test("text is uuidString, on random ids and ids with the bytes at the edges of each digit")
+    func textIsUUIDString() {
+        var random = SplitMix(seed: 0x7E_47)
+        for _ in 0..<5_000 {
+            let id = Self.id(using: &random, alike: Bool.random(using: &random) ? Self.id(using: &random) : nil)
+            #expect(id.text == id.uuidString)
+        }
+        for byte: UInt8 in [0x00, 0x09, 0x0A, 0x0F, 0x90, 0xA0, 0xF0, 0xFF] {
+            let id = UUID(bytes: Array(repeating: byte, count: 16))!
+            #expect(id.text == id.uuidString)
+        }
+    }
+
     @Test("ordersBefore is uuidString's order, on random ids and ids one byte apart")
     func orderOfText() {
         var random = SplitMix(seed: 0x0D_E5)

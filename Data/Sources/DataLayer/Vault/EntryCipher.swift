@@ -20,7 +20,7 @@ enum EntryCipher {
         var plaintext = EntryPayloadDTO(account).jsonBytes()
         defer { plaintext.wipe() }
         let aad = additionalData(
-            format: VaultHeader.currentFormat, vaultID: keys.vaultID, id: account.id.uuidString, version: version)
+            format: VaultHeader.currentFormat, vaultID: keys.vaultID, id: account.id.text, version: version)
         return try VaultCrypto.seal(plaintext, key: keys.entries, authenticating: aad)
     }
 

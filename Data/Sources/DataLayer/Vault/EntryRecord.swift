@@ -33,7 +33,9 @@ extension EntryRecord {
 /// for done.
 enum VaultRows {
     static func execute(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws {
-        try db.execute(sql: sql, arguments: arguments)
+        // Compiled once per connection: a join of 10 000 accounts writes 10 000 sync rows, and
+        // compiling the statement for each was a tenth of it.
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
         guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
     }
 

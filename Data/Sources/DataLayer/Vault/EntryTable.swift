@@ -13,7 +13,10 @@ enum EntryTable {
 
     /// The entry `id`, if the vault has it.
     static func row(_ db: Database, id: String) throws -> EntryRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE id = ?", arguments: [id]).map { try EntryRecord(row: $0) }
+        // Compiled once per connection: a join of 10 000 accounts spent a tenth of its time
+        // compiling this statement for each account.
+        let statement = try db.cachedStatement(sql: "SELECT * FROM entry WHERE id = ?")
+        return try Row.fetchOne(statement, arguments: [id]).map { try EntryRecord(row: $0) }
     }
 
     /// Every entry's id, in the user's order.
@@ -33,7 +36,7 @@ enum EntryTable {
             let sealed = try EntryCipher.seal(account, version: 1, keys: keys)
             do {
                 try insert.execute(arguments: [
-                    account.id.uuidString, order, account.createdAt.timeIntervalSince1970, account.updatedAt.timeIntervalSince1970,
+                    account.id.text, order, account.createdAt.timeIntervalSince1970, account.updatedAt.timeIntervalSince1970,
                     sealed.nonce, sealed.ciphertext,
                 ])
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {

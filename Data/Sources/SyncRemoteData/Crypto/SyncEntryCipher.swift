@@ -13,7 +13,7 @@ public enum SyncEntryCipher {
 
     /// `record` at `version` sealed for the server: the nonce and the ciphertext (with its tag).
     public static func seal(_ record: SyncRecord, version: UInt64, keys: SyncKeys) throws -> (nonce: [UInt8], ciphertext: [UInt8]) {
-        var plaintext = padded(try JSONEncoder().encode(SyncRecordDTO(record, version: version)))
+        var plaintext = try paddedJSON(SyncRecordDTO(record, version: version))
         defer { plaintext.wipe() }
         let box = try AES.GCM.seal(
             plaintext, using: keys.entries, nonce: AES.GCM.Nonce(),
@@ -26,17 +26,39 @@ public enum SyncEntryCipher {
     public static func open(
         entry id: UUID, keyVersion: Int, nonce: [UInt8], ciphertext: [UInt8], keys: SyncKeys
     ) throws(SyncError) -> (record: SyncRecord, version: UInt64) {
-        let corrupt = SyncError.corruptEntry(id: id.uuidString)
+        var corrupt: SyncError { .corruptEntry(id: id.text) }
         guard ciphertext.count >= 16, let nonce = try? AES.GCM.Nonce(data: nonce),
             let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: ciphertext.dropLast(16), tag: ciphertext.suffix(16)),
             var plaintext = try? AES.GCM.open(
                 box, using: keys.entries, authenticating: additionalData(account: keys.account, entry: id, keyVersion: keyVersion))
         else { throw corrupt }
         defer { plaintext.wipe() }
-        guard let json = unpadded(plaintext), let dto = try? JSONDecoder().decode(SyncRecordDTO.self, from: json),
-            let record = dto.toDomain(), record.id == id, dto.version > 0
+        guard let json = unpadded(plaintext), let dto = read(json), let record = dto.toDomain(), record.id == id, dto.version > 0
         else { throw corrupt }
         return (record, dto.version)
+    }
+
+    /// The record as JSON with sorted keys, padded: written by hand (`SyncRecordDTO.writeExactJSON`)
+    /// so that `read` takes its direct path; one with keys only a newer version knows, by JSONEncoder.
+    static func paddedJSON(_ dto: SyncRecordDTO) throws -> Data {
+        var writer = ExactJSONWriter(capacity: dto.exactJSONRoom)
+        defer { writer.wipe() }
+        if dto.writeExactJSON(into: &writer) { return padded(writer.bytes) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var json = try encoder.encode(dto)
+        defer { json.wipe() }
+        return padded(json)
+    }
+
+    /// The record `json` holds: read directly when it is what `paddedJSON` writes, as every build
+    /// since this one seals; through JSONDecoder otherwise (older builds wrote the keys in any
+    /// order). JSONDecoder on every pulled entry was a tenth of a join.
+    static func read(_ json: Data) -> SyncRecordDTO? {
+        var reader = ExactJSONReader(Array(json))
+        defer { reader.wipe() }
+        if let dto = SyncRecordDTO(exactJSON: &reader), reader.atEnd { return dto }
+        return try? JSONDecoder().decode(SyncRecordDTO.self, from: json)
     }
 
     static func additionalData(account: UUID, entry: UUID, keyVersion: Int) -> Data {
@@ -45,14 +67,14 @@ public enum SyncEntryCipher {
     }
 
     /// A 4-byte big-endian length, the bytes, then zeros to the next step.
-    static func padded(_ data: Data) -> Data {
+    static func padded(_ data: some Collection<UInt8>) -> Data {
         var out = Data(capacity: data.count + paddingStep)
         let count = UInt32(data.count)
         out.append(contentsOf: [
             UInt8(count >> 24), UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8),
             UInt8(truncatingIfNeeded: count),
         ])
-        out.append(data)
+        out.append(contentsOf: data)
         out.append(contentsOf: [UInt8](repeating: 0, count: (paddingStep - out.count % paddingStep) % paddingStep))
         return out
     }

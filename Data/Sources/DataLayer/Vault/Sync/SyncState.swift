@@ -103,14 +103,14 @@ struct VaultSyncTables {
         let dto = SyncEntryStateDTO(state)
         var plaintext = try dto.exactJSON() ?? Self.json(dto)
         defer { plaintext.wipe() }
-        let row = try SealedSyncRow.seal(plaintext, table: .entry, id: state.record.id.uuidString, version: (previous ?? 0) + 1, keys: keys)
+        let row = try SealedSyncRow.seal(plaintext, table: .entry, id: state.record.id.text, version: (previous ?? 0) + 1, keys: keys)
         try row.write(db)
         cache?.keep(row, state: state)
     }
 
     func deleteEntry(_ id: UUID) throws {
-        try SealedSyncRow.delete(.entry, id: id.uuidString, db)
-        cache?.forget(id.uuidString)
+        try SealedSyncRow.delete(.entry, id: id.text, db)
+        cache?.forget(id.text)
     }
 
     /// Empties both tables.

@@ -9,10 +9,10 @@ enum VaultEntries {
     /// insert scans the table for the last sort order, so inserting each record on its own made a join
     /// quadratic.
     static func apply(_ record: SyncRecord, db: Database, keys: VaultKeys) throws -> Account? {
-        let stored = try EntryTable.row(db, id: record.id.uuidString)
+        let stored = try EntryTable.row(db, id: record.id.text)
         let previous = try stored.map { try EntryCipher.open($0, keys: keys) }
         guard let account = SyncRecording.account(from: record, previous: previous) else {
-            if stored != nil { try EntryTable.delete(record.id.uuidString, db) }
+            if stored != nil { try EntryTable.delete(record.id.text, db) }
             return nil
         }
         guard let stored else { return account }
@@ -26,9 +26,11 @@ enum VaultEntries {
     /// sync state does not know stays after them.
     static func orderByPosition(_ states: [UUID: (state: SyncEntryState, version: Int)], db: Database) throws {
         let stored = try EntryTable.orderedIDs(db)
-        let known = stored.compactMap { id in UUID(uuidString: id).flatMap { states[$0]?.state.record } }
-            .sorted { ($0.position.value, $0.id.uuidString) < ($1.position.value, $1.id.uuidString) }
-            .map(\.id.uuidString)
+        // Each id's text made once, not at each comparison.
+        let known = stored.compactMap { id in UUID(text: id).flatMap { states[$0]?.state.record } }
+            .map { (position: $0.position.value, id: $0.id.text) }
+            .sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+            .map(\.id)
         let knownIDs = Set(known)
         try EntryTable.order(known + stored.filter { !knownIDs.contains($0) }, db)
     }

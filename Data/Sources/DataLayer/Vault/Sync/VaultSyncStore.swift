@@ -68,7 +68,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             if let known = previous?.state.clock {
                 clock = HybridTimestamp(milliseconds: known.milliseconds, counter: known.counter, device: device).next(now: milliseconds)
             }
-            let unknown = try EntryTable.all(db).filter { UUID(uuidString: $0.id).map { states[$0] == nil } ?? true }
+            let unknown = try EntryTable.all(db).filter { UUID(text: $0.id).map { states[$0] == nil } ?? true }
             let last = states.values.filter { !$0.state.record.isDeleted.value }.map(\.state.record.position.value).max()
             let positions =
                 states.isEmpty
@@ -181,7 +181,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                 guard let record = snapshot.records[id] else {
                     if entry != nil { try tables.deleteEntry(id) }
                     states[id] = nil
-                    try EntryTable.deleteIfPresent(id.uuidString, db)
+                    try EntryTable.deleteIfPresent(id.text, db)
                     continue
                 }
                 let state = SyncEntryState(
