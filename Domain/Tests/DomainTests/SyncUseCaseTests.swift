@@ -528,6 +528,36 @@ struct SyncUseCaseTests {
     }
 
     @Test(
+        """
+        found by the lifecycle model check: a secret changed over an account another machine had added too, \
+        then that machine's copy sent again over it: the new secret stays
+        """)
+    func keyChangedOverFoldedTwin() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        await laptop.add(Self.id(1), secret: 9, at: 1_000)
+        await desktop.add(Self.id(2), secret: 9, at: 900)
+        // Two more accounts, so that the desktop's cursor ends past the restored server's head.
+        await desktop.add(Self.id(5), secret: 5, at: 900)
+        await desktop.add(Self.id(6), secret: 6, at: 900)
+        _ = try await laptop.sync()
+        let backup = await remote.backup()
+        await laptop.changeKey(Self.id(1), secret: 3, at: 2_000)
+        // The desktop folds its copy into the laptop's entry, under its own earlier stamp.
+        #expect(try await desktop.sync().mergedAdds == 1)
+        await remote.restore(backup)
+        // The new secret goes over the version the laptop had, and is seen back there.
+        for _ in 1...2 { _ = try await laptop.sync() }
+        // Served the entry's first version, the desktop sends its copy again, above the new secret.
+        await remote.replayFirstVersion(of: Self.id(1))
+        #expect(try await desktop.sync().serverBehind)
+        for client in [laptop, desktop] { _ = try await client.sync() }
+        let records = await laptop.records()
+        #expect(await desktop.records() == records)
+        #expect(records[Self.id(1)]?.key.value == SyncMergeTests.key(3))
+    }
+
+    @Test(
         "garbage healed by a machine with an older copy, then edited there: the secret changed elsewhere before comes back, with the edit")
     func healedWithOlderCopy() async throws {
         let (remote, laptop, desktop) = try await Self.laptopChangedTheSecret()

@@ -105,10 +105,13 @@ public enum SyncMerge {
         var copy: SyncRecord?
         if local.key.value == remote.key.value {
             // The same key under two stamps (an account added again folds into the entry): the
-            // earlier, the one other machines' key histories name, so a change that replaced it
-            // is still told from one beside it.
-            merged.key = local.key.changedAt < remote.key.changedAt ? local.key : remote.key
-            merged.keyHistory = SyncRecord.keyHistory(local.keyHistory + remote.keyHistory)
+            // earlier stays, and the history names the later too, so a machine that replaced the
+            // key under either stamp is told from one that holds it, and a change made over
+            // either is seen as made over this one.
+            let (earlier, later) = local.key.changedAt < remote.key.changedAt ? (local.key, remote.key) : (remote.key, local.key)
+            merged.key = earlier
+            let alias = later.changedAt == earlier.changedAt ? [] : [later.changedAt]
+            merged.keyHistory = SyncRecord.keyHistory(alias + local.keyHistory + remote.keyHistory)
             merged.counter = Swift.max(local.counter, remote.counter)
         } else {
             // Which side changed the key is judged by its value: a side may restamp the key it had
