@@ -38,8 +38,10 @@ struct SyncClientProcessTests {
     static func keepsContract(_ server: ServerProcess) async throws {
         try await SyncConnection.with(server: server.baseURL, timeout: Self.timeout) { connection in
             for name in SyncRemoteContract.names {
-                let (remote, _) = try await enrolled(through: connection)
-                try await SyncRemoteContract.check(named: name)(remote)
+                try await server.withLogOnFailure("the clause \(name)") {
+                    let (remote, _) = try await enrolled(through: connection)
+                    try await SyncRemoteContract.check(named: name)(remote)
+                }
             }
         }
     }
