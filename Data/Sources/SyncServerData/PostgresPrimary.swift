@@ -15,6 +15,8 @@ public final class PostgresPrimary: Sendable {
         var index: Int
         var runners: [Task<Void, Never>] = []
         var running = false
+        /// `run()` has ended: no client is started or moved to any more (none would be shut down).
+        var stopped = false
     }
 
     private let parts: PostgresDatabaseURL.Parts?
@@ -88,6 +90,7 @@ public final class PostgresPrimary: Sendable {
         }
         let runners = state.withLock { state in
             defer { state.runners = [] }
+            state.stopped = true
             return state.runners
         }
         for runner in runners {
@@ -98,7 +101,7 @@ public final class PostgresPrimary: Sendable {
 
     private func startRunning() {
         state.withLock { state in
-            guard !state.running else { return }
+            guard !state.running, !state.stopped else { return }
             state.running = true
             let client = state.client
             state.runners.append(Task.detached { await client.run() })
@@ -107,7 +110,7 @@ public final class PostgresPrimary: Sendable {
 
     private func move(to index: Int, of parts: PostgresDatabaseURL.Parts) {
         let old: Task<Void, Never>? = state.withLock { state in
-            guard state.index != index else { return nil }
+            guard state.index != index, !state.stopped else { return nil }
             let client = PostgresClient(
                 configuration: PostgresDatabaseURL.configuration(parts, parts.endpoints[index]), backgroundLogger: logger)
             state.client = client

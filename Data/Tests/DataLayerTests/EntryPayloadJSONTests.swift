@@ -82,23 +82,3 @@ struct EntryPayloadJSONTests {
         }
     }
 }
-
-/// The entry id's own parser agrees with Foundation's on every id it accepts, and refuses the rest.
-@Suite("Entry ids")
-struct EntryIDTests {
-    @Test("uuidString of random ids, in either case, parses back; anything else is nil")
-    func parses() {
-        for _ in 0..<200 {
-            let id = UUID()
-            #expect(EntryCipher.uuid(id.uuidString) == id)
-            #expect(EntryCipher.uuid(id.uuidString.lowercased()) == id)
-        }
-        for text in [
-            "", "not an id", "3F2A91C0-0000-4000-8000-00000000000", "3F2A91C0-0000-4000-8000-0000000000001",
-            "3F2A91C0x0000-4000-8000-000000000001", "3F2A91C0-0000-4000-8000-00000000000G", "é" + String(repeating: "0", count: 34),
-        ] {
-            #expect(EntryCipher.uuid(text) == nil, "\(text)")
-            #expect(UUID(uuidString: text) == nil, "\(text)")
-        }
-    }
-}

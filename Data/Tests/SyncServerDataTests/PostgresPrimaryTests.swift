@@ -46,4 +46,19 @@ struct PostgresPrimaryTests {
             #expect(try await rows.decode(Bool.self).collected() == [false])
         }
     }
+
+    @Test(
+        "once run() has ended, a late search that finds the primary moves to it no more: no client is left running unowned",
+        .enabled(if: TestPostgres.isAvailable || TestPostgres.required, TestPostgres.skipReason), .timeLimit(.minutes(1)))
+    func noMoveAfterRun() async throws {
+        #expect(TestPostgres.isAvailable, "TOKENS_REQUIRE_ALL_TESTS=1 says this run must have PostgreSQL")
+        let url = PostgresStartupCheckTests.url().replacingOccurrences(of: "@", with: "@127.0.0.1:1,")
+        let primary = try PostgresPrimary(url: url, logger: TestPostgres.logger)
+        let first = primary.client
+        let running = Task { await primary.run() }
+        running.cancel()
+        await running.value
+        await primary.locate()
+        #expect(primary.client === first)
+    }
 }

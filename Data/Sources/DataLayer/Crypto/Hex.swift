@@ -21,14 +21,9 @@ enum Hex {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
         for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            guard let high = HexDigit.value(digits[index]), let low = HexDigit.value(digits[index + 1]) else { return nil }
             bytes.append(high << 4 | low)
         }
         return bytes
-    }
-
-    /// The value of one hex digit (either case), or nil.
-    static func value(_ digit: UInt8) -> UInt8? {
-        HexDigit.value(digit)
     }
 }
