@@ -31,9 +31,9 @@ public struct SyncRecord: Hashable, Sendable, Identifiable {
     /// The stamps of the keys this key replaced, directly or by winning a merge (the other kept
     /// as a copy), and the other stamp this same key had on a machine that added it too (a fold
     /// keeps the earlier): latest first, at most `keyHistoryLimit` (empty: the entry's first
-    /// key, or a build that did not record it). Tells a key changed after seeing another from one changed
-    /// beside it, when a server restored from a backup or healed over garbage serves a version
-    /// this machine never saw.
+    /// key, or a build that did not record it). Tells a key changed after seeing another from
+    /// one changed beside it, when a server restored from a backup or healed over garbage serves
+    /// a version this machine never saw.
     public var keyHistory: [HybridTimestamp]
     public static let keyHistoryLimit = 16
     /// The HOTP counter (0 for time-based kinds).
