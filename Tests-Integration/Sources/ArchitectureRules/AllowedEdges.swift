@@ -15,7 +15,7 @@ public enum AllowedEdges {
         "Domain": [],
         "Data": [
             "swift-crypto", "GRDB.swift", "swift-protobuf", "postgres-nio", "swift-log", "swift-openapi-runtime", "swift-http-types",
-            "async-http-client", "swift-openapi-async-http-client", "swift-nio-ssl", "swift-nio", "swift-metrics",
+            "async-http-client", "swift-nio-ssl", "swift-nio", "swift-metrics",
         ],
         "Presentation": [
             "hummingbird", "swift-openapi-hummingbird", "swift-openapi-runtime", "swift-log", "swift-service-lifecycle", "swift-nio",
@@ -38,7 +38,7 @@ public enum AllowedEdges {
     public static let dataModules: Set<String> = [
         "DataLayer", "SyncServerData", "SyncRemoteData", "SyncRecordCoding", "CKeyring", "DataTestSupport", "Crypto", "CryptoExtras",
         "_CryptoExtras", "GRDB", "SwiftProtobuf", "PostgresNIO",
-        "AsyncHTTPClient", "OpenAPIAsyncHTTPClient",
+        "AsyncHTTPClient",
     ]
     /// The modules of the App layer.
     public static let appModules: Set<String> = [

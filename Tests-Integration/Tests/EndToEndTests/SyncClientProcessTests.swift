@@ -3,6 +3,7 @@ import DomainTestSupport
 import Foundation
 import IntegrationTestSupport
 import SyncComposition
+import Synchronization
 import Testing
 
 /// The real sync client (the generated client over AsyncHTTPClient, entries sealed with the
@@ -51,6 +52,49 @@ struct SyncClientProcessTests {
         try await onOwnThread {
             let server = try ServerProcess(["--phase", "dev"])
             try await Self.keepsContract(server)
+            #expect(server.stop() == .exited(0))
+        }
+    }
+
+    /// Tasks that hold the cooperative pool's threads until released.
+    final class PoolHold: Sendable {
+        let started = Atomic<Int>(0)
+        let released = Atomic<Bool>(false)
+    }
+
+    @Test(
+        "a request's body goes out while every thread of the cooperative pool is held: the client needs none of them to send it")
+    func sendsWhilePoolIsHeld() async throws {
+        try await onOwnThread {
+            let server = try ServerProcess(["--phase", "dev"])
+            // More blocked tasks than the pool has threads: each thread ends up held.
+            let threads = ProcessInfo.processInfo.activeProcessorCount
+            let hold = PoolHold()
+            for _ in 0..<(threads + 2) {
+                Task.detached {
+                    hold.started.add(1, ordering: .relaxed)
+                    while !hold.released.load(ordering: .relaxed) { usleep(5_000) }
+                }
+            }
+            defer { hold.released.store(true, ordering: .relaxed) }
+            // Without the fix the request waits for the pool (its deadline too: AsyncHTTPClient
+            // cancels from a task there), so the hold ends by itself after two minutes and the
+            // request is then seen to have finished only after it.
+            Thread.detachNewThread {
+                sleep(120)
+                hold.released.store(true, ordering: .relaxed)
+            }
+            // The holders were queued first, so they take each thread as it frees up (other tests in
+            // this process may hold some for a while); the wait only gives them that chance.
+            let waitingSince = Date()
+            while hold.started.load(ordering: .relaxed) < threads, Date().timeIntervalSince(waitingSince) < 10 { usleep(10_000) }
+            // Its deadline is long for a loopback request and short beside the test's limit.
+            try await SyncConnection.with(server: server.baseURL, timeout: .seconds(30)) { connection in
+                let (remote, _) = try await Self.enrolled(through: connection)
+                #expect(try await remote.pull(after: 0).head == 0)
+                let heldThroughout = !hold.released.load(ordering: .relaxed)
+                #expect(heldThroughout, "the requests went out only once the pool was free")
+            }
             #expect(server.stop() == .exited(0))
         }
     }

@@ -4,7 +4,6 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
-import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 
 /// The HTTP client sync talks through: AsyncHTTPClient under the generated client, every request
@@ -28,7 +27,7 @@ public final class SyncHTTPClient: Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         transport = BoundedTransport(
-            base: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: .seconds(seconds))),
+            base: WholeBodyTransport(client: client, timeout: .seconds(seconds)),
             maxBytes: Self.maxAnswerBytes, deadline: .seconds(seconds))
     }
 
