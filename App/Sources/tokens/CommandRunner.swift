@@ -61,6 +61,7 @@ enum CommandRunner {
         return switch FailureKind(of: error) {
         case .wrongPassphrase: ExitStatus.wrongPassphrase.rawValue
         case .damagedVault: ExitStatus.damagedVault.rawValue
+        case .backupFailed: ExitStatus.backupFailed.rawValue
         case .other: ExitStatus.failure.rawValue
         }
     }

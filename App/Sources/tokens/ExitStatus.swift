@@ -13,6 +13,8 @@ enum ExitStatus: Int32 {
     case damagedVault = 5
     /// A sync could not complete (offline, refused, revoked…); local changes wait for the next.
     case syncFailed = 6
+    /// A backup failed its check (a copy just written is removed).
+    case backupFailed = 7
     /// The command line itself is wrong (a usage error, EX_USAGE).
     case usage = 64
 }
@@ -27,6 +29,7 @@ extension ExitStatus {
         (.wrongPassphrase, "wrong passphrase"),
         (.damagedVault, "the vault is damaged, was modified outside Tokens, or is no vault"),
         (.syncFailed, "sync could not complete (offline, refused or revoked)"),
+        (.backupFailed, "a backup failed its check (a new copy is removed)"),
         (.usage, "the command line is wrong (unknown option, missing argument)"),
     ]
 }

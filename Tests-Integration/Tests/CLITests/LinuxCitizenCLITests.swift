@@ -25,7 +25,7 @@ struct LinuxCitizenCLITests {
         }
         // One column for every meaning: the statuses are right-aligned.
         let table = help.components(separatedBy: "Exit status:\n")[1].components(separatedBy: "\n\n")[0].split(separator: "\n")
-        #expect(table.count == 8)
+        #expect(table.count == 9)
         #expect(Set(table.map { $0.prefix { $0 == " " || $0.isNumber }.count }).count == 1, "\(table)")
     }
 
@@ -39,7 +39,7 @@ struct LinuxCitizenCLITests {
         let rows = table.split(separator: "\n").dropFirst(2).map { row in
             row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        #expect(rows.count == 8)
+        #expect(rows.count == 9)
         let help = try TokensProcess.run(["--help"], home: home.url).stdout
         let manual = try TokensProcess.run(["_manual"], home: home.url).stdout
         for row in rows {

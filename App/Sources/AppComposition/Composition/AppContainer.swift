@@ -43,6 +43,8 @@ package protocol UnlockedVaultContainer: SyncingContainer {
     var vaultPath: String { get }
     /// Re-wraps the vault's master key for a new passphrase.
     func changePassphrase(to passphrase: Passphrase) throws
+    /// Writes a checked copy of the vault into `folder`, named by the time.
+    func backUp(into folder: String) throws -> VaultBackupReport
 }
 
 extension UnlockedVaultContainer {

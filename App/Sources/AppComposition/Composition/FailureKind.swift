@@ -7,6 +7,8 @@ package enum FailureKind: Sendable, Equatable {
     case wrongPassphrase
     /// The vault file is not a vault, fails its integrity checks or cannot be read.
     case damagedVault
+    /// A backup failed its check (a new copy is then removed).
+    case backupFailed
     /// Anything else.
     case other
 
@@ -19,8 +21,9 @@ package enum FailureKind: Sendable, Equatable {
         switch vault {
         case .wrongPassphrase: self = .wrongPassphrase
         case .notAVault, .foreignDatabase, .damaged, .headerTampered, .modified, .entryDamaged: self = .damagedVault
+        case .backupUnverified, .backupDamaged: self = .backupFailed
         case .notInitialized, .alreadyExists, .occupied, .emptyPassphrase, .changedSinceUnlock, .newerFormat, .unsupportedKDF, .busy,
-            .locked:
+            .locked, .backupExists:
             self = .other
         }
     }

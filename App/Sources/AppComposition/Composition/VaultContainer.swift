@@ -32,6 +32,10 @@ package final class VaultContainer: UnlockedVaultContainer {
         try vault.changePassphrase(to: passphrase)
     }
 
+    public func backUp(into folder: String) throws -> VaultBackupReport {
+        try vault.backUp(to: folder + "/" + BackupComposer.fileName(at: clock.now()))
+    }
+
     public func close() throws {
         try vault.close()
     }

@@ -56,6 +56,7 @@ enum ManualSections {
         ("$XDG_CONFIG_HOME/tokens/config.json", "The config file (--config names another)."),
         ("$XDG_DATA_HOME/tokens/vault.sqlite", "The REAL phase's encrypted vault, in a folder only you can open."),
         ("$XDG_DATA_HOME/tokens-alpha/vault.sqlite", "The ALPHA phase's vault, never shared with REAL."),
+        ("$XDG_DATA_HOME/tokens/backups", "The checked copies tokens backup writes (ALPHA's beside its vault)."),
     ]
 
     static func mdoc() -> String {

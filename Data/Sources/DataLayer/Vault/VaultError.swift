@@ -20,6 +20,12 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedKDF(String)
     case busy
     case locked
+    /// `tokens backup` found a file where the copy goes.
+    case backupExists(path: String)
+    /// The copy a backup wrote failed its check; it was removed and the vault is as it was.
+    case backupUnverified(path: String, reason: String)
+    /// A backup file failed its check.
+    case backupDamaged(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -43,6 +49,23 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedKDF(let name): "the vault's key slot uses an unsupported key derivation (\(name))"
         case .busy: "the vault stayed busy (another tokens is writing); try again"
         case .locked: "the vault is locked"
+        case .backupExists(let path): "\(path) exists; nothing was written"
+        case .backupUnverified(let path, let reason):
+            "the backup copy for \(path) failed its check (\(reason)) and was removed; the vault is unchanged"
+        case .backupDamaged(let path, let reason): "the backup \(path) failed its check: \(reason)"
+        }
+    }
+
+    /// What a check found, as the reason of a backup that failed it (without the advice to
+    /// restore from a backup the vault's own errors give).
+    var checkFinding: String {
+        switch self {
+        case .damaged(_, let reason): reason
+        case .notAVault, .foreignDatabase: "it is not a Tokens vault"
+        case .headerTampered: "its header failed its integrity check"
+        case .modified(let what): "\(what)"
+        case .entryDamaged(let id): "entry \(id) failed its integrity check"
+        default: description
         }
     }
 }

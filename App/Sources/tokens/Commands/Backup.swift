@@ -1,0 +1,78 @@
+import AppComposition
+import CommandLineKit
+import Foundation
+import TerminalUI
+
+/// `tokens backup`: checked copies of the vault, and checking a copy.
+enum Backup {
+    static let spec = CommandSpec(
+        "backup",
+        abstract: "Write a checked copy of the vault, or check a copy.",
+        discussion: """
+            A copy is SQLite's online backup of the vault (a consistent snapshot, even while \
+            another tokens writes), 0600, named by the time in UTC. It counts only once it has \
+            been opened and every account decrypted; a copy that fails is removed and tokens \
+            exits with status 7. The copy opens with the passphrase the vault had when it was \
+            written.
+            """,
+        subcommands: [Now.spec, Verify.spec],
+        defaultSubcommand: Now.spec.name)
+
+    /// `tokens backup now`: write and check a copy of the phase's vault.
+    struct Now: TokensCommand {
+        static let spec = CommandSpec(
+            "now", abstract: "Write a copy of the vault into the backups folder and check it.",
+            arguments: [
+                .option(
+                    "to", value: "folder",
+                    help: "The folder to write into (made 0700 if missing; default: backups beside the vault).")
+            ])
+
+        let global: GlobalOptionValues
+        let folder: String?
+
+        init(_ arguments: ParsedArguments) throws {
+            global = GlobalOptionValues(arguments)
+            folder = arguments.string("to")
+            if folder?.isEmpty == true { throw UsageError("--to needs a folder") }
+        }
+
+        func run() async throws {
+            let report = try await global.withContainer { container, settings in
+                guard let vault = container.unlockedVault?.container, let folder = folder ?? BackupComposer.defaultFolder(for: settings)
+                else { throw CompositionError.noVaultInDev }
+                return try vault.backUp(into: folder)
+            }
+            StandardStreams.writeLine(
+                "Backed up \(Self.count(report.accounts)) to \(TerminalText.escaped(report.path)) (\(report.bytes) bytes, checked)")
+        }
+
+        static func count(_ accounts: Int) -> String { accounts == 1 ? "1 account" : "\(accounts) accounts" }
+    }
+
+    /// `tokens backup verify FILE`: check a copy without changing it or the vault.
+    struct Verify: TokensCommand {
+        static let spec = CommandSpec(
+            "verify", abstract: "Check a backup: it opens, and every account in it decrypts. Nothing is written.",
+            discussion: """
+                Asks the passphrase the vault had when the copy was written (--passphrase-file or \
+                TOKENS_PASSPHRASE for scripts). No vault is needed.
+                """,
+            arguments: [.positional("file", help: "The backup to check.")])
+
+        let global: GlobalOptionValues
+        let file: String
+
+        init(_ arguments: ParsedArguments) throws {
+            global = GlobalOptionValues(arguments)
+            file = try arguments.required("file")
+        }
+
+        func run() async throws {
+            guard FileManager.default.fileExists(atPath: file) else { throw CLIError("no file at \(file)") }
+            let passphrase = try global.passphraseReader.passphrase(prompt: "Passphrase of the backup: ")
+            let report = try BackupComposer.verify(at: file, passphrase: passphrase)
+            StandardStreams.writeLine("\(TerminalText.escaped(report.path)): \(Now.count(report.accounts)), \(report.bytes) bytes, checked")
+        }
+    }
+}

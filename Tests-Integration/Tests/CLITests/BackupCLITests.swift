@@ -1,0 +1,63 @@
+import Foundation
+import IntegrationTestSupport
+import Testing
+
+/// `tokens backup` through the binary: a checked copy beside the vault or where `--to` says,
+/// `backup verify` on a good, a damaged and a missing copy, each failure one line and its status.
+@Suite("Backups through the binary")
+struct BackupCLITests {
+    /// The path `backup` printed: between " to " and " (".
+    static func writtenPath(_ stdout: String) -> String? {
+        guard let start = stdout.range(of: " to "), let end = stdout.range(of: " (", range: start.upperBound..<stdout.endIndex)
+        else { return nil }
+        return String(stdout[start.upperBound..<end.lowerBound])
+    }
+
+    @Test("backup writes a 0600 copy into backups beside the vault; verify checks it; --to writes elsewhere")
+    func writesAndVerifies() throws {
+        let home = try TemporaryHome()
+        let unlock = Vaults.environment()
+        _ = try TokensProcess.run(["init"], home: home.url, environment: unlock)
+        for number in 1...2 {
+            let added = try TokensProcess.run(
+                ["add", Vaults.uri(issuer: "Bank\(number)", secret: Vaults.secret(number))], home: home.url, environment: unlock)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let backup = try TokensProcess.run(["backup"], home: home.url, environment: unlock)
+        #expect(backup.status == 0 && backup.stderr.isEmpty, "\(backup.stderr)")
+        let folder = Vaults.path(phase: "real", home: home.url).deletingLastPathComponent().appendingPathComponent("backups")
+        let path = try #require(Self.writtenPath(backup.stdout), "\(backup.stdout)")
+        #expect(backup.stdout.hasPrefix("Backed up 2 accounts to \(folder.path)/vault-") && backup.stdout.hasSuffix(" bytes, checked)\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [(path as NSString).lastPathComponent])
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+
+        let verified = try TokensProcess.run(["backup", "verify", path], home: home.url, environment: unlock)
+        #expect(verified.status == 0 && verified.stdout.hasPrefix("\(path): 2 accounts, "), "\(verified.stdout)\(verified.stderr)")
+
+        let elsewhere = home.url.appendingPathComponent("synced/tokens")
+        let moved = try TokensProcess.run(["backup", "now", "--to", elsewhere.path], home: home.url, environment: unlock)
+        #expect(moved.status == 0 && moved.stdout.hasPrefix("Backed up 2 accounts to \(elsewhere.path)/vault-"), "\(moved.stderr)")
+    }
+
+    @Test("verify: a damaged copy is status 7, a wrong passphrase 4, a missing file 1, each one line; DEV has nothing to back up")
+    func failures() throws {
+        let home = try TemporaryHome()
+        let unlock = Vaults.environment()
+        _ = try TokensProcess.run(["init"], home: home.url, environment: unlock)
+        let backup = try TokensProcess.run(["backup"], home: home.url, environment: unlock)
+        let path = try #require(Self.writtenPath(backup.stdout), "\(backup.stdout)\(backup.stderr)")
+        let damaged = home.url.appendingPathComponent("damaged.sqlite").path
+        try Data(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(60)).write(to: URL(fileURLWithPath: damaged))
+
+        let bad = try TokensProcess.run(["backup", "verify", damaged], home: home.url, environment: unlock)
+        #expect(bad.status == 7)
+        #expect(bad.errorLines == ["tokens: the backup \(damaged) failed its check: the file is truncated"])
+        let wrong = try TokensProcess.run(["backup", "verify", path], home: home.url, environment: Vaults.environment("not it"))
+        #expect(wrong.status == 4 && wrong.errorLines == ["tokens: wrong passphrase"])
+        let missing = home.url.appendingPathComponent("none.sqlite").path
+        let absent = try TokensProcess.run(["backup", "verify", missing], home: home.url, environment: unlock)
+        #expect(absent.status == 1 && absent.errorLines == ["tokens: no file at \(missing)"])
+        let dev = try TokensProcess.run(["backup", "--phase", "dev"], home: home.url)
+        #expect(dev.status == 1 && dev.errorLines.count == 1 && dev.stderr.contains("DEV"), "\(dev.stderr)")
+    }
+}
