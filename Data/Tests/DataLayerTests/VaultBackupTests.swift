@@ -125,4 +125,20 @@ struct VaultBackupTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try backupFiles() == ["old.sqlite"])
     }
+
+    @Test("a copy that cannot be written is a backup error naming the copy, not a damaged vault")
+    func unwritableCopy() async throws {
+        let vault = try await filledVault()
+        defer { try? vault.close() }
+        let path = backups + "/vault-1.sqlite"
+        // A folder where the copy is written first: SQLite cannot open it, as on a full or read-only disk.
+        try FileManager.default.createDirectory(atPath: path + ".writing-\(getpid())", withIntermediateDirectories: true)
+        #expect {
+            _ = try vault.backUp(to: path)
+        } throws: { error in
+            guard case VaultError.backupUnverified(path, let reason) = error else { return false }
+            return reason.hasPrefix("it could not be written: ")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }

@@ -46,12 +46,16 @@ extension UnlockedVault {
         VaultBackup.removeFiles(at: temporary)
         defer { VaultBackup.removeFiles(at: temporary) }
         let source = try database
-        try VaultDatabase.guarding(path: self.path) {
+        do {
             let copy = try DatabaseQueue(path: temporary, configuration: VaultDatabase.configuration())
             defer { try? copy.close() }
             try source.backup(to: copy)
             try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try copy.close()
+        } catch let error as DatabaseError {
+            // Most often the copy's disk (full, read-only): not the vault, which was checked at unlock.
+            let reason = error.message ?? "SQLite error \(error.resultCode.primaryResultCode.rawValue)"
+            throw VaultError.backupUnverified(path: path, reason: "it could not be written: \(reason)")
         }
         chmod(temporary, 0o600)
         try afterCopy?(temporary)
