@@ -27,6 +27,12 @@ struct VaultBackupTests {
         try queue.close()
     }
 
+    /// Whether `error` says the copy for `path` failed its check, for a reason `matches` accepts.
+    static func isUnverified(_ error: any Error, path: String, _ matches: (String) -> Bool) -> Bool {
+        guard case VaultError.backupUnverified(path, let reason) = error else { return false }
+        return matches(reason)
+    }
+
     /// The files in the backups folder.
     func backupFiles() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: backups).sorted()
@@ -72,10 +78,7 @@ struct VaultBackupTests {
             _ = try vault.backUp(to: path) { copy in
                 try Self.change(copy, "DELETE FROM entry WHERE rowid = (SELECT min(rowid) FROM entry)")
             }
-        } throws: { error in
-            guard case VaultError.backupUnverified(path, let reason) = error else { return false }
-            return reason == VaultModification.entries.description
-        }
+        } throws: { error in Self.isUnverified(error, path: path) { $0 == VaultModification.entries.description } }
         #expect(try backupFiles() == [])
         #expect(try await VaultAccountDataSource(vault: vault).fetchAll() == accounts)
     }
@@ -135,10 +138,7 @@ struct VaultBackupTests {
         try FileManager.default.createDirectory(atPath: path + ".writing-\(getpid())", withIntermediateDirectories: true)
         #expect {
             _ = try vault.backUp(to: path)
-        } throws: { error in
-            guard case VaultError.backupUnverified(path, let reason) = error else { return false }
-            return reason.hasPrefix("it could not be written: ")
-        }
+        } throws: { error in Self.isUnverified(error, path: path) { $0.hasPrefix("it could not be written: ") } }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }

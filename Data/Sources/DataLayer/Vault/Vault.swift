@@ -68,12 +68,15 @@ public enum Vault {
 
     /// `open`, with a hook run after each entry a migration re-encrypts (tests interrupt it).
     static func open(at path: String, passphrase: Passphrase, migrationStep: ((Int) throws -> Void)?) throws -> UnlockedVault {
-        try open(at: path, migrationStep: migrationStep) { header in
-            for slot in header.slots.prefix(ScryptParameters.maximumSlots) {
-                if let key = try slot.unwrap(with: passphrase) { return key }
-            }
-            throw VaultError.wrongPassphrase
+        try open(at: path, migrationStep: migrationStep) { header in try masterKey(of: header, passphrase: passphrase) }
+    }
+
+    /// The master key held by the first of `header`'s slots that `passphrase` opens.
+    static func masterKey(of header: VaultHeader, passphrase: Passphrase) throws -> SymmetricKey {
+        for slot in header.slots.prefix(ScryptParameters.maximumSlots) {
+            if let key = try slot.unwrap(with: passphrase) { return key }
         }
+        throw VaultError.wrongPassphrase
     }
 
     /// Opens the vault with the master key `masterKey` finds for its header (from a passphrase

@@ -47,11 +47,7 @@ extension UnlockedVault {
         defer { VaultBackup.removeFiles(at: temporary) }
         let source = try database
         do {
-            let copy = try DatabaseQueue(path: temporary, configuration: VaultDatabase.configuration())
-            defer { try? copy.close() }
-            try source.backup(to: copy)
-            try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-            try copy.close()
+            try VaultBackup.copy(source, to: temporary)
         } catch let error as DatabaseError {
             // Most often the copy's disk (full, read-only): not the vault, which was checked at unlock.
             let reason = error.message ?? "SQLite error \(error.resultCode.primaryResultCode.rawValue)"
@@ -82,12 +78,7 @@ public enum VaultBackup {
     public static func verify(at path: String, passphrase: Passphrase) throws -> VaultBackupReport {
         let accounts: Int
         do {
-            accounts = try checkUnchanged(at: path) { header in
-                for slot in header.slots.prefix(ScryptParameters.maximumSlots) {
-                    if let key = try slot.unwrap(with: passphrase) { return key }
-                }
-                throw VaultError.wrongPassphrase
-            }
+            accounts = try checkUnchanged(at: path) { header in try Vault.masterKey(of: header, passphrase: passphrase) }
         } catch let error as VaultError {
             switch error {
             case .wrongPassphrase, .notInitialized, .busy, .newerFormat, .unsupportedKDF: throw error
@@ -98,27 +89,38 @@ public enum VaultBackup {
     }
 
     /// `check`, leaving the file as it is: a backup in an older format is checked on a private
-    /// copy, since opening it migrates it.
+    /// copy, since opening it migrates it (the key lookup stops such an open before any write).
     static func checkUnchanged(at path: String, masterKey: (VaultHeader) throws -> SymmetricKey) throws -> Int {
-        let format = try VaultDatabase.guarding(path: path) {
-            let database = try VaultDatabase.open(path: path)
-            defer { try? database.close() }
-            return try database.read { db in try VaultHeader.read(db, path: path).formatVersion }
+        do {
+            return try check(at: path) { header in
+                guard header.formatVersion >= VaultHeader.currentFormat else { throw OlderFormat() }
+                return try masterKey(header)
+            }
+        } catch is OlderFormat {
+            let previousMask = umask(0o077)
+            defer { umask(previousMask) }
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-backup-check-\(UUID())").path
+            defer { removeFiles(at: copy) }
+            try VaultDatabase.guarding(path: path) {
+                let source = try VaultDatabase.open(path: path)
+                defer { try? source.close() }
+                try Self.copy(source, to: copy)
+            }
+            return try check(at: copy, masterKey: masterKey)
         }
-        guard format < VaultHeader.currentFormat else { return try check(at: path, masterKey: masterKey) }
-        let previousMask = umask(0o077)
-        defer { umask(previousMask) }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-backup-check-\(UUID())").path
-        defer { removeFiles(at: copy) }
-        try VaultDatabase.guarding(path: path) {
-            let source = try VaultDatabase.open(path: path)
-            defer { try? source.close() }
-            let target = try DatabaseQueue(path: copy, configuration: VaultDatabase.configuration())
-            defer { try? target.close() }
-            try source.backup(to: target)
-            try target.close()
-        }
-        return try check(at: copy, masterKey: masterKey)
+    }
+
+    /// What the key lookup of `checkUnchanged` throws for a file in an older format.
+    private struct OlderFormat: Error {}
+
+    /// Copies `source` into a new file at `path` with SQLite's online backup (one consistent
+    /// snapshot), its WAL checkpointed into the file.
+    static func copy(_ source: DatabaseQueue, to path: String) throws {
+        let copy = try DatabaseQueue(path: path, configuration: VaultDatabase.configuration())
+        defer { try? copy.close() }
+        try source.backup(to: copy)
+        try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try copy.close()
     }
 
     /// Opens the vault file at `path` with the key `masterKey` finds, decrypts every entry and
