@@ -16,7 +16,7 @@ enum CommandTable {
         leaf(Unlock.self), leaf(Lock.self), leaf(History.self), leaf(Restore.self),
         Group(spec: Config.spec, commands: [Config.Show.self, Config.Path.self]),
         Group(spec: Sync.spec, commands: Sync.commands),
-        Group(spec: Backup.spec, commands: [Backup.Now.self, Backup.Verify.self]),
+        Group(spec: Backup.spec, commands: [Backup.Now.self, Backup.List.self, Backup.Verify.self, Backup.Restore.self]),
     ]
 
     /// The type that runs the command at `path` (`["tokens", "config", "show"]`).

@@ -53,7 +53,7 @@ struct SettingsLoaderTests {
             "TOKENS_PHASE": "real", "TOKENS_LOG_LEVEL": "debug", "TOKENS_REAL_VAULT_PATH": "/v/real.sqlite",
             "TOKENS_LOCK_IDLE": "60", "TOKENS_CLIPBOARD_CLEAR": "10", "TOKENS_CODES_NEXT": "3", "HOME": "/h",
             "TOKENS_SYNC_INTERVAL": "60", "TOKENS_SYNC_CA_FILE": "/etc/ca.pem", "TOKENS_UNLOCK_TIMEOUT": "0",
-            "TOKENS_UNLOCK_IDLE": "keep",
+            "TOKENS_UNLOCK_IDLE": "keep", "TOKENS_REAL_BACKUP_FOLDER": "/b/real",
         ]
         let settings = try await SettingsLoader(environment: environment).load()
         #expect(settings.phase == Sourced(.real, from: .environment("TOKENS_PHASE")))
@@ -66,10 +66,14 @@ struct SettingsLoaderTests {
         #expect(settings.sync.caFilePath == "/etc/ca.pem")
         #expect(settings.unlockSeconds == Sourced(0, from: .environment("TOKENS_UNLOCK_TIMEOUT")))
         #expect(settings.idleLockForgetsKeptKey == Sourced(false, from: .environment("TOKENS_UNLOCK_IDLE")))
-        let alpha = try await SettingsLoader(environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a"]).load()
+        #expect(settings.backupFolder == Sourced("/b/real", from: .environment("TOKENS_REAL_BACKUP_FOLDER")))
+        let alpha = try await SettingsLoader(
+            environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a", "TOKENS_ALPHA_BACKUP_FOLDER": "/b/a"]
+        ).load()
         #expect(alpha.vaultPath == Sourced("/v/a", from: .environment("TOKENS_ALPHA_VAULT_PATH")))
+        #expect(alpha.backupFolder == Sourced("/b/a", from: .environment("TOKENS_ALPHA_BACKUP_FOLDER")))
         #expect(
-            Set(environment.keys.filter { $0.hasPrefix("TOKENS_") } + ["TOKENS_ALPHA_VAULT_PATH"])
+            Set(environment.keys.filter { $0.hasPrefix("TOKENS_") } + ["TOKENS_ALPHA_VAULT_PATH", "TOKENS_ALPHA_BACKUP_FOLDER"])
                 == Set(SettingsLoader.keys.map(SettingsLoader.environmentName)))
     }
 
@@ -85,17 +89,21 @@ struct SettingsLoaderTests {
         }
     }
 
-    @Test("ALPHA and REAL keep their vaults apart; each path can be configured; DEV has none")
+    @Test("ALPHA and REAL keep their vaults and backups apart; each path can be configured; DEV has none")
     func vaultPaths() async throws {
         let environment = ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]
         let alpha = try await SettingsLoader(flags: ["phase": "alpha"], environment: environment).load()
         #expect(alpha.vaultPath == Sourced("/data/tokens-alpha/vault.sqlite", from: .default))
         let real = try await SettingsLoader(flags: ["phase": "real"], environment: environment).load()
         #expect(real.vaultPath == Sourced("/data/tokens/vault.sqlite", from: .default))
-        #expect(try await SettingsLoader(flags: ["phase": "dev"], environment: environment).load().vaultPath == nil)
+        #expect(alpha.backupFolder == Sourced("/data/tokens-alpha/backups", from: .default))
+        #expect(real.backupFolder == Sourced("/data/tokens/backups", from: .default))
+        let dev = try await SettingsLoader(flags: ["phase": "dev"], environment: environment).load()
+        #expect(dev.vaultPath == nil && dev.backupFolder == nil)
         try await Self.withConfigFile(#"{"real": {"vault": {"path": "~/vaults/main.sqlite"}}}"#) { path in
             let configured = try await SettingsLoader(configPath: path, environment: environment).load()
             #expect(configured.vaultPath == Sourced("/home/u/vaults/main.sqlite", from: .file(path)))
+            #expect(configured.backupFolder == Sourced("/home/u/vaults/backups", from: .default), "beside the vault it follows")
             let fromEnvironment = try await SettingsLoader(
                 configPath: path, environment: environment.merging(["TOKENS_REAL_VAULT_PATH": "/env/v.sqlite"]) { $1 }
             ).load()

@@ -141,4 +141,35 @@ struct VaultBackupTests {
         } throws: { error in Self.isUnverified(error, path: path) { $0.hasPrefix("it could not be written: ") } }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+
+    @Test("a backup's accounts read with the vault's key; after a passphrase change only the old passphrase opens it; nothing is written")
+    func readsAccounts() async throws {
+        let vault = try await filledVault()
+        defer { try? vault.close() }
+        let expected = try await VaultAccountDataSource(vault: vault).fetchAll()
+        let path = backups + "/vault-1.sqlite"
+        _ = try vault.backUp(to: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(try vault.readBackup(at: path) == expected)
+        try vault.changePassphrase(to: Passphrase("new passphrase"), kdf: VaultFolder.fastKDF)
+        #expect(throws: VaultError.backupOtherKey(path: path)) { try vault.readBackup(at: path) }
+        #expect(try VaultBackup.read(at: path, passphrase: Passphrase("correct horse")) == expected)
+        #expect(throws: VaultError.wrongPassphrase) { try VaultBackup.read(at: path, passphrase: Passphrase("new passphrase")) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("a damaged backup read with the vault's key is a damaged backup, not a wrong key")
+    func readsDamaged() async throws {
+        let vault = try await filledVault()
+        defer { try? vault.close() }
+        let path = backups + "/vault-1.sqlite"
+        _ = try vault.backUp(to: path)
+        try Self.change(path, "DELETE FROM entry WHERE rowid = (SELECT min(rowid) FROM entry)")
+        #expect {
+            _ = try vault.readBackup(at: path)
+        } throws: { error in
+            guard case VaultError.backupDamaged(path, _) = error else { return false }
+            return true
+        }
+    }
 }

@@ -60,4 +60,45 @@ struct BackupCLITests {
         let dev = try TokensProcess.run(["backup", "--phase", "dev"], home: home.url)
         #expect(dev.status == 1 && dev.errorLines.count == 1 && dev.stderr.contains("DEV"), "\(dev.stderr)")
     }
+
+    @Test("restore shows what would change, asks (or needs --yes), brings back a deleted account once; list checks each copy")
+    func restoresAndLists() throws {
+        let home = try TemporaryHome()
+        let unlock = Vaults.environment()
+        _ = try TokensProcess.run(["init"], home: home.url, environment: unlock)
+        for number in 1...2 {
+            _ = try TokensProcess.run(
+                ["add", Vaults.uri(issuer: "Bank\(number)", secret: Vaults.secret(number))], home: home.url, environment: unlock)
+        }
+        let backup = try TokensProcess.run(["backup"], home: home.url, environment: unlock)
+        let path = try #require(Self.writtenPath(backup.stdout), "\(backup.stdout)\(backup.stderr)")
+        let removed = try TokensProcess.run(["rm", "Bank2", "--yes"], home: home.url, environment: unlock)
+        #expect(removed.status == 0, "\(removed.stderr)")
+
+        let dry = try TokensProcess.run(["backup", "restore", path, "--dry-run"], home: home.url, environment: unlock)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("Added back (gone from the vault): 1\n  + Bank2"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("Unchanged: 1; only in the vault, kept: 0\nDry run: nothing was written\n"), "\(dry.stdout)")
+        let unasked = try TokensProcess.run(["backup", "restore", path], home: home.url, environment: unlock)
+        #expect(unasked.status == 1 && unasked.errorLines.count == 1 && unasked.stderr.contains("pass --yes"), "\(unasked.stderr)")
+        #expect(!(try TokensProcess.run(["list"], home: home.url, environment: unlock).stdout.contains("Bank2")))
+
+        let restored = try TokensProcess.run(["backup", "restore", path, "--yes"], home: home.url, environment: unlock)
+        #expect(
+            restored.status == 0 && restored.stdout.hasSuffix("Restored: 1 added back, 0 updated\n"), "\(restored.stdout)\(restored.stderr)"
+        )
+        #expect(try TokensProcess.run(["list"], home: home.url, environment: unlock).stdout.contains("Bank2"))
+        let again = try TokensProcess.run(["backup", "restore", path, "--yes"], home: home.url, environment: unlock)
+        #expect(again.stdout.hasSuffix("Nothing to restore: the vault has everything the backup holds\n"), "\(again.stdout)")
+
+        let damaged = path.replacingOccurrences(of: "vault-", with: "vault-0")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(60)).write(to: URL(fileURLWithPath: damaged))
+        let listed = try TokensProcess.run(["backup", "list"], home: home.url, environment: unlock)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(listed.stdout)")
+        #expect(lines.first?.contains("FAILED: the backup \(damaged) failed its check") == true, "\(listed.stdout)")
+        #expect(lines.last?.hasPrefix((path as NSString).lastPathComponent + "  2 accounts  ") == true, "\(listed.stdout)")
+        #expect(lines.last?.hasSuffix(" bytes  checked") == true)
+    }
 }

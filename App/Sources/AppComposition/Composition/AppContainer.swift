@@ -45,6 +45,9 @@ package protocol UnlockedVaultContainer: SyncingContainer {
     func changePassphrase(to passphrase: Passphrase) throws
     /// Writes a checked copy of the vault into `folder`, named by the time.
     func backUp(into folder: String) throws -> VaultBackupReport
+    /// The accounts of the backup at `path`, checked, opened with the vault's key
+    /// (`backupOtherKey` for a backup written under another).
+    func readBackup(at path: String) throws -> [Account]
 }
 
 extension UnlockedVaultContainer {
@@ -124,6 +127,10 @@ extension AppContainer {
     public func makeImportAccountsUseCase() -> any ImportAccountsUseCase {
         DefaultImportAccountsUseCase(
             decoder: AppComposer.makeInteropCodec(), repository: accountRepository, clock: clock, random: random)
+    }
+
+    public func makeRestoreBackupUseCase() -> any RestoreBackupUseCase {
+        DefaultRestoreBackupUseCase(repository: accountRepository)
     }
 
     public func makeExportAccountsUseCase() -> any ExportAccountsUseCase {

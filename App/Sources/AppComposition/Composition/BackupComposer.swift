@@ -1,5 +1,6 @@
 import AppConfiguration
 import DataLayer
+import Domain
 import Foundation
 
 /// A checked copy of the vault: its file, its accounts and its size.
@@ -8,11 +9,12 @@ package typealias VaultBackupReport = DataLayer.VaultBackupReport
 /// Where `tokens backup` writes, what it names a copy, and checking a backup file (which needs
 /// no vault: it opens with the passphrase the vault had when the copy was written).
 package enum BackupComposer {
-    /// The phase's backups folder: `backups` beside its vault (for REAL,
-    /// `$XDG_DATA_HOME/tokens/backups`); nil for DEV, which keeps nothing.
+    /// The phase's backups folder (`real.backup.folder`, `alpha.backup.folder`; by default
+    /// `backups` beside its vault: for REAL, `$XDG_DATA_HOME/tokens/backups`); nil for DEV,
+    /// which keeps nothing.
     public static func defaultFolder(for settings: AppSettings) -> String? {
-        guard settings.phase.value.usesVault, let vault = settings.vaultPath?.value else { return nil }
-        return (vault as NSString).deletingLastPathComponent + "/backups"
+        guard settings.phase.value.usesVault else { return nil }
+        return settings.backupFolder?.value
     }
 
     /// A copy's name: `vault-` and the UTC time to the millisecond, so names sort by time.
@@ -32,5 +34,21 @@ package enum BackupComposer {
     /// Checks the backup at `path` with `passphrase`: every entry decrypted; nothing written.
     public static func verify(at path: String, passphrase: Passphrase) throws -> VaultBackupReport {
         try VaultBackup.verify(at: path, passphrase: passphrase)
+    }
+
+    /// The accounts of the backup at `path`, checked, opened with `passphrase`; nothing written.
+    public static func read(at path: String, passphrase: Passphrase) throws -> [Account] {
+        try VaultBackup.read(at: path, passphrase: passphrase)
+    }
+
+    /// Whether `error` says a backup was written under another key than the vault's.
+    public static func isOtherKey(_ error: any Error) -> Bool {
+        if case .backupOtherKey = error as? VaultError { true } else { false }
+    }
+
+    /// The copies in `folder` (files named as `fileName` names them), oldest first.
+    public static func copies(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("vault-") && $0.hasSuffix("Z.sqlite") }.sorted().map { folder + "/" + $0 }
     }
 }

@@ -19,7 +19,7 @@ package enum FailureKind: Sendable, Equatable {
         }
         // Every case named, no default: a new vault error must be given its status here.
         switch vault {
-        case .wrongPassphrase: self = .wrongPassphrase
+        case .wrongPassphrase, .backupOtherKey: self = .wrongPassphrase
         case .notAVault, .foreignDatabase, .damaged, .headerTampered, .modified, .entryDamaged: self = .damagedVault
         case .backupUnverified, .backupDamaged: self = .backupFailed
         case .notInitialized, .alreadyExists, .occupied, .emptyPassphrase, .changedSinceUnlock, .newerFormat, .unsupportedKDF, .busy,

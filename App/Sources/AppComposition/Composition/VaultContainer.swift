@@ -36,6 +36,10 @@ package final class VaultContainer: UnlockedVaultContainer {
         try vault.backUp(to: folder + "/" + BackupComposer.fileName(at: clock.now()))
     }
 
+    public func readBackup(at path: String) throws -> [Account] {
+        try vault.readBackup(at: path)
+    }
+
     public func close() throws {
         try vault.close()
     }

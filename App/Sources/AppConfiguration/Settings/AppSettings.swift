@@ -1,9 +1,14 @@
+import Foundation
+
 /// Everything App reads from configuration, each value with its source.
 public struct AppSettings: Sendable, Equatable {
     public let phase: Sourced<Phase>
     public let logLevel: Sourced<LogLevel>
     /// The vault file of the phase; nil for DEV, which keeps everything in memory.
     public let vaultPath: Sourced<String>?
+    /// Where `tokens backup` writes and `backup list` looks (`alpha.backup.folder`,
+    /// `real.backup.folder`; default `backups` beside the vault); nil for DEV.
+    public let backupFolder: Sourced<String>?
     /// Seconds of inactivity after which the interactive screen locks the vault.
     public let idleLockSeconds: Sourced<Int>
     /// Seconds before a copied code is cleared from the clipboard.
@@ -23,7 +28,7 @@ public struct AppSettings: Sendable, Equatable {
 
     public init(
         phase: Sourced<Phase>, logLevel: Sourced<LogLevel>, vaultPath: Sourced<String>? = nil,
-        idleLockSeconds: Sourced<Int> = Sourced(120, from: .default),
+        backupFolder: Sourced<String>? = nil, idleLockSeconds: Sourced<Int> = Sourced(120, from: .default),
         clipboardClearSeconds: Sourced<Int> = Sourced(30, from: .default),
         nextCodeSeconds: Sourced<Int> = Sourced(5, from: .default), sync: SyncSettings = SyncSettings(),
         unlockSeconds: Sourced<Int> = Sourced(900, from: .default),
@@ -39,6 +44,8 @@ public struct AppSettings: Sendable, Equatable {
         self.phase = phase
         self.logLevel = logLevel
         self.vaultPath = vaultPath
+        self.backupFolder =
+            backupFolder ?? vaultPath.map { Sourced(($0.value as NSString).deletingLastPathComponent + "/backups", from: .default) }
         self.configFile = configFile
         self.configFileExists = configFileExists
     }

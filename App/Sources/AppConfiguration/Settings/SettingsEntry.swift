@@ -20,6 +20,7 @@ extension AppSettings {
             SettingsEntry("log.level", logLevel) { $0.rawValue },
         ]
         if let vaultPath { entries.append(SettingsEntry("\(phase.value.rawValue).vault.path", vaultPath)) }
+        if let backupFolder { entries.append(SettingsEntry("\(phase.value.rawValue).backup.folder", backupFolder)) }
         entries += [
             SettingsEntry("lock.idle", idleLockSeconds),
             SettingsEntry("clipboard.clear", clipboardClearSeconds),

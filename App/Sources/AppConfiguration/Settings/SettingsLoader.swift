@@ -5,7 +5,8 @@ import SystemPackage
 /// Reads AppSettings from, in precedence order: flags (already parsed), then through
 /// swift-configuration the `TOKENS_*` environment variables and the JSON config file
 /// (`--config PATH`, else `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`,
-/// `log.level`, `alpha.vault.path`, `real.vault.path`, `lock.idle`, `clipboard.clear`,
+/// `log.level`, `alpha.vault.path`, `real.vault.path`, `alpha.backup.folder`,
+/// `real.backup.folder`, `lock.idle`, `clipboard.clear`,
 /// `codes.next`, `sync.interval`, `unlock.timeout` (seconds), `sync.ca.file`, `unlock.idle`.
 package struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
@@ -49,12 +50,17 @@ package struct SettingsLoader: Sendable {
             expected: LogLevel.allCases.map(\.rawValue).joined(separator: ", ")
         ) { LogLevel(rawValue: $0.lowercased()) }
         var vaultPath: Sourced<String>?
+        var backupFolder: Sourced<String>?
         if let folder = phase.value.dataFolderName {
             let key = "\(phase.value.rawValue).vault.path"
             let resolved = try resolver.resolve(key, default: dataHome + "/\(folder)/vault.sqlite", expected: "a file path") {
                 $0.isEmpty ? nil : $0
             }
             vaultPath = Sourced(expandingTilde(resolved.value), from: resolved.source)
+            let folderKey = "\(phase.value.rawValue).backup.folder"
+            let besideVault = ((vaultPath?.value ?? "") as NSString).deletingLastPathComponent + "/backups"
+            let folder = try resolver.resolve(folderKey, default: besideVault, expected: "a folder path") { $0.isEmpty ? nil : $0 }
+            backupFolder = Sourced(expandingTilde(folder.value), from: folder.source)
         }
         let idleLock = try resolver.resolve("lock.idle", default: 120, expected: "a number of seconds from 5 to 86400") {
             Int($0).flatMap { (5...86_400).contains($0) ? $0 : nil }
@@ -80,7 +86,7 @@ package struct SettingsLoader: Sendable {
             }
         }
         return AppSettings(
-            phase: phase, logLevel: logLevel, vaultPath: vaultPath, idleLockSeconds: idleLock,
+            phase: phase, logLevel: logLevel, vaultPath: vaultPath, backupFolder: backupFolder, idleLockSeconds: idleLock,
             clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode,
             sync: SyncSettings(intervalSeconds: syncInterval, caFile: Sourced(expandingTilde(caFile.value), from: caFile.source)),
             unlockSeconds: unlock, idleLockForgetsKeptKey: idleKeyring, configFile: path, configFileExists: exists)
@@ -115,8 +121,8 @@ package struct SettingsLoader: Sendable {
 
     /// Every key the settings are read from.
     public static let keys = [
-        "phase", "log.level", "alpha.vault.path", "real.vault.path", "lock.idle", "clipboard.clear", "codes.next",
-        "sync.interval", "sync.ca.file", "unlock.timeout", "unlock.idle",
+        "phase", "log.level", "alpha.vault.path", "real.vault.path", "alpha.backup.folder", "real.backup.folder", "lock.idle",
+        "clipboard.clear", "codes.next", "sync.interval", "sync.ca.file", "unlock.timeout", "unlock.idle",
     ]
 
     /// The client's keys and the server's (`tokens-server`), which share the config file.

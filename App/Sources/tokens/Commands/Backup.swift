@@ -7,7 +7,7 @@ import TerminalUI
 enum Backup {
     static let spec = CommandSpec(
         "backup",
-        abstract: "Write a checked copy of the vault, or check a copy.",
+        abstract: "Write a checked copy of the vault; list, check or restore from copies.",
         discussion: """
             A copy is SQLite's online backup of the vault (a consistent snapshot, even while \
             another tokens writes), 0600, named by the time in UTC. It counts only once it has \
@@ -15,8 +15,20 @@ enum Backup {
             exits with status 7. The copy opens with the passphrase the vault had when it was \
             written.
             """,
-        subcommands: [Now.spec, Verify.spec],
+        subcommands: [Now.spec, List.spec, Verify.spec, Restore.spec],
         defaultSubcommand: Now.spec.name)
+
+    /// Runs `body` with the phase's unlocked vault and the backups folder (`folder`, else the
+    /// phase's setting); DEV, which has no vault, is an error.
+    static func withVault<T>(
+        _ global: GlobalOptionValues, folder: String?, _ body: (any UnlockedVaultContainer, String) throws -> T
+    ) async throws -> T {
+        try await global.withContainer { container, settings in
+            guard let vault = container.unlockedVault?.container, let folder = folder ?? BackupComposer.defaultFolder(for: settings)
+            else { throw CompositionError.noVaultInDev }
+            return try body(vault, folder)
+        }
+    }
 
     /// `tokens backup now`: write and check a copy of the phase's vault.
     struct Now: TokensCommand {
@@ -38,11 +50,7 @@ enum Backup {
         }
 
         func run() async throws {
-            let report = try await global.withContainer { container, settings in
-                guard let vault = container.unlockedVault?.container, let folder = folder ?? BackupComposer.defaultFolder(for: settings)
-                else { throw CompositionError.noVaultInDev }
-                return try vault.backUp(into: folder)
-            }
+            let report = try await Backup.withVault(global, folder: folder) { vault, folder in try vault.backUp(into: folder) }
             StandardStreams.writeLine(
                 "Backed up \(Self.count(report.accounts)) to \(TerminalText.escaped(report.path)) (\(report.bytes) bytes, checked)")
         }

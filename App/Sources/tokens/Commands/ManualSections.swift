@@ -26,6 +26,8 @@ enum ManualSections {
         "log.level": "The log level on standard error: trace, debug, info, notice, warning, error or critical.",
         "alpha.vault.path": "The ALPHA phase's vault file.",
         "real.vault.path": "The REAL phase's vault file.",
+        "alpha.backup.folder": "Where tokens backup writes ALPHA's copies (default: backups beside its vault).",
+        "real.backup.folder": "Where tokens backup writes REAL's copies (default: backups beside its vault).",
         "lock.idle": "Seconds without a key press before the screen locks the vault.",
         "clipboard.clear": "Seconds before a code copied from the screen is cleared from the clipboard.",
         "codes.next": "Seconds before the end of a period from which the next code shows too.",

@@ -1,4 +1,5 @@
 import Crypto
+import Domain
 import Foundation
 import GRDB
 
@@ -58,7 +59,7 @@ extension UnlockedVault {
         let master = keys.master
         let accounts: Int
         do {
-            accounts = try VaultBackup.check(at: temporary) { _ in master }
+            accounts = try VaultBackup.check(at: temporary) { _ in master }.count
         } catch let error as VaultError {
             throw VaultError.backupUnverified(path: path, reason: error.checkFinding)
         }
@@ -68,6 +69,22 @@ extension UnlockedVault {
         }
         return VaultBackupReport(path: path, accounts: accounts, bytes: VaultBackup.size(of: path))
     }
+
+    /// The accounts of the backup at `path`, checked as `VaultBackup.verify` checks them, opened
+    /// with this vault's key. A backup written under another key (before a passphrase change,
+    /// or of another vault) is `backupOtherKey`: `VaultBackup.read` with its passphrase opens it.
+    /// Nothing is written to the file.
+    public func readBackup(at path: String) throws -> [Account] {
+        let master = keys.master
+        return try VaultBackup.reading(path) {
+            try VaultBackup.checkUnchanged(at: path) { header in
+                guard header.isAuthentic(keys: VaultKeys(master: master, vaultID: header.vaultID)) else {
+                    throw VaultError.backupOtherKey(path: path)
+                }
+                return master
+            }
+        }
+    }
 }
 
 /// Checking a backup file: opened as unlocking opens a vault, every entry and sync row decrypted.
@@ -76,21 +93,33 @@ public enum VaultBackup {
     /// written). A wrong passphrase is `wrongPassphrase`; a copy that fails is `backupDamaged`.
     /// Nothing is written to the file.
     public static func verify(at path: String, passphrase: Passphrase) throws -> VaultBackupReport {
-        let accounts: Int
+        VaultBackupReport(path: path, accounts: try read(at: path, passphrase: passphrase).count, bytes: size(of: path))
+    }
+
+    /// The accounts of the backup at `path`, checked as `verify` checks them, opened with
+    /// `passphrase`. Nothing is written to the file.
+    public static func read(at path: String, passphrase: Passphrase) throws -> [Account] {
+        try reading(path) {
+            try checkUnchanged(at: path) { header in try Vault.masterKey(of: header, passphrase: passphrase) }
+        }
+    }
+
+    /// `body`'s accounts, its errors as a backup's: what the check found is `backupDamaged`;
+    /// a wrong key or passphrase, a missing file and a newer format are themselves.
+    static func reading(_ path: String, _ body: () throws -> [Account]) throws -> [Account] {
         do {
-            accounts = try checkUnchanged(at: path) { header in try Vault.masterKey(of: header, passphrase: passphrase) }
+            return try body()
         } catch let error as VaultError {
             switch error {
-            case .wrongPassphrase, .notInitialized, .busy, .newerFormat, .unsupportedKDF: throw error
+            case .wrongPassphrase, .notInitialized, .busy, .newerFormat, .unsupportedKDF, .backupOtherKey: throw error
             default: throw VaultError.backupDamaged(path: path, reason: error.checkFinding)
             }
         }
-        return VaultBackupReport(path: path, accounts: accounts, bytes: size(of: path))
     }
 
     /// `check`, leaving the file as it is: a backup in an older format is checked on a private
     /// copy, since opening it migrates it (the key lookup stops such an open before any write).
-    static func checkUnchanged(at path: String, masterKey: (VaultHeader) throws -> SymmetricKey) throws -> Int {
+    static func checkUnchanged(at path: String, masterKey: (VaultHeader) throws -> SymmetricKey) throws -> [Account] {
         do {
             return try check(at: path) { header in
                 guard header.formatVersion >= VaultHeader.currentFormat else { throw OlderFormat() }
@@ -124,14 +153,11 @@ public enum VaultBackup {
     }
 
     /// Opens the vault file at `path` with the key `masterKey` finds, decrypts every entry and
-    /// sync row, closes it, and returns how many accounts it holds.
-    static func check(at path: String, masterKey: (VaultHeader) throws -> SymmetricKey) throws -> Int {
+    /// sync row, closes it, and returns its accounts.
+    static func check(at path: String, masterKey: (VaultHeader) throws -> SymmetricKey) throws -> [Account] {
         let copy = try Vault.open(at: path, masterKey: masterKey)
         defer { try? copy.close() }
-        let accounts = try copy.readEntries { keys, records in
-            for record in records { _ = try EntryCipher.open(record, keys: keys) }
-            return records.count
-        }
+        let accounts = try copy.readEntries { keys, records in try records.map { try EntryCipher.open($0, keys: keys) } }
         try copy.read { db, keys, _ in
             for row in try SealedSyncRow.fetchAll(db) {
                 var plaintext = Array(try row.open(keys: keys))

@@ -26,6 +26,9 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     case backupUnverified(path: String, reason: String)
     /// A backup file failed its check.
     case backupDamaged(path: String, reason: String)
+    /// A backup written under another key than the vault's (before a passphrase change, or of
+    /// another vault): its own passphrase opens it.
+    case backupOtherKey(path: String)
 
     public var description: String {
         switch self {
@@ -53,6 +56,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case .backupUnverified(let path, let reason):
             "the backup copy for \(path) failed its check (\(reason)) and was removed; the vault is unchanged"
         case .backupDamaged(let path, let reason): "the backup \(path) failed its check: \(reason)"
+        case .backupOtherKey(let path):
+            "the backup \(path) was written under another passphrase (before a change, or of another vault): give that passphrase"
         }
     }
 
