@@ -53,7 +53,8 @@ struct SettingsLoaderTests {
             "TOKENS_PHASE": "real", "TOKENS_LOG_LEVEL": "debug", "TOKENS_REAL_VAULT_PATH": "/v/real.sqlite",
             "TOKENS_LOCK_IDLE": "60", "TOKENS_CLIPBOARD_CLEAR": "10", "TOKENS_CODES_NEXT": "3", "HOME": "/h",
             "TOKENS_SYNC_INTERVAL": "60", "TOKENS_SYNC_CA_FILE": "/etc/ca.pem", "TOKENS_UNLOCK_TIMEOUT": "0",
-            "TOKENS_UNLOCK_IDLE": "keep", "TOKENS_REAL_BACKUP_FOLDER": "/b/real",
+            "TOKENS_UNLOCK_IDLE": "keep", "TOKENS_REAL_BACKUP_FOLDER": "/b/real", "TOKENS_BACKUP_AUTO": "0",
+            "TOKENS_BACKUP_KEEP_LAST": "3", "TOKENS_BACKUP_KEEP_DAYS": "7", "TOKENS_BACKUP_KEEP_MONTHS": "0",
         ]
         let settings = try await SettingsLoader(environment: environment).load()
         #expect(settings.phase == Sourced(.real, from: .environment("TOKENS_PHASE")))
@@ -67,6 +68,10 @@ struct SettingsLoaderTests {
         #expect(settings.unlockSeconds == Sourced(0, from: .environment("TOKENS_UNLOCK_TIMEOUT")))
         #expect(settings.idleLockForgetsKeptKey == Sourced(false, from: .environment("TOKENS_UNLOCK_IDLE")))
         #expect(settings.backupFolder == Sourced("/b/real", from: .environment("TOKENS_REAL_BACKUP_FOLDER")))
+        #expect(settings.backup.autoSeconds == Sourced(0, from: .environment("TOKENS_BACKUP_AUTO")))
+        #expect(settings.backup.keepLast == Sourced(3, from: .environment("TOKENS_BACKUP_KEEP_LAST")))
+        #expect(settings.backup.keepDays == Sourced(7, from: .environment("TOKENS_BACKUP_KEEP_DAYS")))
+        #expect(settings.backup.keepMonths == Sourced(0, from: .environment("TOKENS_BACKUP_KEEP_MONTHS")))
         let alpha = try await SettingsLoader(
             environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a", "TOKENS_ALPHA_BACKUP_FOLDER": "/b/a"]
         ).load()

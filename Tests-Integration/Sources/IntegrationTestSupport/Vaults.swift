@@ -14,11 +14,14 @@ public enum Vaults {
         home.appendingPathComponent("data/\(phase == "alpha" ? "tokens-alpha" : "tokens")/vault.sqlite")
     }
 
-    /// Every file in the folder and its bytes.
+    /// Every file in the folder and in its folders (the backups), by path relative to it, and its bytes.
     public static func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            files[name] = try Data(contentsOf: url)
         }
         return files
     }

@@ -23,6 +23,11 @@ enum Bench {
             printTable(results)
             return
         }
+        // `--only backup`: the backup row alone (it needs `--tokens`).
+        if value(after: "--only", in: arguments) == "backup", let tokens {
+            printTable([try backup(tokens: tokens)])
+            return
+        }
         results.append(try throughput())
         if let tokens {
             results += try oneShot(tokens: tokens)
@@ -31,6 +36,7 @@ enum Bench {
             results.append(try binarySize(tokens: tokens))
             results.append(try importSpeed(tokens: tokens))
             results.append(try importMemory(tokens: tokens))
+            results.append(try backup(tokens: tokens))
             results += try hostileFiles(tokens: tokens)
             if let server { results += try sync(tokens: tokens, server: server) }
         }

@@ -13,10 +13,13 @@ struct BackupCLITests {
         return String(stdout[start.upperBound..<end.lowerBound])
     }
 
+    /// The passphrase, and no automatic copies: each test here counts the copies it makes.
+    static let unlock = Vaults.environment().merging(["TOKENS_BACKUP_AUTO": "0"]) { $1 }
+
     @Test("backup writes a 0600 copy into backups beside the vault; verify checks it; --to writes elsewhere")
     func writesAndVerifies() throws {
         let home = try TemporaryHome()
-        let unlock = Vaults.environment()
+        let unlock = Self.unlock
         _ = try TokensProcess.run(["init"], home: home.url, environment: unlock)
         for number in 1...2 {
             let added = try TokensProcess.run(
@@ -64,7 +67,7 @@ struct BackupCLITests {
     @Test("restore shows what would change, asks (or needs --yes), brings back a deleted account once; list checks each copy")
     func restoresAndLists() throws {
         let home = try TemporaryHome()
-        let unlock = Vaults.environment()
+        let unlock = Self.unlock
         _ = try TokensProcess.run(["init"], home: home.url, environment: unlock)
         for number in 1...2 {
             _ = try TokensProcess.run(
@@ -91,7 +94,7 @@ struct BackupCLITests {
         let again = try TokensProcess.run(["backup", "restore", path, "--yes"], home: home.url, environment: unlock)
         #expect(again.stdout.hasSuffix("Nothing to restore: the vault has everything the backup holds\n"), "\(again.stdout)")
 
-        let damaged = path.replacingOccurrences(of: "vault-", with: "vault-0")
+        let damaged = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("vault-20000101T000000.000Z.sqlite")
         try Data(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(60)).write(to: URL(fileURLWithPath: damaged))
         let listed = try TokensProcess.run(["backup", "list"], home: home.url, environment: unlock)
         #expect(listed.status == 0, "\(listed.stderr)")
@@ -100,5 +103,37 @@ struct BackupCLITests {
         #expect(lines.first?.contains("FAILED: the backup \(damaged) failed its check") == true, "\(listed.stdout)")
         #expect(lines.last?.hasPrefix((path as NSString).lastPathComponent + "  2 accounts  ") == true, "\(listed.stdout)")
         #expect(lines.last?.hasSuffix(" bytes  checked") == true)
+    }
+
+    @Test(
+        "a change writes a checked copy when none is recent; a read or a second change soon after writes none; retention keeps the newest")
+    func automatic() throws {
+        let home = try TemporaryHome()
+        let unlock = Vaults.environment()
+        let folder = Vaults.path(phase: "real", home: home.url).deletingLastPathComponent().appendingPathComponent("backups")
+        func copies() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
+        _ = try TokensProcess.run(["init"], home: home.url, environment: unlock)
+        #expect(copies().isEmpty)
+        let added = try TokensProcess.run(
+            ["add", Vaults.uri(issuer: "Bank1", secret: Vaults.secret(1))], home: home.url, environment: unlock)
+        #expect(added.status == 0 && added.stderr.isEmpty, "\(added.stderr)")
+        let first = copies()
+        #expect(first.count == 1, "\(first)")
+        _ = try TokensProcess.run(["add", Vaults.uri(issuer: "Bank2", secret: Vaults.secret(2))], home: home.url, environment: unlock)
+        _ = try TokensProcess.run(["list"], home: home.url, environment: unlock)
+        #expect(copies() == first, "within backup.auto (an hour) of the last copy, and after a read, no copy")
+        let verified = try TokensProcess.run(
+            ["backup", "verify", folder.appendingPathComponent(first[0]).path], home: home.url, environment: unlock)
+        #expect(verified.status == 0 && verified.stdout.contains(": 1 account, "), "\(verified.stdout)\(verified.stderr)")
+
+        let keepTwo = unlock.merging(["TOKENS_BACKUP_KEEP_LAST": "2", "TOKENS_BACKUP_KEEP_DAYS": "0", "TOKENS_BACKUP_KEEP_MONTHS": "0"]) {
+            $1
+        }
+        var written: [String] = []
+        for _ in 1...3 {
+            let backup = try TokensProcess.run(["backup"], home: home.url, environment: keepTwo)
+            written.append(try #require(Self.writtenPath(backup.stdout), "\(backup.stdout)\(backup.stderr)"))
+        }
+        #expect(copies() == written.suffix(2).map { ($0 as NSString).lastPathComponent }, "the two newest kept")
     }
 }

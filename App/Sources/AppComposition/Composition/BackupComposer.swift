@@ -19,16 +19,7 @@ package enum BackupComposer {
 
     /// A copy's name: `vault-` and the UTC time to the millisecond, so names sort by time.
     public static func fileName(at date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
-        func digits(_ value: Int?, _ count: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
-        let date = digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2)
-        let time = digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2)
-        return "vault-\(date)T\(time).\(digits((parts.nanosecond ?? 0) / 1_000_000, 3))Z.sqlite"
+        VaultBackupFolder.fileName(at: date)
     }
 
     /// Checks the backup at `path` with `passphrase`: every entry decrypted; nothing written.
@@ -46,9 +37,36 @@ package enum BackupComposer {
         if case .backupOtherKey = error as? VaultError { true } else { false }
     }
 
-    /// The copies in `folder` (files named as `fileName` names them), oldest first.
+    /// The copies in `folder`, oldest first.
     public static func copies(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix("vault-") && $0.hasSuffix("Z.sqlite") }.sorted().map { folder + "/" + $0 }
+        VaultBackupFolder.copies(in: folder).map(\.path)
+    }
+
+    /// The retention the settings give.
+    public static func retention(_ settings: AppSettings) -> BackupRetention {
+        BackupRetention(
+            last: settings.backup.keepLast.value, days: settings.backup.keepDays.value, months: settings.backup.keepMonths.value)
+    }
+
+    /// Removes the copies in `folder` that `retention` does not keep at `now` (the folder's
+    /// other files are never touched); returns how many went.
+    @discardableResult
+    public static func prune(_ folder: String, retention: BackupRetention, now: Date) -> Int {
+        let copies = VaultBackupFolder.copies(in: folder)
+        let kept = retention.kept(copies.map(\.written), now: now)
+        let removed = copies.filter { !kept.contains($0.written) }
+        removed.forEach(VaultBackupFolder.remove)
+        return removed.count
+    }
+
+    /// After a command changed the accounts: a checked copy into the phase's folder when the
+    /// settings' schedule calls for one, then the retention. Nil when none was due.
+    public static func afterChange(of vault: any UnlockedVaultContainer, settings: AppSettings, now: Date) throws -> VaultBackupReport? {
+        guard let folder = defaultFolder(for: settings) else { return nil }
+        let schedule = BackupSchedule(interval: TimeInterval(settings.backup.autoSeconds.value))
+        guard schedule.isDue(newest: VaultBackupFolder.copies(in: folder).last?.written, now: now) else { return nil }
+        let report = try vault.backUp(into: folder)
+        prune(folder, retention: retention(settings), now: now)
+        return report
     }
 }

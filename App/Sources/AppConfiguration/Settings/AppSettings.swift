@@ -9,6 +9,8 @@ public struct AppSettings: Sendable, Equatable {
     /// Where `tokens backup` writes and `backup list` looks (`alpha.backup.folder`,
     /// `real.backup.folder`; default `backups` beside the vault); nil for DEV.
     public let backupFolder: Sourced<String>?
+    /// When copies are written on their own, and how many are kept.
+    public let backup: BackupSettings
     /// Seconds of inactivity after which the interactive screen locks the vault.
     public let idleLockSeconds: Sourced<Int>
     /// Seconds before a copied code is cleared from the clipboard.
@@ -28,7 +30,8 @@ public struct AppSettings: Sendable, Equatable {
 
     public init(
         phase: Sourced<Phase>, logLevel: Sourced<LogLevel>, vaultPath: Sourced<String>? = nil,
-        backupFolder: Sourced<String>? = nil, idleLockSeconds: Sourced<Int> = Sourced(120, from: .default),
+        backupFolder: Sourced<String>? = nil, backup: BackupSettings = BackupSettings(),
+        idleLockSeconds: Sourced<Int> = Sourced(120, from: .default),
         clipboardClearSeconds: Sourced<Int> = Sourced(30, from: .default),
         nextCodeSeconds: Sourced<Int> = Sourced(5, from: .default), sync: SyncSettings = SyncSettings(),
         unlockSeconds: Sourced<Int> = Sourced(900, from: .default),
@@ -44,6 +47,7 @@ public struct AppSettings: Sendable, Equatable {
         self.phase = phase
         self.logLevel = logLevel
         self.vaultPath = vaultPath
+        self.backup = backup
         self.backupFolder =
             backupFolder ?? vaultPath.map { Sourced(($0.value as NSString).deletingLastPathComponent + "/backups", from: .default) }
         self.configFile = configFile
@@ -65,4 +69,27 @@ public struct SyncSettings: Sendable, Equatable {
 
     /// The CA file, if one is set.
     public var caFilePath: String? { caFile.value.isEmpty ? nil : caFile.value }
+}
+
+/// Automatic backups and their retention (`backup.auto`, `backup.keep.*`).
+public struct BackupSettings: Sendable, Equatable {
+    /// After a command that changed the accounts, a copy is written when none is this recent
+    /// (seconds; 0: never on its own).
+    public let autoSeconds: Sourced<Int>
+    /// The newest copies kept.
+    public let keepLast: Sourced<Int>
+    /// Days for which the newest copy of each is kept.
+    public let keepDays: Sourced<Int>
+    /// Months for which the newest copy of each is kept.
+    public let keepMonths: Sourced<Int>
+
+    public init(
+        autoSeconds: Sourced<Int> = Sourced(3600, from: .default), keepLast: Sourced<Int> = Sourced(10, from: .default),
+        keepDays: Sourced<Int> = Sourced(30, from: .default), keepMonths: Sourced<Int> = Sourced(12, from: .default)
+    ) {
+        self.autoSeconds = autoSeconds
+        self.keepLast = keepLast
+        self.keepDays = keepDays
+        self.keepMonths = keepMonths
+    }
 }

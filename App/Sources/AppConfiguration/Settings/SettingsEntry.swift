@@ -22,6 +22,10 @@ extension AppSettings {
         if let vaultPath { entries.append(SettingsEntry("\(phase.value.rawValue).vault.path", vaultPath)) }
         if let backupFolder { entries.append(SettingsEntry("\(phase.value.rawValue).backup.folder", backupFolder)) }
         entries += [
+            SettingsEntry("backup.auto", backup.autoSeconds),
+            SettingsEntry("backup.keep.last", backup.keepLast),
+            SettingsEntry("backup.keep.days", backup.keepDays),
+            SettingsEntry("backup.keep.months", backup.keepMonths),
             SettingsEntry("lock.idle", idleLockSeconds),
             SettingsEntry("clipboard.clear", clipboardClearSeconds),
             SettingsEntry("codes.next", nextCodeSeconds),

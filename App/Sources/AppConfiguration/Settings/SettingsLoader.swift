@@ -6,7 +6,8 @@ import SystemPackage
 /// swift-configuration the `TOKENS_*` environment variables and the JSON config file
 /// (`--config PATH`, else `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`,
 /// `log.level`, `alpha.vault.path`, `real.vault.path`, `alpha.backup.folder`,
-/// `real.backup.folder`, `lock.idle`, `clipboard.clear`,
+/// `real.backup.folder`, `backup.auto`, `backup.keep.last`, `backup.keep.days`, `backup.keep.months`,
+/// `lock.idle`, `clipboard.clear`,
 /// `codes.next`, `sync.interval`, `unlock.timeout` (seconds), `sync.ca.file`, `unlock.idle`.
 package struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
@@ -85,8 +86,21 @@ package struct SettingsLoader: Sendable {
             default: nil
             }
         }
+        let backup = BackupSettings(
+            autoSeconds: try resolver.resolve("backup.auto", default: 3600, expected: "a number of seconds from 0 to 31536000") {
+                Int($0).flatMap { (0...31_536_000).contains($0) ? $0 : nil }
+            },
+            keepLast: try resolver.resolve("backup.keep.last", default: 10, expected: "a number of copies from 1 to 10000") {
+                Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil }
+            },
+            keepDays: try resolver.resolve("backup.keep.days", default: 30, expected: "a number of days from 0 to 3650") {
+                Int($0).flatMap { (0...3650).contains($0) ? $0 : nil }
+            },
+            keepMonths: try resolver.resolve("backup.keep.months", default: 12, expected: "a number of months from 0 to 1200") {
+                Int($0).flatMap { (0...1200).contains($0) ? $0 : nil }
+            })
         return AppSettings(
-            phase: phase, logLevel: logLevel, vaultPath: vaultPath, backupFolder: backupFolder, idleLockSeconds: idleLock,
+            phase: phase, logLevel: logLevel, vaultPath: vaultPath, backupFolder: backupFolder, backup: backup, idleLockSeconds: idleLock,
             clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode,
             sync: SyncSettings(intervalSeconds: syncInterval, caFile: Sourced(expandingTilde(caFile.value), from: caFile.source)),
             unlockSeconds: unlock, idleLockForgetsKeptKey: idleKeyring, configFile: path, configFileExists: exists)
@@ -121,8 +135,9 @@ package struct SettingsLoader: Sendable {
 
     /// Every key the settings are read from.
     public static let keys = [
-        "phase", "log.level", "alpha.vault.path", "real.vault.path", "alpha.backup.folder", "real.backup.folder", "lock.idle",
-        "clipboard.clear", "codes.next", "sync.interval", "sync.ca.file", "unlock.timeout", "unlock.idle",
+        "phase", "log.level", "alpha.vault.path", "real.vault.path", "alpha.backup.folder", "real.backup.folder", "backup.auto",
+        "backup.keep.last", "backup.keep.days", "backup.keep.months", "lock.idle", "clipboard.clear", "codes.next", "sync.interval",
+        "sync.ca.file", "unlock.timeout", "unlock.idle",
     ]
 
     /// The client's keys and the server's (`tokens-server`), which share the config file.

@@ -50,7 +50,14 @@ enum Backup {
         }
 
         func run() async throws {
-            let report = try await Backup.withVault(global, folder: folder) { vault, folder in try vault.backUp(into: folder) }
+            let report = try await global.withContainer { container, settings in
+                guard let vault = container.unlockedVault?.container, let into = folder ?? BackupComposer.defaultFolder(for: settings)
+                else { throw CompositionError.noVaultInDev }
+                let report = try vault.backUp(into: into)
+                // The retention keeps the phase's own folder; a folder given once is left as it is.
+                if folder == nil { BackupComposer.prune(into, retention: BackupComposer.retention(settings), now: container.clock.now()) }
+                return report
+            }
             StandardStreams.writeLine(
                 "Backed up \(Self.count(report.accounts)) to \(TerminalText.escaped(report.path)) (\(report.bytes) bytes, checked)")
         }

@@ -1,5 +1,6 @@
 import AppComposition
 import AppConfiguration
+import Domain
 import Foundation
 
 /// The values given for the global options (declared in GlobalOptions), and what every command
@@ -54,12 +55,30 @@ struct GlobalOptionValues: Equatable, Sendable {
         )
         defer { ContainersKeptUntilExit.keep(container) }
         do {
+            let before = container.unlockedVault == nil ? nil : try? await container.accountRepository.revision()
             let result = try await body(container, settings)
+            if let before { await Self.backUpAfterChange(container, settings: settings, since: before) }
             try container.close()
             return result
         } catch {
             try? container.close()
             throw error
+        }
+    }
+
+    /// The automatic backup: when the command changed the accounts (`before` is their revision
+    /// when it started) and the settings' schedule calls for a copy. A copy that fails is a
+    /// warning: the command itself succeeded.
+    private static func backUpAfterChange(_ container: any AppContainer, settings: AppSettings, since before: AccountsRevision) async {
+        guard let vault = container.unlockedVault?.container, (try? await container.accountRepository.revision()) != before else {
+            return
+        }
+        do {
+            if let report = try BackupComposer.afterChange(of: vault, settings: settings, now: container.clock.now()) {
+                CLILog.logger.info("backed up \(report.accounts) accounts after a change to \(report.path)")
+            }
+        } catch {
+            CommandRunner.printError("warning: the automatic backup failed: \(error)")
         }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Which backups to keep, in tiers: the newest `last` copies, the newest copy of each of the
+/// last `days` days, and the newest copy of each of the last `months` months (UTC). A copy no
+/// tier keeps is removed; the newest copy is always kept.
+public struct BackupRetention: Hashable, Sendable {
+    public let last: Int
+    public let days: Int
+    public let months: Int
+
+    /// The last 10, daily for 30 days, monthly for a year.
+    public static let standard = BackupRetention(last: 10, days: 30, months: 12)
+
+    public init(last: Int, days: Int, months: Int) {
+        self.last = max(1, last)
+        self.days = max(0, days)
+        self.months = max(0, months)
+    }
+
+    /// The copies, by the time each was written, that the tiers keep at `now`.
+    public func kept(_ times: [Date], now: Date) -> Set<Date> {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let newestFirst = times.sorted(by: >)
+        var kept = Set(newestFirst.prefix(last))
+        func keepNewest(per component: Calendar.Component, count: Int) {
+            guard count > 0, let start = calendar.date(byAdding: component, value: -(count - 1), to: now) else { return }
+            let first = calendar.dateInterval(of: component, for: start)?.start ?? start
+            var periods = Set<Date>()
+            for time in newestFirst where time >= first {
+                guard let period = calendar.dateInterval(of: component, for: time)?.start else { continue }
+                if periods.insert(period).inserted { kept.insert(time) }
+            }
+        }
+        keepNewest(per: .day, count: days)
+        keepNewest(per: .month, count: months)
+        return kept
+    }
+}
+
+/// When a change calls for an automatic backup: when no copy was written in the last
+/// `interval` seconds (0: never). A burst of changes makes one copy, and a read makes none.
+public struct BackupSchedule: Hashable, Sendable {
+    public let interval: TimeInterval
+
+    public init(interval: TimeInterval) {
+        self.interval = interval
+    }
+
+    /// Whether a change at `now` calls for a copy, the newest being written at `newest`.
+    public func isDue(newest: Date?, now: Date) -> Bool {
+        guard interval > 0 else { return false }
+        guard let newest else { return true }
+        return now.timeIntervalSince(newest) >= interval || newest > now
+    }
+}
