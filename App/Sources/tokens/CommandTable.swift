@@ -13,7 +13,7 @@ enum CommandTable {
     static let groups: [Group] = [
         leaf(Interactive.self), leaf(List.self), leaf(Code.self), leaf(Add.self), leaf(Edit.self), leaf(Remove.self),
         leaf(URI.self), leaf(QR.self), leaf(Import.self), leaf(Export.self), leaf(Init.self), leaf(Passwd.self),
-        leaf(Unlock.self), leaf(Lock.self), leaf(History.self), leaf(Restore.self),
+        leaf(Unlock.self), leaf(Lock.self), leaf(History.self), leaf(Restore.self), leaf(Doctor.self),
         Group(spec: Config.spec, commands: [Config.Show.self, Config.Path.self]),
         Group(spec: Sync.spec, commands: Sync.commands),
         Group(spec: Backup.spec, commands: [Backup.Now.self, Backup.List.self, Backup.Verify.self, Backup.Restore.self]),

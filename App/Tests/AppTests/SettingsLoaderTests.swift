@@ -55,6 +55,7 @@ struct SettingsLoaderTests {
             "TOKENS_SYNC_INTERVAL": "60", "TOKENS_SYNC_CA_FILE": "/etc/ca.pem", "TOKENS_UNLOCK_TIMEOUT": "0",
             "TOKENS_UNLOCK_IDLE": "keep", "TOKENS_REAL_BACKUP_FOLDER": "/b/real", "TOKENS_BACKUP_AUTO": "0",
             "TOKENS_BACKUP_KEEP_LAST": "3", "TOKENS_BACKUP_KEEP_DAYS": "7", "TOKENS_BACKUP_KEEP_MONTHS": "0",
+            "TOKENS_BACKUP_STALE": "2",
         ]
         let settings = try await SettingsLoader(environment: environment).load()
         #expect(settings.phase == Sourced(.real, from: .environment("TOKENS_PHASE")))
@@ -72,6 +73,7 @@ struct SettingsLoaderTests {
         #expect(settings.backup.keepLast == Sourced(3, from: .environment("TOKENS_BACKUP_KEEP_LAST")))
         #expect(settings.backup.keepDays == Sourced(7, from: .environment("TOKENS_BACKUP_KEEP_DAYS")))
         #expect(settings.backup.keepMonths == Sourced(0, from: .environment("TOKENS_BACKUP_KEEP_MONTHS")))
+        #expect(settings.backup.staleDays == Sourced(2, from: .environment("TOKENS_BACKUP_STALE")))
         let alpha = try await SettingsLoader(
             environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a", "TOKENS_ALPHA_BACKUP_FOLDER": "/b/a"]
         ).load()

@@ -82,11 +82,15 @@ public struct BackupSettings: Sendable, Equatable {
     public let keepDays: Sourced<Int>
     /// Months for which the newest copy of each is kept.
     public let keepMonths: Sourced<Int>
+    /// Days after which the newest copy is too old: `tokens doctor` warns.
+    public let staleDays: Sourced<Int>
 
     public init(
         autoSeconds: Sourced<Int> = Sourced(3600, from: .default), keepLast: Sourced<Int> = Sourced(10, from: .default),
-        keepDays: Sourced<Int> = Sourced(30, from: .default), keepMonths: Sourced<Int> = Sourced(12, from: .default)
+        keepDays: Sourced<Int> = Sourced(30, from: .default), keepMonths: Sourced<Int> = Sourced(12, from: .default),
+        staleDays: Sourced<Int> = Sourced(7, from: .default)
     ) {
+        self.staleDays = staleDays
         self.autoSeconds = autoSeconds
         self.keepLast = keepLast
         self.keepDays = keepDays

@@ -26,6 +26,7 @@ extension AppSettings {
             SettingsEntry("backup.keep.last", backup.keepLast),
             SettingsEntry("backup.keep.days", backup.keepDays),
             SettingsEntry("backup.keep.months", backup.keepMonths),
+            SettingsEntry("backup.stale", backup.staleDays),
             SettingsEntry("lock.idle", idleLockSeconds),
             SettingsEntry("clipboard.clear", clipboardClearSeconds),
             SettingsEntry("codes.next", nextCodeSeconds),

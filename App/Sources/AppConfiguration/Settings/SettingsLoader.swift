@@ -7,7 +7,7 @@ import SystemPackage
 /// (`--config PATH`, else `$XDG_CONFIG_HOME/tokens/config.json`), then defaults. Keys: `phase`,
 /// `log.level`, `alpha.vault.path`, `real.vault.path`, `alpha.backup.folder`,
 /// `real.backup.folder`, `backup.auto`, `backup.keep.last`, `backup.keep.days`, `backup.keep.months`,
-/// `lock.idle`, `clipboard.clear`,
+/// `backup.stale`, `lock.idle`, `clipboard.clear`,
 /// `codes.next`, `sync.interval`, `unlock.timeout` (seconds), `sync.ca.file`, `unlock.idle`.
 package struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
@@ -98,6 +98,9 @@ package struct SettingsLoader: Sendable {
             },
             keepMonths: try resolver.resolve("backup.keep.months", default: 12, expected: "a number of months from 0 to 1200") {
                 Int($0).flatMap { (0...1200).contains($0) ? $0 : nil }
+            },
+            staleDays: try resolver.resolve("backup.stale", default: 7, expected: "a number of days from 1 to 3650") {
+                Int($0).flatMap { (1...3650).contains($0) ? $0 : nil }
             })
         return AppSettings(
             phase: phase, logLevel: logLevel, vaultPath: vaultPath, backupFolder: backupFolder, backup: backup, idleLockSeconds: idleLock,
@@ -136,7 +139,8 @@ package struct SettingsLoader: Sendable {
     /// Every key the settings are read from.
     public static let keys = [
         "phase", "log.level", "alpha.vault.path", "real.vault.path", "alpha.backup.folder", "real.backup.folder", "backup.auto",
-        "backup.keep.last", "backup.keep.days", "backup.keep.months", "lock.idle", "clipboard.clear", "codes.next", "sync.interval",
+        "backup.keep.last", "backup.keep.days", "backup.keep.months", "backup.stale", "lock.idle", "clipboard.clear", "codes.next",
+        "sync.interval",
         "sync.ca.file", "unlock.timeout", "unlock.idle",
     ]
 

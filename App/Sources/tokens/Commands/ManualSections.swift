@@ -32,6 +32,7 @@ enum ManualSections {
         "backup.keep.last": "The newest backups kept (default 10).",
         "backup.keep.days": "Days for which the newest backup of each day is kept (default 30).",
         "backup.keep.months": "Months for which the newest backup of each month is kept (default 12).",
+        "backup.stale": "Days after which tokens doctor warns that the newest backup is too old (default 7).",
         "lock.idle": "Seconds without a key press before the screen locks the vault.",
         "clipboard.clear": "Seconds before a code copied from the screen is cleared from the clipboard.",
         "codes.next": "Seconds before the end of a period from which the next code shows too.",

@@ -37,20 +37,3 @@ public struct BackupRetention: Hashable, Sendable {
         return kept
     }
 }
-
-/// When a change calls for an automatic backup: when no copy was written in the last
-/// `interval` seconds (0: never). A burst of changes makes one copy, and a read makes none.
-public struct BackupSchedule: Hashable, Sendable {
-    public let interval: TimeInterval
-
-    public init(interval: TimeInterval) {
-        self.interval = interval
-    }
-
-    /// Whether a change at `now` calls for a copy, the newest being written at `newest`.
-    public func isDue(newest: Date?, now: Date) -> Bool {
-        guard interval > 0 else { return false }
-        guard let newest else { return true }
-        return now.timeIntervalSince(newest) >= interval || newest > now
-    }
-}
