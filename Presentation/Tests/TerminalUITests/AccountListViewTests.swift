@@ -41,6 +41,18 @@ struct AccountListViewTests {
         #expect(narrow.hasSuffix("2 accounts") && !narrow.contains("synced"), "\(narrow)")
     }
 
+    @Test("old backups: the warning beside the sync status and the count; the first to go when room is short")
+    func backupWarning() {
+        let view = AccountListView(style: Style(colors: false))
+        let chrome = AccountListView.Chrome(sync: "synced 14:02", backup: "no backup for 9 days")
+        let wide = view.render(state: .loaded(Self.rows), query: "", chrome: chrome, width: 80, height: 10)[0]
+        #expect(wide.hasSuffix("no backup for 9 days · synced 14:02 · 2 accounts"), "\(wide)")
+        let alone = view.render(state: .loaded(Self.rows), query: "", chrome: .init(backup: "no backup yet"), width: 80, height: 10)[0]
+        #expect(alone.hasSuffix("no backup yet · 2 accounts"), "\(alone)")
+        let narrow = view.render(state: .loaded(Self.rows), query: "", chrome: chrome, width: 40, height: 10)[0]
+        #expect(narrow.count <= 40 && narrow.hasSuffix("synced 14:02 · 2 accounts"), "\(narrow)")
+    }
+
     @Test("fits 40 columns by dropping the account column")
     func narrow() {
         let lines = AccountListView(style: Style(colors: false))

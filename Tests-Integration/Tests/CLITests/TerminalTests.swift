@@ -125,6 +125,39 @@ struct TerminalTests {
         }
     }
 
+    @Test(
+        "REAL with no backup: the header says so; an account added in the screen is backed up as it quits, a session that only read is not")
+    func backsUpAsItQuits() throws {
+        let home = try TemporaryHome()
+        let noAutomatic = Vaults.environment().merging(["TOKENS_BACKUP_AUTO": "0"]) { $1 }
+        _ = try TokensProcess.run(["init"], home: home.url, environment: noAutomatic)
+        _ = try TokensProcess.run(["add", RFC6238.vectors[0].uri], home: home.url, environment: noAutomatic)
+        let backups = Vaults.path(phase: "real", home: home.url).deletingLastPathComponent().appendingPathComponent("backups")
+        func copies() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: backups.path)) ?? [] }
+
+        let reading = try TmuxSession(tokens: [], home: home.url, environment: Vaults.environment(), width: 80, height: 16)
+        let opened = try reading.waitFor("1 account", timeout: 60)
+        #expect(opened.contains("no backup yet · 1 account"), "\(opened)")
+        try reading.type("q")
+        try reading.waitFor("[exit 0]")
+        #expect(copies().isEmpty, "nothing changed, so nothing was copied")
+
+        let session = try TmuxSession(tokens: [], home: home.url, environment: Vaults.environment(), width: 80, height: 16)
+        try session.waitFor("1 account", timeout: 60)
+        try session.type("a")
+        try session.waitFor("Add an account")
+        try session.type("otpauth://totp/Pasted:me?secret=JBSWY3DPEHPK3PXP")
+        try session.waitFor("Ready to save")
+        try session.press("Enter")
+        try session.waitFor("2 accounts")
+        try session.type("q")
+        let ended = try session.waitFor("[exit 0]")
+        #expect(!ended.contains("automatic backup failed"), "\(ended)")
+        #expect(copies().count == 1, "\(copies())")
+        let listed = try TokensProcess.run(["backup", "list"], home: home.url, environment: noAutomatic)
+        #expect(listed.stdout.contains("  2 accounts  ") && listed.stdout.hasSuffix("checked\n"), "\(listed.stdout)")
+    }
+
     @Test("an account added from a shell shows in the open screen within seconds, without a key press")
     func followsAnotherProcess() throws {
         let home = try TemporaryHome()

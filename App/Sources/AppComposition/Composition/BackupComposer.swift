@@ -62,11 +62,30 @@ package enum BackupComposer {
     /// After a command changed the accounts: a checked copy into the phase's folder when the
     /// settings' schedule calls for one, then the retention. Nil when none was due.
     public static func afterChange(of vault: any UnlockedVaultContainer, settings: AppSettings, now: Date) throws -> VaultBackupReport? {
+        try afterChange(settings: settings, now: now) { folder in try vault.backUp(into: folder) }
+    }
+
+    /// `afterChange`, the copy written into the folder it is given by `backUp`.
+    static func afterChange(
+        settings: AppSettings, now: Date, backUp: (String) throws -> VaultBackupReport
+    ) throws -> VaultBackupReport? {
         guard let folder = defaultFolder(for: settings) else { return nil }
         let schedule = BackupSchedule(interval: TimeInterval(settings.backup.autoSeconds.value))
         guard schedule.isDue(newest: VaultBackupFolder.copies(in: folder).last?.written, now: now) else { return nil }
-        let report = try vault.backUp(into: folder)
+        let report = try backUp(folder)
         prune(folder, retention: retention(settings), now: now)
         return report
+    }
+
+    /// The screen's header warning when the newest copy in the phase's folder is older than
+    /// `backup.stale` days ("no backup for 9 days", "no backup yet"); nil when it is recent, and
+    /// for DEV. Read from the copies' names: `tokens doctor` also opens the newest.
+    public static func staleWarning(settings: AppSettings, now: Date) -> String? {
+        guard let folder = defaultFolder(for: settings) else { return nil }
+        let newest = VaultBackupFolder.copies(in: folder).last?.written
+        let limit = TimeInterval(settings.backup.staleDays.value) * 86_400
+        guard BackupSchedule.isStale(newest: newest, now: now, limit: limit) else { return nil }
+        guard let newest else { return "no backup yet" }
+        return "no backup for \(Int(now.timeIntervalSince(newest) / 86_400)) days"
     }
 }

@@ -18,12 +18,20 @@ package final class LockedVaultContainer: SyncingContainer {
     /// The vault's sync state, reachable while it is unlocked.
     public var syncStore: any SyncLocalStore & SyncMembershipStore { store }
 
-    init(phase: Phase, path: String, kept: KeptUnlock?, forgetsKeptKeyOnLock: Bool) {
+    /// `settings`: where and when the automatic backup writes, as the vault closes (locked or
+    /// quitting) after its accounts changed.
+    init(phase: Phase, path: String, kept: KeptUnlock?, forgetsKeptKeyOnLock: Bool, settings: AppSettings) {
         ProcessHardening.forbidDumpsAndTracing()
         self.phase = phase
         let clock = SystemClock()
         self.store = LockableVaultDataSource(
-            path: path, clock: clock, keptKeys: kept?.keys, forgetsKeptKeyOnLock: forgetsKeptKeyOnLock)
+            path: path, clock: clock, keptKeys: kept?.keys, forgetsKeptKeyOnLock: forgetsKeptKeyOnLock,
+            whenChanged: { vault in
+                let now = clock.now()
+                _ = try BackupComposer.afterChange(settings: settings, now: now) { folder in
+                    try vault.backUp(to: folder + "/" + BackupComposer.fileName(at: now))
+                }
+            })
         self.lock = store
         self.accountRepository = DefaultAccountRepository(dataSource: store)
         self.hmac = SwiftCryptoHMAC()
@@ -44,9 +52,11 @@ package final class LockedVaultContainer: SyncingContainer {
         }
     }
 
-    /// Closes the vault as the screen quits, leaving a kept key kept.
-    public func end() async {
+    /// Closes the vault as the screen quits, leaving a kept key kept; returns the failures of
+    /// the automatic backups made as it closed or locked, a line each.
+    public func end() async -> [String] {
         await store.close()
+        return await store.takeNotices()
     }
 }
 
@@ -61,7 +71,7 @@ extension AppComposer {
         guard FileManager.default.fileExists(atPath: path) else { throw CompositionError.noVault(path: path, phase: settings.phase.value) }
         let container = LockedVaultContainer(
             phase: settings.phase.value, path: path, kept: KeptUnlock.enabled(for: settings),
-            forgetsKeptKeyOnLock: settings.idleLockForgetsKeptKey.value)
+            forgetsKeptKeyOnLock: settings.idleLockForgetsKeptKey.value, settings: settings)
         return InteractiveGraph(container: container, lock: container.lock, lockedVault: container)
     }
 }

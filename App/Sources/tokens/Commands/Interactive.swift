@@ -36,7 +36,11 @@ struct Interactive: TokensCommand {
         }
         await Self.runScreen(container, lock: lock, settings: settings, unlocked: unlocked)
         // Quitting closes the vault; only locking (idle, or asked) drops a kept key.
-        if let locked = graph.lockedVault { await locked.end() } else { await lock.lock() }
+        if let locked = graph.lockedVault {
+            for notice in await locked.end() { CommandRunner.printError("warning: the automatic backup failed: \(notice)") }
+        } else {
+            await lock.lock()
+        }
     }
 
     @MainActor

@@ -25,7 +25,9 @@ enum ScreenComposer {
         let router = screens.makeRouter(idleTimeout: .seconds(settings.idleLockSeconds.value))
         router.unlockedBeforeStart = unlocked
         let screen = AppScreen(
-            router: router, sync: sync?.scheduler, style: Style.fromEnvironment(ProcessEnvironment.variables))
+            router: router, sync: sync?.scheduler,
+            backupWarning: BackupComposer.staleWarning(settings: settings, now: container.clock.now()),
+            style: Style.fromEnvironment(ProcessEnvironment.variables))
         return ScreenSession(screen: screen, sync: sync)
     }
 

@@ -15,16 +15,31 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
     private var sync: VaultSyncStore?
     /// Counts unlocks: a newly opened connection starts its own change counters.
     private var epoch: UInt64 = 0
+    /// The open vault's revision when it opened.
+    private var openedAt: (external: UInt64, own: UInt64)?
+    private let whenChanged: (@Sendable (UnlockedVault) throws -> Void)?
+    /// What `whenChanged` threw, for `takeNotices`.
+    private var notices: [String] = []
 
     /// `keptKeys`: where `tokens unlock` keeps the vault's key; `forgetsKeptKeyOnLock`: whether
-    /// locking (idle, or asked) drops that key too.
+    /// locking (idle, or asked) drops that key too. `whenChanged` runs on the unlocked vault
+    /// as it closes (locked or quitting) when its accounts changed since it opened: App's
+    /// automatic backup; what it throws is kept for `takeNotices`.
     public init(
-        path: String, clock: any WallClock = SystemClock(), keptKeys: VaultKeyCache? = nil, forgetsKeptKeyOnLock: Bool = true
+        path: String, clock: any WallClock = SystemClock(), keptKeys: VaultKeyCache? = nil, forgetsKeptKeyOnLock: Bool = true,
+        whenChanged: (@Sendable (UnlockedVault) throws -> Void)? = nil
     ) {
         self.path = path
         self.clock = clock
         self.keptKeys = keptKeys
         self.forgetsKeptKeyOnLock = forgetsKeptKeyOnLock
+        self.whenChanged = whenChanged
+    }
+
+    /// The failures of `whenChanged` since the last call, as lines to show once the screen ends.
+    public func takeNotices() -> [String] {
+        defer { notices = [] }
+        return notices
     }
 
     public nonisolated var requiresUnlock: Bool { true }
@@ -43,6 +58,7 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
 
     private func opened(_ vault: UnlockedVault) {
         self.vault = vault
+        self.openedAt = try? vault.revision()
         self.source = VaultAccountDataSource(vault: vault, clock: clock)
         self.sync = VaultSyncStore(vault: vault, clock: clock)
         epoch &+= 1
@@ -64,6 +80,13 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
 
     /// Closes the vault and drops its keys, leaving a kept key kept (the screen is quitting).
     public func close() {
+        if let vault, let whenChanged, let now = try? vault.revision(), now.external != openedAt?.external || now.own != openedAt?.own {
+            do {
+                try whenChanged(vault)
+            } catch {
+                notices.append("\(error)")
+            }
+        }
         try? vault?.close()
         vault = nil
         source = nil

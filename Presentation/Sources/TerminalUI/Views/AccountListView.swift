@@ -10,14 +10,17 @@ public struct AccountListView: Sendable {
         public var notice: String?
         /// The sync status ("synced 14:02", "offline: 2 changes wait"); nil when the vault does not sync.
         public var sync: String?
+        /// A warning about the backups ("no backup for 9 days"); nil when they are recent.
+        public var backup: String?
         /// The screen's keys: the footer's hint, and the `?` overlay while `showingHelp`.
         public var keys: [ListKeys.Entry]
         public var showingHelp: Bool
         /// `keys` nil: those of a vault that can be locked, with `s` where `sync` is given.
         public init(
             isSearching: Bool = false, selectedIndex: Int? = nil, notice: String? = nil, sync: String? = nil,
-            keys: [ListKeys.Entry]? = nil, showingHelp: Bool = false
+            backup: String? = nil, keys: [ListKeys.Entry]? = nil, showingHelp: Bool = false
         ) {
+            self.backup = backup
             self.isSearching = isSearching
             self.selectedIndex = selectedIndex
             self.notice = notice
@@ -42,7 +45,7 @@ public struct AccountListView: Sendable {
         state: Loadable<[AccountRowViewModel]>, query: String, chrome: Chrome, width: Int, height: Int
     ) -> [String] {
         let width = max(width, Self.minimumWidth)
-        var lines: [String] = [header(width: width, count: state.value?.count, sync: chrome.sync)]
+        var lines: [String] = [header(width: width, count: state.value?.count, statuses: [chrome.sync, chrome.backup])]
         lines.append(searchLine(query: query, isSearching: chrome.isSearching, width: width))
         let bodyHeight = max(0, height - lines.count - 1)
         if chrome.showingHelp {
@@ -55,17 +58,20 @@ public struct AccountListView: Sendable {
         return lines
     }
 
-    private func header(width: Int, count: Int?, sync: String?) -> String {
+    /// "Tokens", then on the right the count and, as room allows, each status before it
+    /// (the first given nearest the count): "no backup for 9 days · synced 14:02 · 2 accounts".
+    private func header(width: Int, count: Int?, statuses: [String?]) -> String {
         let title = "Tokens"
         let accounts = count.map { $0 == 1 ? "1 account" : "\($0) accounts" } ?? ""
         let room = max(0, width - title.count - 1)
-        // The count keeps its place; the sync status gets what room is left (TextLayout.fit
+        // The count keeps its place; each status gets what room is left (TextLayout.fit
         // escapes what it draws).
         var detail = accounts.count > room ? String(TextLayout.fit(accounts, room).prefix(room)) : accounts
-        let syncRoom = room - detail.count - (detail.isEmpty ? 0 : 3)
-        if let sync, !sync.isEmpty, syncRoom >= 4 {
-            let status = sync.count > syncRoom ? String(TextLayout.fit(sync, syncRoom).prefix(syncRoom)) : sync
-            detail = detail.isEmpty ? status : status + " · " + detail
+        for case let status? in statuses where !status.isEmpty {
+            let statusRoom = room - detail.count - (detail.isEmpty ? 0 : 3)
+            guard statusRoom >= 4 else { break }
+            let shown = status.count > statusRoom ? String(TextLayout.fit(status, statusRoom).prefix(statusRoom)) : status
+            detail = detail.isEmpty ? shown : shown + " · " + detail
         }
         let gap = max(1, width - title.count - detail.count)
         return style.bold(title) + String(repeating: " ", count: gap) + style.dim(detail)
