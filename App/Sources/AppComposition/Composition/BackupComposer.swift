@@ -6,6 +6,9 @@ import Foundation
 /// A checked copy of the vault: its file, its accounts and its size.
 package typealias VaultBackupReport = DataLayer.VaultBackupReport
 
+/// A copy in a backups folder: its file and when it was written.
+package typealias BackupCopy = VaultBackupFolder.Copy
+
 /// Where `tokens backup` writes, what it names a copy, and checking a backup file (which needs
 /// no vault: it opens with the passphrase the vault had when the copy was written).
 package enum BackupComposer {
@@ -38,8 +41,8 @@ package enum BackupComposer {
     }
 
     /// The copies in `folder`, oldest first.
-    public static func copies(in folder: String) -> [String] {
-        VaultBackupFolder.copies(in: folder).map(\.path)
+    public static func copies(in folder: String) -> [BackupCopy] {
+        VaultBackupFolder.copies(in: folder)
     }
 
     /// The retention the settings give.
@@ -83,9 +86,13 @@ package enum BackupComposer {
     public static func staleWarning(settings: AppSettings, now: Date) -> String? {
         guard let folder = defaultFolder(for: settings) else { return nil }
         let newest = VaultBackupFolder.copies(in: folder).last?.written
-        let limit = TimeInterval(settings.backup.staleDays.value) * 86_400
-        guard BackupSchedule.isStale(newest: newest, now: now, limit: limit) else { return nil }
+        guard isStale(newest, settings: settings, now: now) else { return nil }
         guard let newest else { return "no backup yet" }
         return "no backup for \(Int(now.timeIntervalSince(newest) / 86_400)) days"
+    }
+
+    /// Whether the newest copy, written at `newest` (nil: none), is older than `backup.stale` days.
+    static func isStale(_ newest: Date?, settings: AppSettings, now: Date) -> Bool {
+        BackupSchedule.isStale(newest: newest, now: now, limit: TimeInterval(settings.backup.staleDays.value) * 86_400)
     }
 }

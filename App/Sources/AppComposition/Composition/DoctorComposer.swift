@@ -51,8 +51,7 @@ package enum DoctorComposer {
         } catch {
             return HealthCheck("backups", .fail, "\(age), and it failed its check: \(error)")
         }
-        let limit = TimeInterval(settings.backup.staleDays.value) * 86_400
-        if BackupSchedule.isStale(newest: newest.written, now: now, limit: limit) {
+        if BackupComposer.isStale(newest.written, settings: settings, now: now) {
             return HealthCheck(
                 "backups", .warn, "\(age), more than backup.stale (\(settings.backup.staleDays.value) days): run tokens backup")
         }

@@ -1,4 +1,5 @@
 import AppComposition
+import AppConfiguration
 import CommandLineKit
 import Foundation
 import TerminalUI
@@ -18,15 +19,15 @@ enum Backup {
         subcommands: [Now.spec, List.spec, Verify.spec, Restore.spec],
         defaultSubcommand: Now.spec.name)
 
-    /// Runs `body` with the phase's unlocked vault and the backups folder (`folder`, else the
-    /// phase's setting); DEV, which has no vault, is an error.
+    /// Runs `body` with the phase's unlocked vault, the backups folder (`folder`, else the
+    /// phase's setting) and the settings; DEV, which has no vault, is an error.
     static func withVault<T>(
-        _ global: GlobalOptionValues, folder: String?, _ body: (any UnlockedVaultContainer, String) throws -> T
+        _ global: GlobalOptionValues, folder: String?, _ body: (any UnlockedVaultContainer, String, AppSettings) throws -> T
     ) async throws -> T {
         try await global.withContainer { container, settings in
             guard let vault = container.unlockedVault?.container, let folder = folder ?? BackupComposer.defaultFolder(for: settings)
             else { throw CompositionError.noVaultInDev }
-            return try body(vault, folder)
+            return try body(vault, folder, settings)
         }
     }
 
@@ -50,12 +51,10 @@ enum Backup {
         }
 
         func run() async throws {
-            let report = try await global.withContainer { container, settings in
-                guard let vault = container.unlockedVault?.container, let into = folder ?? BackupComposer.defaultFolder(for: settings)
-                else { throw CompositionError.noVaultInDev }
+            let report = try await Backup.withVault(global, folder: folder) { vault, into, settings in
                 let report = try vault.backUp(into: into)
                 // The retention keeps the phase's own folder; a folder given once is left as it is.
-                if folder == nil { BackupComposer.prune(into, retention: BackupComposer.retention(settings), now: container.clock.now()) }
+                if folder == nil { BackupComposer.prune(into, retention: BackupComposer.retention(settings), now: vault.clock.now()) }
                 return report
             }
             StandardStreams.writeLine(

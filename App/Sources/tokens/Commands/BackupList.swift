@@ -27,7 +27,7 @@ extension Backup {
         }
 
         func run() async throws {
-            let (listed, lines) = try await Backup.withVault(global, folder: folder) { vault, listed in
+            let (listed, lines) = try await Backup.withVault(global, folder: folder) { vault, listed, _ in
                 (listed, BackupComposer.copies(in: listed).map { Self.line(for: $0, vault: vault) })
             }
             guard !lines.isEmpty else {
@@ -38,11 +38,11 @@ extension Backup {
         }
 
         /// One copy's line: name, accounts, bytes, and what its check found.
-        static func line(for path: String, vault: any UnlockedVaultContainer) -> String {
-            let name = TerminalText.escaped((path as NSString).lastPathComponent)
-            let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        static func line(for copy: BackupCopy, vault: any UnlockedVaultContainer) -> String {
+            let name = TerminalText.escaped((copy.path as NSString).lastPathComponent)
+            let bytes = copy.bytes
             do {
-                let accounts = try vault.readBackup(at: path).count
+                let accounts = try vault.readBackup(at: copy.path).count
                 return "\(name)  \(Now.count(accounts))  \(bytes) bytes  checked"
             } catch  where BackupComposer.isOtherKey(error) {
                 return "\(name)  \(bytes) bytes  another passphrase: check it with tokens backup verify"

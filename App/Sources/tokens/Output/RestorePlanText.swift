@@ -8,7 +8,7 @@ enum RestorePlanText {
     static let shownPerHeading = 20
 
     static func render(_ plan: RestorePlan, file: String, accounts: Int) -> String {
-        var text = "\(TerminalText.escaped(file)): \(accounts == 1 ? "1 account" : "\(accounts) accounts"), checked\n"
+        var text = "\(TerminalText.escaped(file)): \(Backup.Now.count(accounts)), checked\n"
         section("Added back (gone from the vault)", plan.added, mark: "+", into: &text)
         section("Updated (the backup's edit is newer)", plan.updated, mark: "~", into: &text)
         section("Kept as here (edited here since the backup)", plan.keptNewer, mark: "=", into: &text)

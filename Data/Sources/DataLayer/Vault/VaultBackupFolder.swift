@@ -13,6 +13,9 @@ public enum VaultBackupFolder {
     public struct Copy: Sendable, Equatable {
         public let path: String
         public let written: Date
+
+        /// Its size in bytes, read now (0 when it is gone).
+        public var bytes: Int { VaultBackup.size(of: path) }
     }
 
     /// A copy's name: `vault-` and the UTC time to the millisecond.

@@ -8,9 +8,6 @@ public struct BackupRetention: Hashable, Sendable {
     public let days: Int
     public let months: Int
 
-    /// The last 10, daily for 30 days, monthly for a year.
-    public static let standard = BackupRetention(last: 10, days: 30, months: 12)
-
     public init(last: Int, days: Int, months: Int) {
         self.last = max(1, last)
         self.days = max(0, days)
