@@ -38,3 +38,24 @@ struct VaultBackupFolderTests {
         #expect(VaultBackupFolder.copies(in: folder.path + "/none").isEmpty)
     }
 }
+
+@Suite("The backups folder: what an interrupted backup left")
+struct AbandonedBackupTests {
+    @Test("a copy's .writing-PID file and SQLite's beside it go once PID runs no more; a running writer's and other names stay")
+    func removesAbandoned() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-abandoned-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let copy = VaultBackupFolder.fileName(at: Date(timeIntervalSince1970: 1_795_953_600))
+        // Beyond any pid_max Linux allows (2^22): no process runs under it.
+        let dead = "\(copy).writing-999999999"
+        let running = "\(copy).writing-\(getpid())"
+        let others = [copy, "notes.txt.writing-999999999", "\(copy).writing-", "\(copy).writing-12x", "\(copy).writing--5"]
+        for name in [dead, dead + "-journal", running] + others { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+
+        #expect(VaultBackupFolder.removeAbandoned(in: folder) == 1)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        #expect(left == Set([running] + others))
+        #expect(VaultBackupFolder.removeAbandoned(in: folder + "/missing") == 0)
+    }
+}

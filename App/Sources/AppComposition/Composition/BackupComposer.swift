@@ -51,10 +51,12 @@ package enum BackupComposer {
             last: settings.backup.keepLast.value, days: settings.backup.keepDays.value, months: settings.backup.keepMonths.value)
     }
 
-    /// Removes the copies in `folder` that `retention` does not keep at `now` (the folder's
-    /// other files are never touched); returns how many went.
+    /// Removes the copies in `folder` that `retention` does not keep at `now`, and what backups
+    /// interrupted by a crash left (the folder's other files are never touched); returns how
+    /// many copies went.
     @discardableResult
     public static func prune(_ folder: String, retention: BackupRetention, now: Date) -> Int {
+        VaultBackupFolder.removeAbandoned(in: folder)
         let copies = VaultBackupFolder.copies(in: folder)
         let kept = retention.kept(copies.map(\.written), now: now)
         let removed = copies.filter { !kept.contains($0.written) }

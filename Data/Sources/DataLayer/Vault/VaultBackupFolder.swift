@@ -69,6 +69,33 @@ public enum VaultBackupFolder {
         VaultBackup.removeFiles(at: copy.path)
     }
 
+    /// Removes what a backup interrupted before its copy counted left behind (a crash, a kill
+    /// between writing and checking): `<copy name>.writing-PID` and SQLite's files beside it,
+    /// where no process PID runs any more. Returns how many copies' files went. A name of any
+    /// other shape, or of a writer still running, is left alone.
+    @discardableResult
+    public static func removeAbandoned(in folder: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var removed = 0
+        for name in names {
+            guard let pid = abandonedWriter(name: name), kill(pid, 0) == -1, errno == ESRCH else { continue }
+            VaultBackup.removeFiles(at: folder + "/" + name)
+            removed += 1
+        }
+        return removed
+    }
+
+    /// The writer's PID of `<copy name>.writing-PID`; nil for any other name (SQLite's files
+    /// beside it included: they go with it).
+    static func abandonedWriter(name: String) -> pid_t? {
+        guard let marker = name.range(of: ".writing-"), written(name: String(name[..<marker.lowerBound])) != nil else { return nil }
+        let digits = name[marker.upperBound...]
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+            let pid = pid_t(digits), pid > 0
+        else { return nil }
+        return pid
+    }
+
     private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
