@@ -50,11 +50,14 @@ let package = Package(
         ),
         // The kernel keyring's system calls (variadic, so not callable from Swift).
         .target(name: "CKeyring"),
+        // adjtimex(2), whether the system clock is kept synchronised (struct timex is not imported).
+        .target(name: "CTimeSync"),
         .target(
             name: "DataLayer",
             dependencies: [
                 "SyncRecordCoding",
                 "CKeyring",
+                "CTimeSync",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

@@ -20,6 +20,8 @@ public actor InMemorySyncRemote: SyncRemote {
     /// Whether pages name the server's generation (a server that does not leaves a restore to be
     /// noticed by its head alone).
     public var tellsGeneration: Bool
+    /// The time each page says the server answered at (nil: pages tell none, as by default).
+    public private(set) var serverTime: ServerTimeSample?
     /// Every version ever stored, in order (restores do not take any back).
     public private(set) var history: [RemoteEntry] = []
 
@@ -27,6 +29,9 @@ public actor InMemorySyncRemote: SyncRemote {
         self.pageSize = pageSize
         self.tellsGeneration = tellsGeneration
     }
+
+    /// Pages from now on tell `sample` as the server's time.
+    public func tellTime(_ sample: ServerTimeSample?) { serverTime = sample }
 
     /// The server's data at one moment, to restore later.
     public struct Backup: Sendable {
@@ -128,7 +133,7 @@ public actor InMemorySyncRemote: SyncRemote {
         let page = after.prefix(pageSize)
         return RemotePage(
             entries: page.compactMap(\.entry), unreadable: page.compactMap(\.bad), head: head, hasMore: after.count > pageSize,
-            generation: tellsGeneration ? "generation-\(restores)" : nil)
+            generation: tellsGeneration ? "generation-\(restores)" : nil, serverTime: serverTime)
     }
 
     public func push(_ changes: [RemoteChange]) async throws(SyncError) -> [RemotePushResult] {

@@ -25,11 +25,13 @@ public enum SyncComposer {
     }
 
     /// The screen's background sync: the membership read at each sync, one connection kept per
-    /// server, each request bounded by `timeout`.
+    /// server, each request bounded by `timeout`, the server's time measured against `clock`.
     public static func makeMembershipSyncUseCase(
-        store: any SyncLocalStore & SyncMembershipStore, random: any RandomSource, caFile: String?, timeout: Duration = .seconds(30)
+        store: any SyncLocalStore & SyncMembershipStore, random: any RandomSource, clock: any WallClock, caFile: String?,
+        timeout: Duration = .seconds(30)
     ) -> MembershipSyncUseCase {
         MembershipSyncUseCase(
-            store: store, round: makeRoundUseCase(store: store, random: random), connector: SyncConnector(timeout: timeout), caFile: caFile)
+            store: store, round: makeRoundUseCase(store: store, random: random), connector: SyncConnector(timeout: timeout, clock: clock),
+            caFile: caFile)
     }
 }

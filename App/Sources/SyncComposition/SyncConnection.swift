@@ -10,10 +10,14 @@ public final class SyncConnection: SyncServerConnection {
     /// The server's URL, and the API's base URL (the server's with `/v1`).
     public let server: URL
     public let api: URL
+    /// This machine's clock, which the server's time in its answers is measured against (nil:
+    /// not measured).
+    private let clock: (any WallClock)?
 
-    public init(server: URL, caFile: String? = nil, timeout: Duration = .seconds(30)) {
+    public init(server: URL, caFile: String? = nil, timeout: Duration = .seconds(30), clock: (any WallClock)? = nil) {
         http = SyncHTTPClient(timeout: timeout, caFile: caFile)
         self.server = server
+        self.clock = clock
         api = server.appendingPathComponent("v1")
     }
 
@@ -27,7 +31,8 @@ public final class SyncConnection: SyncServerConnection {
     public func makeRemote(key: SyncKey, account: UUID, token: [UInt8]) -> any SyncRemote & SyncDevicesRemote & SyncKeysRemote
         & SyncHistoryRemote
     {
-        RemoteSyncDataSource.make(server: api, token: token, keys: SyncKeys(key: key, account: account), transport: http.transport)
+        RemoteSyncDataSource.make(
+            server: api, token: token, keys: SyncKeys(key: key, account: account), transport: http.transport, clock: clock)
     }
 
     /// The entries, devices and sync key of `membership`'s account, as its enrolled device:
@@ -37,11 +42,17 @@ public final class SyncConnection: SyncServerConnection {
         return RemoteSyncDataSource.make(
             server: api, token: membership.enrolment.token,
             keys: SyncKeys(key: membership.code.key, account: account, version: membership.keys.version),
-            earlier: membership.keys.earlier.map { SyncKeys(key: $0.value, account: account, version: $0.key) }, transport: http.transport)
+            earlier: membership.keys.earlier.map { SyncKeys(key: $0.value, account: account, version: $0.key) }, transport: http.transport,
+            clock: clock)
     }
 
     public func remote(for membership: SyncMembership) -> any SyncRemote & SyncKeysRemote & SyncDevicesRemote {
         makeRemote(for: membership)
+    }
+
+    /// The server's liveness answer (no token), timed on `clock`.
+    public func makeHealth(clock: any WallClock) -> any SyncServerHealth {
+        RemoteSyncHealthDataSource.make(server: api, transport: http.transport, clock: clock)
     }
 
     /// Closes the connections; no request may follow.
@@ -51,9 +62,10 @@ public final class SyncConnection: SyncServerConnection {
     /// (an HTTP client dropped without closing it is a programming error to AsyncHTTPClient).
     @discardableResult
     public static func with<T>(
-        server: URL, caFile: String? = nil, timeout: Duration = .seconds(30), _ body: (SyncConnection) async throws -> T
+        server: URL, caFile: String? = nil, timeout: Duration = .seconds(30), clock: (any WallClock)? = nil,
+        _ body: (SyncConnection) async throws -> T
     ) async throws -> T {
-        let connection = SyncConnection(server: server, caFile: caFile, timeout: timeout)
+        let connection = SyncConnection(server: server, caFile: caFile, timeout: timeout, clock: clock)
         do {
             let result = try await body(connection)
             await connection.close()

@@ -55,7 +55,7 @@ struct SettingsLoaderTests {
             "TOKENS_SYNC_INTERVAL": "60", "TOKENS_SYNC_CA_FILE": "/etc/ca.pem", "TOKENS_UNLOCK_TIMEOUT": "0",
             "TOKENS_UNLOCK_IDLE": "keep", "TOKENS_REAL_BACKUP_FOLDER": "/b/real", "TOKENS_BACKUP_AUTO": "0",
             "TOKENS_BACKUP_KEEP_LAST": "3", "TOKENS_BACKUP_KEEP_DAYS": "7", "TOKENS_BACKUP_KEEP_MONTHS": "0",
-            "TOKENS_BACKUP_STALE": "2",
+            "TOKENS_BACKUP_STALE": "2", "TOKENS_CODES_OFFSET": "auto", "TOKENS_CLOCK_WARN": "30",
         ]
         let settings = try await SettingsLoader(environment: environment).load()
         #expect(settings.phase == Sourced(.real, from: .environment("TOKENS_PHASE")))
@@ -74,6 +74,8 @@ struct SettingsLoaderTests {
         #expect(settings.backup.keepDays == Sourced(7, from: .environment("TOKENS_BACKUP_KEEP_DAYS")))
         #expect(settings.backup.keepMonths == Sourced(0, from: .environment("TOKENS_BACKUP_KEEP_MONTHS")))
         #expect(settings.backup.staleDays == Sourced(2, from: .environment("TOKENS_BACKUP_STALE")))
+        #expect(settings.clock.codesOffset == Sourced(.auto, from: .environment("TOKENS_CODES_OFFSET")))
+        #expect(settings.clock.warnSeconds == Sourced(30, from: .environment("TOKENS_CLOCK_WARN")))
         let alpha = try await SettingsLoader(
             environment: ["TOKENS_PHASE": "alpha", "TOKENS_ALPHA_VAULT_PATH": "/v/a", "TOKENS_ALPHA_BACKUP_FOLDER": "/b/a"]
         ).load()
@@ -129,6 +131,15 @@ struct SettingsLoaderTests {
         try await Self.withConfigFile(#"{"phase": 3}"#) { path in
             await #expect(throws: ConfigurationError.self) { try await SettingsLoader(configPath: path, environment: [:]).load() }
         }
+        for bad in ["30s", "86401", "automatic", ""] {
+            await #expect(throws: ConfigurationError.self) { try await SettingsLoader(environment: ["TOKENS_CODES_OFFSET": bad]).load() }
+        }
+        // A whole number either way, from the file as a JSON number too.
+        try await Self.withConfigFile(#"{"codes": {"offset": -30}}"#) { path in
+            let settings = try await SettingsLoader(configPath: path, environment: [:]).load()
+            #expect(settings.clock.codesOffset.value == .seconds(-30))
+        }
+        #expect(try await SettingsLoader(environment: [:]).load().clock == ClockSettings())
     }
 
     @Test("a malformed config file or a missing --config file is a clear error")

@@ -15,26 +15,34 @@ public struct RemoteSyncDataSource: SyncRemote {
     let keys: SyncKeys
     /// The earlier keys, by version, for entries not yet sealed again.
     private let earlier: [Int: SyncKeys]
+    /// This machine's clock, on which each pull is timed to read the server's time in its
+    /// answer (nil: not read).
+    private let clock: (any WallClock)?
 
-    init(api: any APIProtocol, keys: SyncKeys, earlier: [SyncKeys] = []) {
+    init(api: any APIProtocol, keys: SyncKeys, earlier: [SyncKeys] = [], clock: (any WallClock)? = nil) {
         self.api = api
         self.keys = keys
         self.earlier = Dictionary(earlier.map { ($0.version, $0) }) { first, _ in first }
+        self.clock = clock
     }
 
     /// The remote at `server` (its base URL, e.g. https://sync.example/v1), as the device whose
     /// bearer token is `token`, over `transport` (App chooses it); `earlier` opens older entries.
+    /// `clock`: this machine's, which each page's `serverTime` is measured against.
     public static func make(
-        server: URL, token: [UInt8], keys: SyncKeys, earlier: [SyncKeys] = [], transport: any ClientTransport
+        server: URL, token: [UInt8], keys: SyncKeys, earlier: [SyncKeys] = [], transport: any ClientTransport,
+        clock: (any WallClock)? = nil
     ) -> RemoteSyncDataSource {
         RemoteSyncDataSource(
             api: Client(serverURL: server, configuration: .wire, transport: transport, middlewares: [BearerToken(token: token)]),
-            keys: keys, earlier: earlier)
+            keys: keys, earlier: earlier, clock: clock)
     }
 
     public func pull(after cursor: Int64) async throws(SyncError) -> RemotePage {
         let output: Operations.PullEntries.Output
+        let sent = clock?.now()
         do { output = try await api.pullEntries(query: .init(after: cursor)) } catch { throw Self.transportError(error) }
+        let received = clock?.now()
         switch output {
         case .ok(let ok):
             guard case .json(let page) = ok.body else { throw .incompatible }
@@ -55,7 +63,10 @@ public struct RemoteSyncDataSource: SyncRemote {
                 }
             }
             return RemotePage(
-                entries: entries, unreadable: unreadable, head: page.head, hasMore: page.hasMore, generation: ok.headers.tokensGeneration)
+                entries: entries, unreadable: unreadable, head: page.head, hasMore: page.hasMore, generation: ok.headers.tokensGeneration,
+                serverTime: sent.flatMap { sent in
+                    received.map { ServerTimeSample(sent: sent, received: $0, serverDate: page.serverTime) }
+                })
         case .badRequest: throw .incompatible
         case .unauthorized(let problem): throw Self.refusal(problem)
         case .gone: throw .cursorExpired

@@ -200,6 +200,27 @@ struct VaultSyncStoreTests {
         #expect(try await laptop.store.status().conflicts == 0)
     }
 
+    @Test("the clock offset a sync measured is kept, through syncs that measured none and a passphrase change; gone with the membership")
+    func clockOffsetKept() async throws {
+        let remote = InMemorySyncRemote()
+        let machine = try await Machine(accounts: [VaultFolder.account(1)])
+        try await machine.join(device: 1)
+        _ = try await machine.sync(remote)
+        #expect(try await machine.store.clockOffset() == nil)
+        let sample = ServerTimeSample(
+            sent: machine.clock.now(), received: machine.clock.now().addingTimeInterval(0.25),
+            serverDate: machine.clock.now().addingTimeInterval(-63))
+        await remote.tellTime(sample)
+        _ = try await machine.sync(remote)
+        #expect(try await machine.store.clockOffset() == sample.offset)
+        #expect(try await machine.store.status().clockOffset == sample.offset)
+        await remote.tellTime(nil)
+        _ = try await machine.sync(remote)
+        #expect(try await machine.store.clockOffset() == sample.offset)
+        try await machine.store.end()
+        #expect(try await machine.store.clockOffset() == nil)
+    }
+
     @Test("a change made here while a round is away stays as it is, pending, over the round's new base")
     func changeDuringRoundStays() async throws {
         let machine = try await Machine(accounts: [VaultFolder.account(1)])

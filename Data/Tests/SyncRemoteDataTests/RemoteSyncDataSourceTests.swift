@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Domain
+import DomainTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -27,6 +28,7 @@ struct RemoteSyncDataSourceTests {
         let devicesAnswer: @Sendable () throws -> Operations.ListDevices.Output
         let revokeAnswer: @Sendable () throws -> Operations.RevokeDevice.Output
         let historyAnswer: @Sendable (Int64) throws -> Operations.PullHistory.Output
+        let healthAnswer: @Sendable () throws -> Operations.GetHealth.Output
         let pushed = Mutex<[Components.Schemas.Change]>([])
         let sent = Mutex<[String]>([])
 
@@ -38,9 +40,11 @@ struct RemoteSyncDataSourceTests {
             enrol: @escaping @Sendable () throws -> Operations.EnrolDevice.Output = { throw Unimplemented() },
             devices: @escaping @Sendable () throws -> Operations.ListDevices.Output = { throw Unimplemented() },
             revoke: @escaping @Sendable () throws -> Operations.RevokeDevice.Output = { throw Unimplemented() },
-            history: @escaping @Sendable (Int64) throws -> Operations.PullHistory.Output = { _ in throw Unimplemented() }
+            history: @escaping @Sendable (Int64) throws -> Operations.PullHistory.Output = { _ in throw Unimplemented() },
+            health: @escaping @Sendable () throws -> Operations.GetHealth.Output = { throw Unimplemented() }
         ) {
             historyAnswer = history
+            healthAnswer = health
             pullAnswer = pull
             pushAnswer = push
             createAnswer = create
@@ -55,7 +59,7 @@ struct RemoteSyncDataSourceTests {
             pushed.withLock { $0 += body.changes }
             return try pushAnswer(body.changes)
         }
-        func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output { throw Unimplemented() }
+        func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output { try healthAnswer() }
         func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
             throw Unimplemented()
         }
@@ -122,6 +126,40 @@ struct RemoteSyncDataSourceTests {
         let page = try await remote.pull(after: 0)
         #expect(page.entries == [RemoteEntry(sequence: 7, record: Self.record(1))] && page.head == 7 && page.hasMore)
         #expect(page.generation == "g7")
+    }
+
+    @Test("each page carries the server's time with when its request left and came back, on the clock given; none without one")
+    func pageTellsServerTime() async throws {
+        let clock = FixedClock(unix: 1_000)
+        let api = StubAPI(pull: {
+            clock.advance(by: 0.25)
+            return Self.page([])
+        })
+        let page = try await RemoteSyncDataSource(api: api, keys: Self.keys, clock: clock).pull(after: 0)
+        #expect(
+            page.serverTime
+                == ServerTimeSample(
+                    sent: Date(timeIntervalSince1970: 1_000), received: Date(timeIntervalSince1970: 1_000.25),
+                    serverDate: Date(timeIntervalSince1970: 0)))
+        #expect(try await RemoteSyncDataSource(api: api, keys: Self.keys).pull(after: 0).serverTime == nil)
+    }
+
+    @Test("the liveness answer: the server's time with when the request left and came back, and its version; a 503 is unavailable")
+    func health() async throws {
+        let clock = FixedClock(unix: 1_000)
+        let answering = StubAPI(health: {
+            clock.advance(by: 0.5)
+            return .ok(.init(body: .json(.init(status: .ok, serverTime: Date(timeIntervalSince1970: 1_300), version: "0.1.0"))))
+        })
+        let report = try await RemoteSyncHealthDataSource(api: answering, clock: clock).check()
+        #expect(
+            report
+                == SyncServerHealthReport(
+                    time: ServerTimeSample(
+                        sent: Date(timeIntervalSince1970: 1_000), received: Date(timeIntervalSince1970: 1_000.5),
+                        serverDate: Date(timeIntervalSince1970: 1_300)), version: "0.1.0"))
+        let down = StubAPI(health: { .default(statusCode: 503, .init(body: .applicationProblemJson(.init(title: "down", status: 503)))) })
+        await #expect(throws: SyncError.unavailable) { try await RemoteSyncHealthDataSource(api: down, clock: clock).check() }
     }
 
     @Test("a page from an account whose key is newer stops the pull (keyChanged); an entry of an earlier key version still opens")

@@ -729,3 +729,24 @@ struct InMemorySyncRemoteContractTests {
         try await SyncRemoteContract.check(named: name)(InMemorySyncRemote())
     }
 }
+
+/// The clock check rides on the pull: the report carries the best of its pages' times.
+@Suite("Sync use case: the server's time")
+struct SyncUseCaseClockTests {
+    @Test("a sync reports the offset of the page with the shortest round trip; a server that tells no time reports none")
+    func reportsClockOffset() async throws {
+        let remote = InMemorySyncRemote(pageSize: 1)
+        let writer = SyncUseCaseTests.Client(1, remote: remote)
+        for n in 0..<3 { await writer.add(UUID(), secret: UInt8(n), at: 1_000 + Int64(n)) }
+        let quiet = try await writer.sync()
+        #expect(quiet.clockOffset == nil)
+
+        let reader = SyncUseCaseTests.Client(2, remote: remote)
+        let sample = ClockOffsetTests.sample(sent: 0, trip: 0.1, server: -30)
+        await remote.tellTime(sample)
+        let report = try await reader.sync()
+        #expect(report.received == 3)
+        #expect(report.clockOffset == sample.offset)
+        #expect(report.clockOffset?.isBeyond(10) == true)
+    }
+}

@@ -53,6 +53,16 @@ struct AccountListViewTests {
         #expect(narrow.count <= 40 && narrow.hasSuffix("synced 14:02 · 2 accounts"), "\(narrow)")
     }
 
+    @Test("the clock: beside the sync status, before the backups' warning, which goes first when room is short")
+    func clockStatus() {
+        let view = AccountListView(style: Style(colors: false))
+        let chrome = AccountListView.Chrome(sync: "synced 14:02", backup: "no backup yet", clock: "clock 63 s slow")
+        let wide = view.render(state: .loaded(Self.rows), query: "", chrome: chrome, width: 80, height: 10)[0]
+        #expect(wide.hasSuffix("no backup yet · clock 63 s slow · synced 14:02 · 2 accounts"), "\(wide)")
+        let narrow = view.render(state: .loaded(Self.rows), query: "", chrome: chrome, width: 50, height: 10)[0]
+        #expect(narrow.count <= 50 && narrow.hasSuffix("clock 63 s slow · synced 14:02 · 2 accounts"), "\(narrow)")
+    }
+
     @Test("fits 40 columns by dropping the account column")
     func narrow() {
         let lines = AccountListView(style: Style(colors: false))

@@ -105,6 +105,35 @@ struct BackupCLITests {
         #expect(lines.last?.hasSuffix(" bytes  checked") == true)
     }
 
+    @Test("a copy written before passwd restores with its own passphrase from a file or TOKENS_BACKUP_PASSPHRASE; without one, one line")
+    func restoresUnderOldPassphrase() throws {
+        let home = try TemporaryHome()
+        let old = Self.unlock
+        _ = try TokensProcess.run(["init"], home: home.url, environment: old)
+        _ = try TokensProcess.run(["add", Vaults.uri(issuer: "Bank1", secret: Vaults.secret(1))], home: home.url, environment: old)
+        let backup = try TokensProcess.run(["backup"], home: home.url, environment: old)
+        let path = try #require(Self.writtenPath(backup.stdout), "\(backup.stdout)\(backup.stderr)")
+        let changed = try TokensProcess.run(
+            ["passwd"], home: home.url, environment: old.merging(["TOKENS_NEW_PASSPHRASE": "another long passphrase"]) { $1 })
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let new = Vaults.environment("another long passphrase").merging(["TOKENS_BACKUP_AUTO": "0"]) { $1 }
+        _ = try TokensProcess.run(["rm", "Bank1", "--yes"], home: home.url, environment: new)
+
+        let asked = try TokensProcess.run(["backup", "restore", path, "--yes"], home: home.url, environment: new)
+        #expect(asked.status != 0 && asked.errorLines.count == 1, "\(asked.stderr)")
+        #expect(asked.stderr.contains("--backup-passphrase-file or TOKENS_BACKUP_PASSPHRASE"), "\(asked.stderr)")
+        let file = home.url.appendingPathComponent("old-passphrase")
+        try Data((Vaults.passphrase + "\n").utf8).write(to: file)
+        let dry = try TokensProcess.run(
+            ["backup", "restore", path, "--dry-run", "--backup-passphrase-file", file.path], home: home.url, environment: new)
+        #expect(dry.status == 0 && dry.stdout.contains("Added back (gone from the vault): 1\n  + Bank1"), "\(dry.stdout)\(dry.stderr)")
+        let restored = try TokensProcess.run(
+            ["backup", "restore", path, "--yes"], home: home.url,
+            environment: new.merging(["TOKENS_BACKUP_PASSPHRASE": Vaults.passphrase]) { $1 })
+        #expect(restored.status == 0 && restored.stdout.hasSuffix("Restored: 1 added back, 0 updated\n"), "\(restored.stderr)")
+        #expect(try TokensProcess.run(["list"], home: home.url, environment: new).stdout.contains("Bank1"))
+    }
+
     @Test(
         "a change writes a checked copy when none is recent; a read or a second change soon after writes none; retention keeps the newest")
     func automatic() throws {

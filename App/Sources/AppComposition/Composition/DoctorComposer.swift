@@ -2,6 +2,7 @@ import AppConfiguration
 import DataLayer
 import Domain
 import Foundation
+import Presentation
 
 /// One line of `tokens doctor`: what was checked, how it stands, and what was found.
 package struct HealthCheck: Sendable, Equatable, Encodable {
@@ -21,19 +22,90 @@ package struct HealthCheck: Sendable, Equatable, Encodable {
     }
 }
 
-/// The checks of `tokens doctor` on an unlocked vault's container: the vault, its backups and
-/// its sync membership, each read from what is on this machine (nothing sent anywhere).
+/// The checks of `tokens doctor` on an unlocked vault's container: the vault, its backups, its
+/// sync membership, the sync server (asked once whether it answers, when given a way to) and the
+/// clock. Nothing is written.
 package enum DoctorComposer {
-    public static func checks(of container: any AppContainer, settings: AppSettings) async -> [HealthCheck] {
+    /// How doctor asks the membership's sync server whether it answers, and its time (`tokens`
+    /// links the HTTP client; this target does not).
+    public typealias ServerContact = @Sendable (SyncMembership) async -> Result<SyncServerHealthReport, SyncError>
+
+    /// `server`: asks the sync server once (nil: no server is contacted, and the clock is judged
+    /// by the last sync's measurement).
+    public static func checks(of container: any AppContainer, settings: AppSettings, server: ServerContact? = nil) async -> [HealthCheck] {
         guard let vault = container.unlockedVault?.container else {
             return [HealthCheck("vault", .off, "the DEV phase keeps its demo accounts in memory")]
         }
+        let now = container.clock.now()
         let count = (try? await container.accountRepository.list().count) ?? 0
         var checks = [HealthCheck("vault", .ok, "\(vault.vaultPath): \(accounts(count)), every entry checked")]
-        checks.append(backups(of: vault, settings: settings, now: container.clock.now()))
-        checks.append(keyring(settings: settings, now: container.clock.now()))
-        if let syncing = container.syncing?.container { checks.append(await sync(syncing, now: container.clock.now())) }
+        checks.append(backups(of: vault, settings: settings, now: now))
+        checks.append(keyring(settings: settings, now: now))
+        var measured = (try? await vault.syncStore.clockOffset()) ?? nil
+        checks.append(await sync(vault, now: now))
+        if let server, let membership = try? await vault.syncStore.membership() {
+            let (check, fresh) = await reach(membership, server)
+            checks.append(check)
+            measured = fresh ?? measured
+        }
+        checks.append(clock(measured: measured, timeSync: SystemTimeSync.state(), settings: settings, now: now))
         return checks
+    }
+
+    /// The sync server's liveness answer: reachable (and how fast), or why not; its time measures
+    /// the clock afresh.
+    package static func reach(_ membership: SyncMembership, _ contact: ServerContact) async -> (HealthCheck, ClockOffset?) {
+        let server = membership.server.absoluteString
+        switch await contact(membership) {
+        case .success(let report):
+            let milliseconds = Int((report.time.roundTrip * 1000).rounded())
+            let version = report.version.map { ", tokens-server \($0)" } ?? ""
+            return (HealthCheck("server", .ok, "\(server) answered in \(milliseconds) ms\(version)"), report.time.offset)
+        case .failure(let error):
+            return (HealthCheck("server", .fail, "\(server): \(SyncStatusText.reason(error))"), nil)
+        }
+    }
+
+    /// This machine's clock: against the sync server's as the last sync measured it (no server is
+    /// contacted), and whether the kernel says a time-sync daemon keeps it.
+    package static func clock(measured: ClockOffset?, timeSync: TimeSyncState, settings: AppSettings, now: Date) -> HealthCheck {
+        var parts: [String] = []
+        var fixes: [String] = []
+        switch timeSync {
+        case .synchronized(let error): parts.append("kept in time by the system (estimated error \(String(format: "%.3f", error)) s)")
+        case .unsynchronized:
+            // Not a warning alone: a virtual machine's clock is often kept by its host, unseen here.
+            parts.append("the system does not report it synchronised (no time-sync daemon, or kept by a virtual machine's host)")
+        case .unknown: parts.append("the system's time sync cannot be read here")
+        }
+        if let measured {
+            let beyond = measured.isBeyond(TimeInterval(settings.clock.warnSeconds.value))
+            let off =
+                abs(measured.seconds) <= measured.uncertainty || measured.wholeSeconds == 0
+                ? "agrees with the sync server's" : "\(ClockOffsetText.relation(measured)) the sync server's"
+            parts.append(
+                "\(off), within \(String(format: "%.1f", measured.uncertainty)) s, measured \(age(of: measured.measuredAt, now: now)) ago")
+            if beyond {
+                fixes.append(ClockOffsetText.timeSyncFix)
+                if settings.clock.codesOffset.value == .auto {
+                    parts.append("codes are computed at the server's time (codes.offset auto)")
+                } else {
+                    fixes.append("set codes.offset to auto")
+                }
+            }
+        } else {
+            parts.append("not measured against a sync server yet (each sync measures it)")
+        }
+        let status: HealthCheck.Status
+        if !fixes.isEmpty {
+            status = .warn
+        } else if measured == nil, case .synchronized = timeSync {
+            status = .ok
+        } else {
+            status = measured == nil ? .off : .ok
+        }
+        if !fixes.isEmpty { parts.append(fixes.joined(separator: ", or ")) }
+        return HealthCheck("clock", status, parts.joined(separator: "; "))
     }
 
     /// The newest copy in the phase's backups folder: there, recent (`backup.stale`), and

@@ -10,12 +10,16 @@ public final class ScreenContainer: ScreenFactory {
     private let scheduler: any Clock<Duration>
     private let clipboard: any Clipboard
     private let options: AccountListViewModel.Options
+    /// The clock codes are computed at (`codes.offset`); the phase's clock unless given.
+    private let codeClock: any WallClock
     public let accountStoreLock: any AccountStoreLock
 
     public init(
         container: any AppContainer, lock: any AccountStoreLock, clipboard: any Clipboard,
-        scheduler: any Clock<Duration> = ContinuousClock(), options: AccountListViewModel.Options = .init()
+        scheduler: any Clock<Duration> = ContinuousClock(), options: AccountListViewModel.Options = .init(),
+        codeClock: (any WallClock)? = nil
     ) {
+        self.codeClock = codeClock ?? container.clock
         self.container = container
         self.accountStoreLock = lock
         self.clipboard = clipboard
@@ -35,7 +39,7 @@ public final class ScreenContainer: ScreenFactory {
             editing: .init(
                 update: container.makeUpdateAccountUseCase(), delete: container.makeDeleteAccountUseCase(),
                 add: container.makeAddAccountUseCase(), move: container.makeMoveAccountUseCase()),
-            clipboard: clipboard, wallClock: container.clock, scheduler: scheduler, options: options, actions: actions)
+            clipboard: clipboard, wallClock: codeClock, scheduler: scheduler, options: options, actions: actions)
     }
 
     public func makeAddAccountViewModel(actions: AddAccountViewModel.Actions) -> AddAccountViewModel {

@@ -17,6 +17,8 @@ public struct AppSettings: Sendable, Equatable {
     public let clipboardClearSeconds: Sourced<Int>
     /// The last seconds of a period in which the next code shows.
     public let nextCodeSeconds: Sourced<Int>
+    /// What codes are computed at, and when the clock is too far off.
+    public let clock: ClockSettings
     /// How the client syncs.
     public let sync: SyncSettings
     /// Seconds `tokens unlock` keeps the vault's key in the kernel keyring (`unlock.timeout`);
@@ -33,7 +35,8 @@ public struct AppSettings: Sendable, Equatable {
         backupFolder: Sourced<String>? = nil, backup: BackupSettings = BackupSettings(),
         idleLockSeconds: Sourced<Int> = Sourced(120, from: .default),
         clipboardClearSeconds: Sourced<Int> = Sourced(30, from: .default),
-        nextCodeSeconds: Sourced<Int> = Sourced(5, from: .default), sync: SyncSettings = SyncSettings(),
+        nextCodeSeconds: Sourced<Int> = Sourced(5, from: .default), clock: ClockSettings = ClockSettings(),
+        sync: SyncSettings = SyncSettings(),
         unlockSeconds: Sourced<Int> = Sourced(900, from: .default),
         idleLockForgetsKeptKey: Sourced<Bool> = Sourced(true, from: .default),
         configFile: String, configFileExists: Bool
@@ -44,6 +47,7 @@ public struct AppSettings: Sendable, Equatable {
         self.idleLockSeconds = idleLockSeconds
         self.clipboardClearSeconds = clipboardClearSeconds
         self.nextCodeSeconds = nextCodeSeconds
+        self.clock = clock
         self.phase = phase
         self.logLevel = logLevel
         self.vaultPath = vaultPath
@@ -95,5 +99,45 @@ public struct BackupSettings: Sendable, Equatable {
         self.keepLast = keepLast
         self.keepDays = keepDays
         self.keepMonths = keepMonths
+    }
+}
+
+/// The clock codes are computed at (`codes.offset`) and how far from the sync server's it may be
+/// before Tokens warns (`clock.warn`).
+public struct ClockSettings: Sendable, Equatable {
+    /// `codes.offset`: `auto` (the offset measured against the sync server) or seconds added to
+    /// this machine's clock (0, the default: none).
+    public enum CodesOffset: Sendable, Equatable, CustomStringConvertible {
+        case seconds(Int)
+        case auto
+
+        /// `auto`, or a whole number of seconds within a day either way.
+        public init?(_ text: String) {
+            if text == "auto" {
+                self = .auto
+            } else if let seconds = Int(text), (-86_400...86_400).contains(seconds) {
+                self = .seconds(seconds)
+            } else {
+                return nil
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .auto: "auto"
+            case .seconds(let seconds): String(seconds)
+            }
+        }
+    }
+
+    public let codesOffset: Sourced<CodesOffset>
+    /// Seconds the clock may be off the sync server's before a warning.
+    public let warnSeconds: Sourced<Int>
+
+    public init(
+        codesOffset: Sourced<CodesOffset> = Sourced(.seconds(0), from: .default), warnSeconds: Sourced<Int> = Sourced(10, from: .default)
+    ) {
+        self.codesOffset = codesOffset
+        self.warnSeconds = warnSeconds
     }
 }

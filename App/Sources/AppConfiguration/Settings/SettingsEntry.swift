@@ -30,6 +30,8 @@ extension AppSettings {
             SettingsEntry("lock.idle", idleLockSeconds),
             SettingsEntry("clipboard.clear", clipboardClearSeconds),
             SettingsEntry("codes.next", nextCodeSeconds),
+            SettingsEntry("codes.offset", clock.codesOffset),
+            SettingsEntry("clock.warn", clock.warnSeconds),
             SettingsEntry("sync.interval", sync.intervalSeconds),
             SettingsEntry("sync.ca.file", sync.caFile),
             SettingsEntry("unlock.timeout", unlockSeconds),

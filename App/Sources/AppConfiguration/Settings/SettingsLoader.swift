@@ -8,7 +8,7 @@ import SystemPackage
 /// `log.level`, `alpha.vault.path`, `real.vault.path`, `alpha.backup.folder`,
 /// `real.backup.folder`, `backup.auto`, `backup.keep.last`, `backup.keep.days`, `backup.keep.months`,
 /// `backup.stale`, `lock.idle`, `clipboard.clear`,
-/// `codes.next`, `sync.interval`, `unlock.timeout` (seconds), `sync.ca.file`, `unlock.idle`.
+/// `codes.next`, `codes.offset`, `clock.warn`, `sync.interval`, `unlock.timeout` (seconds), `sync.ca.file`, `unlock.idle`.
 package struct SettingsLoader: Sendable {
     /// Values given as command-line flags, by config key ("phase", "log.level").
     public var flags: [String: String]
@@ -72,6 +72,13 @@ package struct SettingsLoader: Sendable {
         let nextCode = try resolver.resolve("codes.next", default: 5, expected: "a number of seconds from 0 to 30") {
             Int($0).flatMap { (0...30).contains($0) ? $0 : nil }
         }
+        let clock = ClockSettings(
+            codesOffset: try resolver.resolve(
+                "codes.offset", default: .seconds(0), expected: "auto, or a number of seconds from -86400 to 86400",
+                ClockSettings.CodesOffset.init),
+            warnSeconds: try resolver.resolve("clock.warn", default: 10, expected: "a number of seconds from 1 to 86400") {
+                Int($0).flatMap { (1...86_400).contains($0) ? $0 : nil }
+            })
         let syncInterval = try resolver.resolve("sync.interval", default: 300, expected: "a number of seconds from 30 to 86400") {
             Int($0).flatMap { (30...86_400).contains($0) ? $0 : nil }
         }
@@ -104,7 +111,7 @@ package struct SettingsLoader: Sendable {
             })
         return AppSettings(
             phase: phase, logLevel: logLevel, vaultPath: vaultPath, backupFolder: backupFolder, backup: backup, idleLockSeconds: idleLock,
-            clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode,
+            clipboardClearSeconds: clipboard, nextCodeSeconds: nextCode, clock: clock,
             sync: SyncSettings(intervalSeconds: syncInterval, caFile: Sourced(expandingTilde(caFile.value), from: caFile.source)),
             unlockSeconds: unlock, idleLockForgetsKeptKey: idleKeyring, configFile: path, configFileExists: exists)
     }
@@ -140,7 +147,7 @@ package struct SettingsLoader: Sendable {
     public static let keys = [
         "phase", "log.level", "alpha.vault.path", "real.vault.path", "alpha.backup.folder", "real.backup.folder", "backup.auto",
         "backup.keep.last", "backup.keep.days", "backup.keep.months", "backup.stale", "lock.idle", "clipboard.clear", "codes.next",
-        "sync.interval",
+        "codes.offset", "clock.warn", "sync.interval",
         "sync.ca.file", "unlock.timeout", "unlock.idle",
     ]
 

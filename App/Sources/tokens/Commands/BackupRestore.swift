@@ -15,10 +15,14 @@ extension Backup {
                 as a machine that was offline since the backup would: accounts gone from the vault \
                 come back (with their ids, so a vault that syncs sends them), an account edited \
                 here since is kept as it is here, and nothing is deleted. A copy written under \
-                another passphrase asks for it on the terminal.
+                another passphrase (before tokens passwd) takes it from --backup-passphrase-file or \
+                TOKENS_BACKUP_PASSPHRASE, else asks for it on the terminal.
                 """,
             arguments: [
                 .positional("file", help: "The backup to restore from."),
+                .option(
+                    "backup-passphrase-file", value: "file",
+                    help: "The passphrase the copy was written under, when it is not the vault's (first line of FILE)."),
                 .flag("dry-run", help: "Show what would change and write nothing."),
                 .flag("yes", short: "y", help: "Restore without asking (for scripts)."),
             ])
@@ -27,10 +31,15 @@ extension Backup {
         let file: String
         let dryRun: Bool
         let yes: Bool
+        /// Where the copy's own passphrase comes from, when it is not the vault's.
+        let backupPassphrase: PassphraseReader
 
         init(_ arguments: ParsedArguments) throws {
             global = GlobalOptionValues(arguments)
             file = try arguments.required("file")
+            backupPassphrase = PassphraseReader(
+                file: arguments.string("backup-passphrase-file"), environmentVariable: "TOKENS_BACKUP_PASSPHRASE",
+                environment: ProcessEnvironment.variables)
             dryRun = arguments.flag("dry-run")
             yes = arguments.flag("yes")
         }
@@ -39,7 +48,7 @@ extension Backup {
             guard FileManager.default.fileExists(atPath: file) else { throw CLIError("no file at \(file)") }
             let summary = try await global.withContainer { container, _ in
                 guard let vault = container.unlockedVault?.container else { throw CompositionError.noVaultInDev }
-                let accounts = try Self.accounts(of: file, vault: vault)
+                let accounts = try Self.accounts(of: file, vault: vault, otherPassphrase: backupPassphrase)
                 let restore = container.makeRestoreBackupUseCase()
                 let plan = try await restore.plan(restoring: accounts)
                 StandardStreams.write(RestorePlanText.render(plan, file: file, accounts: accounts.count))
@@ -53,13 +62,14 @@ extension Backup {
         }
 
         /// The backup's accounts, opened with the vault's key, or with the passphrase it was
-        /// written under (asked on the terminal).
-        static func accounts(of file: String, vault: any UnlockedVaultContainer) throws -> [Account] {
+        /// written under (`otherPassphrase`: its file, its variable, else the terminal).
+        static func accounts(of file: String, vault: any UnlockedVaultContainer, otherPassphrase: PassphraseReader) throws -> [Account] {
             do {
                 return try vault.readBackup(at: file)
             } catch  where BackupComposer.isOtherKey(error) {
-                let passphrase = try PassphraseReader.fromTerminal(
-                    prompt: "This backup was written under another passphrase. Its passphrase: ", otherwise: nil)
+                let passphrase = try otherPassphrase.passphrase(
+                    prompt: "This backup was written under another passphrase. Its passphrase: ",
+                    otherwise: "--backup-passphrase-file or TOKENS_BACKUP_PASSPHRASE")
                 return try BackupComposer.read(at: file, passphrase: passphrase)
             }
         }

@@ -45,7 +45,12 @@ struct Code: TokensCommand {
             if sync { await SyncContext.syncFirst(container, settings: settings) }
             let account = try await AccountSelection.find(query ?? "", in: container)
             CLILog.logger.debug("code for account \(account.id) (\(account.kind.typeName))")
-            let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())
+            let time = await ClockComposer.codeTime(for: container, settings: settings)
+            // A sync first said it already, of what it measured; --at needs no clock.
+            if !sync, unixTime == nil, let warning = ClockComposer.warning(time.measured, settings: settings) {
+                StandardStreams.writeErrorLine("tokens: \(warning)")
+            }
+            let date = TimeOption.date(unixTime: unixTime, now: time.clock.now())
             return try await container.makeCurrentCodeUseCase().execute(for: account, at: date).code ?? ""
         }
         StandardStreams.writeLine(code)

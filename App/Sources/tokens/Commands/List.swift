@@ -1,3 +1,4 @@
+import AppComposition
 import CommandLineKit
 import Foundation
 
@@ -29,7 +30,12 @@ struct List: TokensCommand {
         try await global.withContainer { container, settings in
             if sync { await SyncContext.syncFirst(container, settings: settings) }
             let accounts = try await container.makeListAccountsUseCase().execute()
-            let date = TimeOption.date(unixTime: unixTime, now: container.clock.now())
+            let time = await ClockComposer.codeTime(for: container, settings: settings)
+            // A sync first said it already, of what it measured; --at needs no clock.
+            if !sync, unixTime == nil, let warning = ClockComposer.warning(time.measured, settings: settings) {
+                StandardStreams.writeErrorLine("tokens: \(warning)")
+            }
+            let date = TimeOption.date(unixTime: unixTime, now: time.clock.now())
             let codes = container.makeGenerateCodesUseCase().execute(for: accounts, at: date)
             return json ? try AccountListing.json(accounts, codes) : AccountListing.table(accounts, codes)
         }

@@ -36,6 +36,9 @@ enum ManualSections {
         "lock.idle": "Seconds without a key press before the screen locks the vault.",
         "clipboard.clear": "Seconds before a code copied from the screen is cleared from the clipboard.",
         "codes.next": "Seconds before the end of a period from which the next code shows too.",
+        "codes.offset":
+            "auto: codes are computed at the sync server's time, as the last sync measured it; a number: seconds added to this machine's clock for codes (default 0). --at wins.",
+        "clock.warn": "Seconds this machine's clock may be off the sync server's before Tokens warns (default 10).",
         "sync.interval": "Seconds between syncs while the interactive screen is open (the vault syncs).",
         "sync.ca.file": "A PEM file of the only CA certificates trusted for the sync server.",
         "unlock.timeout": "Seconds tokens unlock keeps the vault's key in the kernel keyring (0: never; asks every time).",
@@ -49,6 +52,7 @@ enum ManualSections {
             "The vault passphrase (less safe than --passphrase-file: other processes of the user can read the environment)."
         ),
         ("TOKENS_NEW_PASSPHRASE", "The new passphrase for passwd."),
+        ("TOKENS_BACKUP_PASSPHRASE", "The passphrase a backup was written under, for backup restore, when it is not the vault's."),
         ("TOKENS_IMPORT_PASSWORD", "The password of an encrypted export being imported."),
         ("TOKENS_EXPORT_PASSWORD", "The password of an aegis-encrypted export."),
     ]

@@ -25,8 +25,9 @@ struct PassphraseReader {
 
     /// The passphrase; a new one (`confirm`) is asked twice on a terminal, and a short one is
     /// warned about, wherever it came from.
-    func passphrase(prompt: String, confirm: Bool = false) throws -> Passphrase {
-        let passphrase = try readPassphrase(prompt: prompt, confirm: confirm)
+    /// `otherwise`: where else it may come from, named when there is no terminal to ask on.
+    func passphrase(prompt: String, confirm: Bool = false, otherwise: String? = nil) throws -> Passphrase {
+        let passphrase = try readPassphrase(prompt: prompt, confirm: confirm, otherwise: otherwise)
         if confirm, passphrase.length < Self.recommendedLength {
             CommandRunner.printError(
                 "warning: the new passphrase has \(passphrase.length) characters; \(Self.recommendedLength) or more are much harder to guess"
@@ -38,9 +39,9 @@ struct PassphraseReader {
     /// The passphrase from the file or the environment variable; nil when neither is given.
     func givenPassphrase() throws -> Passphrase? { try source.given() }
 
-    private func readPassphrase(prompt: String, confirm: Bool) throws -> Passphrase {
+    private func readPassphrase(prompt: String, confirm: Bool, otherwise: String?) throws -> Passphrase {
         if let given = try givenPassphrase() { return given }
-        let first = try Self.fromTerminal(prompt: prompt)
+        let first = try otherwise.map { try Self.fromTerminal(prompt: prompt, otherwise: $0) } ?? Self.fromTerminal(prompt: prompt)
         guard confirm else { return first }
         let second = try Self.fromTerminal(prompt: "Repeat \(prompt.prefix(1).lowercased())\(prompt.dropFirst())")
         guard first.matches(second) else { throw CLIError("the passphrases do not match; nothing was changed") }

@@ -36,7 +36,7 @@ struct Passwd: TokensCommand {
             try vault.changePassphrase(to: try reader.passphrase(prompt: "New passphrase: ", confirm: true))
             StandardStreams.writeLine("Passphrase changed")
             // An old copy of the vault holds the sync code: replace the sync key too.
-            let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath)
+            let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath, settings: settings)
             if try await context.store.membership() != nil {
                 do {
                     try await SyncContext.mappingSyncErrors { try await Sync.Rekey.rekey(context) }

@@ -13,7 +13,9 @@ enum ScreenComposer {
     static func makeSession(
         _ container: any AppContainer, lock: any AccountStoreLock, settings: AppSettings, unlocked: Bool
     ) -> ScreenSession {
-        let sync = makeBackgroundSync(container, settings: settings)
+        let clockCheck = ClockCheckViewModel(
+            base: container.clock, setting: ClockComposer.codesOffset(settings), limit: settings.clock.warnSeconds.value)
+        let sync = makeBackgroundSync(container, settings: settings, clockCheck: clockCheck)
         let screens = ScreenContainer(
             container: container, lock: lock,
             clipboard: OSC52Clipboard {
@@ -21,12 +23,13 @@ enum ScreenComposer {
             },
             options: .init(
                 nextCodeWindow: settings.nextCodeSeconds.value,
-                clipboardTimeout: .seconds(settings.clipboardClearSeconds.value)))
+                clipboardTimeout: .seconds(settings.clipboardClearSeconds.value)),
+            codeClock: clockCheck.codeClock)
         let router = screens.makeRouter(idleTimeout: .seconds(settings.idleLockSeconds.value))
         router.unlockedBeforeStart = unlocked
         let screen = AppScreen(
             router: router, sync: sync?.scheduler,
-            backupWarning: BackupComposer.staleWarning(settings: settings, now: container.clock.now()),
+            backupWarning: BackupComposer.staleWarning(settings: settings, now: container.clock.now()), clockCheck: clockCheck,
             style: Style.fromEnvironment(ProcessEnvironment.variables))
         return ScreenSession(screen: screen, sync: sync)
     }
@@ -34,7 +37,9 @@ enum ScreenComposer {
     /// A vault phase syncs on the list's opening and every sync.interval, when it belongs to a
     /// sync account (the first sync finds out; otherwise the header shows nothing). DEV syncs
     /// with its in-process server; a vault with its membership's server, over one connection.
-    private static func makeBackgroundSync(_ container: any AppContainer, settings: AppSettings) -> BackgroundSync? {
+    private static func makeBackgroundSync(
+        _ container: any AppContainer, settings: AppSettings, clockCheck: ClockCheckViewModel
+    ) -> BackgroundSync? {
         guard let vault = container.syncing?.container else { return nil }
         let membership: MembershipSyncUseCase?
         let useCase: any SyncUseCase
@@ -42,12 +47,13 @@ enum ScreenComposer {
             (membership, useCase) = (nil, local)
         } else {
             let remote = SyncComposer.makeMembershipSyncUseCase(
-                store: vault.syncStore, random: vault.random, caFile: settings.sync.caFilePath)
+                store: vault.syncStore, random: vault.random, clock: container.clock, caFile: settings.sync.caFilePath)
             (membership, useCase) = (remote, remote)
         }
         let scheduler = SyncScheduler(
             status: SyncStatusViewModel(
-                sync: useCase, local: vault.syncStore, clock: container.clock, server: vault.localSync == nil ? nil : "DEV: in memory"),
+                sync: useCase, local: vault.syncStore, clock: container.clock, server: vault.localSync == nil ? nil : "DEV: in memory",
+                clockCheck: clockCheck),
             interval: .seconds(settings.sync.intervalSeconds.value), clock: ContinuousClock())
         return BackgroundSync(scheduler: scheduler, membership: membership)
     }

@@ -35,13 +35,19 @@ public struct SyncLocalStatus: Equatable, Sendable {
     public let conflicts: Int
     /// The server refused this machine as revoked: it must leave and join again.
     public let revoked: Bool
+    /// How far the server's clock was from this machine's at the last sync that could tell.
+    public let clockOffset: ClockOffset?
 
-    public init(membership: SyncMembership?, pending: Int, lastSync: Date?, conflicts: Int = 0, revoked: Bool = false) {
+    public init(
+        membership: SyncMembership?, pending: Int, lastSync: Date?, conflicts: Int = 0, revoked: Bool = false,
+        clockOffset: ClockOffset? = nil
+    ) {
         self.membership = membership
         self.pending = pending
         self.lastSync = lastSync
         self.conflicts = conflicts
         self.revoked = revoked
+        self.clockOffset = clockOffset
     }
 }
 
@@ -52,6 +58,9 @@ public protocol SyncMembershipStore: Sendable {
     /// The membership alone (`status().membership`), without counting what waits to be sent: a
     /// store whose count reads every entry answers this from its account alone.
     func membership() async throws -> SyncMembership?
+    /// The clock offset the last sync measured (`status().clockOffset`), without counting what
+    /// waits to be sent: what `codes.offset auto` reads before a code.
+    func clockOffset() async throws -> ClockOffset?
     /// Stores the membership and records every entry as a change to send, stamped `now` by this
     /// device, placed by `SyncRecording.initialPositions(count:joining:)`. Throws when the
     /// machine already belongs to a sync account.
@@ -68,5 +77,9 @@ public protocol SyncMembershipStore: Sendable {
 extension SyncMembershipStore {
     public func membership() async throws -> SyncMembership? {
         try await status().membership
+    }
+
+    public func clockOffset() async throws -> ClockOffset? {
+        try await status().clockOffset
     }
 }

@@ -39,13 +39,20 @@ public struct RemotePage: Hashable, Sendable {
     /// The server's generation, when it tells one: it changes when the server's data is restored
     /// from a backup (its sequences then go back). nil: the server does not say.
     public let generation: String?
+    /// The server's time as its answer told it (nil: it did not): how this machine's clock is
+    /// checked. It takes no part in the merge.
+    public let serverTime: ServerTimeSample?
 
-    public init(entries: [RemoteEntry], unreadable: [UnreadableEntry] = [], head: Int64, hasMore: Bool, generation: String? = nil) {
+    public init(
+        entries: [RemoteEntry], unreadable: [UnreadableEntry] = [], head: Int64, hasMore: Bool, generation: String? = nil,
+        serverTime: ServerTimeSample? = nil
+    ) {
         self.entries = entries
         self.unreadable = unreadable
         self.head = head
         self.hasMore = hasMore
         self.generation = generation
+        self.serverTime = serverTime
     }
 
     /// The last sequence the page covers, readable or not.

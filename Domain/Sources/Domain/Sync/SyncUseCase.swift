@@ -32,6 +32,9 @@ public struct SyncReport: Equatable, Sendable {
     /// Entries the server holds that could not be opened (another key, damage or forgery): set
     /// aside so the rest syncs; where this machine holds the entry, its own version went back.
     public var unreadable: [UUID] = []
+    /// How far the server's clock was from this machine's, from the pull's answers (the one of
+    /// the shortest round trip); nil when no answer told its time.
+    public var clockOffset: ClockOffset?
 
     public init() {}
 }
@@ -118,6 +121,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
                 continue
             }
             if let generation = page.generation { state.generation = generation }
+            report.clockOffset = ClockOffset.better(report.clockOffset, page.serverTime?.offset)
             // The server reads its head after the page, so an entry past the head is one it made
             // up: never taken (not even as the base of the next push), never a step of the cursor.
             for entry in page.entries where entry.sequence <= page.head {

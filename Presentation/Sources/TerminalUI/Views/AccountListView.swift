@@ -12,15 +12,19 @@ public struct AccountListView: Sendable {
         public var sync: String?
         /// A warning about the backups ("no backup for 9 days"); nil when they are recent.
         public var backup: String?
+        /// The clock: the codes' correction ("codes at -5 min") or a clock off the server's
+        /// ("clock 63 s slow"); nil when there is nothing to say.
+        public var clock: String?
         /// The screen's keys: the footer's hint, and the `?` overlay while `showingHelp`.
         public var keys: [ListKeys.Entry]
         public var showingHelp: Bool
         /// `keys` nil: those of a vault that can be locked, with `s` where `sync` is given.
         public init(
             isSearching: Bool = false, selectedIndex: Int? = nil, notice: String? = nil, sync: String? = nil,
-            backup: String? = nil, keys: [ListKeys.Entry]? = nil, showingHelp: Bool = false
+            backup: String? = nil, clock: String? = nil, keys: [ListKeys.Entry]? = nil, showingHelp: Bool = false
         ) {
             self.backup = backup
+            self.clock = clock
             self.isSearching = isSearching
             self.selectedIndex = selectedIndex
             self.notice = notice
@@ -45,7 +49,7 @@ public struct AccountListView: Sendable {
         state: Loadable<[AccountRowViewModel]>, query: String, chrome: Chrome, width: Int, height: Int
     ) -> [String] {
         let width = max(width, Self.minimumWidth)
-        var lines: [String] = [header(width: width, count: state.value?.count, statuses: [chrome.sync, chrome.backup])]
+        var lines: [String] = [header(width: width, count: state.value?.count, statuses: [chrome.sync, chrome.clock, chrome.backup])]
         lines.append(searchLine(query: query, isSearching: chrome.isSearching, width: width))
         let bodyHeight = max(0, height - lines.count - 1)
         if chrome.showingHelp {

@@ -13,6 +13,8 @@ struct SyncContext {
     let container: any UnlockedVaultContainer
     let store: any SyncLocalStore & SyncMembershipStore
     let caFile: String?
+    /// The clock's warning limit and `codes.offset`, for what a sync measures.
+    let settings: AppSettings
     /// Each request's limit.
     static let timeout: Duration = .seconds(30)
 
@@ -38,7 +40,8 @@ struct SyncContext {
             guard let vault = container.unlockedVault?.container else {
                 throw CLIError("sync needs a vault: the DEV phase keeps everything in memory (use --phase alpha or real)")
             }
-            let context = SyncContext(container: vault, store: vault.syncStore, caFile: caFile ?? settings.sync.caFilePath)
+            let context = SyncContext(
+                container: vault, store: vault.syncStore, caFile: caFile ?? settings.sync.caFilePath, settings: settings)
             return try await mappingSyncErrors { try await body(context) }
         }
     }
@@ -62,7 +65,7 @@ struct SyncContext {
     /// Runs `body` with a connection to `server`, trusting `caFile` (the one given, else the one
     /// remembered with the membership, else the system's CAs).
     func connect<T>(_ server: URL, caFile remembered: String? = nil, _ body: (SyncConnection) async throws -> T) async throws -> T {
-        try await SyncConnection.with(server: server, caFile: caFile ?? remembered, timeout: Self.timeout, body)
+        try await SyncConnection.with(server: server, caFile: caFile ?? remembered, timeout: Self.timeout, clock: container.clock, body)
     }
 
     /// Runs `body` with a connection to this machine's server.
@@ -74,6 +77,9 @@ struct SyncContext {
     func sync(over connection: SyncConnection, membership: SyncMembership) async throws -> SyncReport {
         let report = try await round.run(membership, over: connection)
         for notice in SyncStatusText.notices(for: report) { StandardStreams.writeErrorLine("tokens: \(notice)") }
+        if let warning = ClockComposer.warning(report.clockOffset, settings: settings) {
+            StandardStreams.writeErrorLine("tokens: \(warning)")
+        }
         return report
     }
 
@@ -118,7 +124,7 @@ struct SyncContext {
         guard let vault = container.unlockedVault?.container else {
             return StandardStreams.writeErrorLine("tokens: --sync: the DEV phase keeps everything in memory; nothing to sync")
         }
-        let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath)
+        let context = SyncContext(container: vault, store: vault.syncStore, caFile: settings.sync.caFilePath, settings: settings)
         do {
             let membership = try await context.membership()
             try await context.connect(to: membership) { _ = try await context.sync(over: $0, membership: membership) }

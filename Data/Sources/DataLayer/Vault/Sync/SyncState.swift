@@ -34,6 +34,8 @@ struct SyncAccountState: Equatable, Sendable {
     var generation: String?
     /// The server refused this machine as revoked (until it leaves).
     var revoked = false
+    /// How far the server's clock was from this machine's at the last sync that could tell.
+    var clockOffset: ClockOffset? = nil
 
     /// The reading for a change made here at `now`, the clock moved on to it.
     mutating func stamp(now: Date) -> HybridTimestamp {

@@ -86,6 +86,16 @@ struct SyncAccountStateDTO: Codable {
     var revokedDevices: [String]?
     /// Set once the server refused this machine as revoked.
     var revoked: Bool?
+    /// The server's clock against this machine's at the last sync that could tell (absent: none
+    /// measured, and in rows of older builds).
+    var clockOffset: ClockOffsetDTO?
+
+    /// `ClockOffset`: seconds, uncertainty, and when it was measured (Unix seconds).
+    struct ClockOffsetDTO: Codable, Equatable {
+        var seconds: Double
+        var uncertainty: Double
+        var at: Double
+    }
 
     init(_ state: SyncAccountState) {
         account = state.account.uuidString
@@ -113,6 +123,9 @@ struct SyncAccountStateDTO: Codable {
         conflicts = state.conflicts
         generation = state.generation
         revoked = state.revoked ? true : nil
+        clockOffset = state.clockOffset.map {
+            ClockOffsetDTO(seconds: $0.seconds, uncertainty: $0.uncertainty, at: $0.measuredAt.timeIntervalSince1970)
+        }
     }
 
     func toDomain() -> SyncAccountState? {
@@ -149,6 +162,10 @@ struct SyncAccountStateDTO: Codable {
             membership: membership, account: account, cursor: cursor,
             clock: HybridTimestamp(milliseconds: clock.ms, counter: clock.c, device: clockDevice),
             lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), conflicts: max(0, conflicts ?? 0), generation: generation,
-            revoked: revoked == true)
+            revoked: revoked == true,
+            clockOffset: clockOffset.flatMap {
+                guard $0.seconds.isFinite, $0.uncertainty.isFinite, $0.uncertainty >= 0, $0.at.isFinite else { return nil }
+                return ClockOffset(seconds: $0.seconds, uncertainty: $0.uncertainty, measuredAt: Date(timeIntervalSince1970: $0.at))
+            })
     }
 }

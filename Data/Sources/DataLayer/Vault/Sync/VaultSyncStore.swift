@@ -28,14 +28,24 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             }
             let pending = try tables.entries().values.filter(\.state.pending).count
             return SyncLocalStatus(
-                membership: membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts, revoked: account.revoked
-            )
+                membership: membership, pending: pending, lastSync: account.lastSync, conflicts: account.conflicts,
+                revoked: account.revoked,
+                clockOffset: account.clockOffset)
         }
     }
 
     /// The membership from the account's row alone (no entry is opened).
     public func membership() async throws -> SyncMembership? {
         try vault.read { db, keys, _ in try tables(db, keys).account()?.state.membership }
+    }
+
+    /// The last clock offset measured, from the account's row alone; nil while this machine
+    /// syncs with nothing.
+    public func clockOffset() async throws -> ClockOffset? {
+        try vault.read { db, keys, _ in
+            guard let account = try tables(db, keys).account()?.state, account.membership != nil else { return nil }
+            return account.clockOffset
+        }
     }
 
     /// Joining merges, never overwrites: entries the journal knows keep the stamps of their last
@@ -200,6 +210,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             account.generation = snapshot.generation
             account.lastSync = now
             account.conflicts = report.conflictCopies.count
+            if let offset = report.clockOffset { account.clockOffset = offset }
             account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
             try tables.write(account, version: accountVersion + 1)
             if !adding.isEmpty { try EntryTable.insert(adding, keys: keys, db) }

@@ -27,14 +27,20 @@ public final class SyncStatusViewModel {
     @ObservationIgnored private let local: any SyncLocalStore
     @ObservationIgnored private let clock: any WallClock
     @ObservationIgnored private let server: String?
+    @ObservationIgnored private let clockCheck: ClockCheckViewModel?
 
     /// `server` names where it syncs when that is not a server the user set up (DEV's in-process
     /// one): "synced 14:02 (DEV: in memory)", so that no one takes it for a real sync.
-    public init(sync: any SyncUseCase, local: any SyncLocalStore, clock: any WallClock, server: String? = nil) {
+    /// `clockCheck` is told what each sync measured of the server's clock.
+    public init(
+        sync: any SyncUseCase, local: any SyncLocalStore, clock: any WallClock, server: String? = nil,
+        clockCheck: ClockCheckViewModel? = nil
+    ) {
         self.sync = sync
         self.local = local
         self.clock = clock
         self.server = server
+        self.clockCheck = clockCheck
     }
 
     /// Input: sync now (on start, every interval, or `s`). Ignored while a sync runs.
@@ -46,6 +52,7 @@ public final class SyncStatusViewModel {
             isSyncing = true
             state = .loaded(.upToDate(at: clock.now()))
             notices = SyncStatusText.notices(for: report)
+            clockCheck?.measured(report.clockOffset)
         } catch SyncError.notSetUp {
             // Not an error on the screen: this vault does not sync. `s` says how to start.
             if !isSyncing { notices = [SyncStatusText.reason(.notSetUp)] }
