@@ -29,7 +29,10 @@ enum ScreenComposer {
         router.unlockedBeforeStart = unlocked
         let screen = AppScreen(
             router: router, sync: sync?.scheduler,
-            backupWarning: BackupComposer.staleWarning(settings: settings, now: container.clock.now()), clockCheck: clockCheck,
+            backupWarning: RefreshedStatus(every: .seconds(60)) {
+                BackupComposer.staleWarning(settings: settings, now: container.clock.now())
+            },
+            clockCheck: clockCheck,
             style: Style.fromEnvironment(ProcessEnvironment.variables))
         return ScreenSession(screen: screen, sync: sync)
     }

@@ -13,13 +13,14 @@ public final class AppScreen {
     private let unlockView: UnlockView
     private let addView: AddAccountView
     private let detailView: AccountDetailView
-    private let backupWarning: String?
+    private let backupWarning: RefreshedStatus?
     private let clockCheck: ClockCheckViewModel?
 
     /// `sync`: the sync schedule when this vault syncs (the status shows in the header, `s` syncs).
-    /// `backupWarning`: shown in the header when the backups are old ("no backup for 9 days").
+    /// `backupWarning`: shown in the header when the backups are old ("no backup for 9 days"),
+    /// read again now and then.
     public init(
-        router: AppRouter, sync: SyncScheduler? = nil, backupWarning: String? = nil, clockCheck: ClockCheckViewModel? = nil,
+        router: AppRouter, sync: SyncScheduler? = nil, backupWarning: RefreshedStatus? = nil, clockCheck: ClockCheckViewModel? = nil,
         terminal: Terminal = Terminal(), style: Style
     ) {
         self.backupWarning = backupWarning
@@ -80,7 +81,7 @@ public final class AppScreen {
             let chrome = AccountListView.Chrome(
                 isSearching: controller.isSearching, selectedIndex: controller.selectedIndex, notice: controller.listNotice,
                 sync: controller.sync.flatMap { $0.status.isSyncing ? $0.status.line(formattingTime: Self.clockTime) : nil },
-                backup: backupWarning, clock: clockCheck?.header, keys: controller.listKeys, showingHelp: controller.help != nil)
+                backup: backupWarning?.value, clock: clockCheck?.header, keys: controller.listKeys, showingHelp: controller.help != nil)
             lines = listView.render(state: list.state, query: list.query, chrome: chrome, width: width, height: height)
         }
         Terminal.output("\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J")
