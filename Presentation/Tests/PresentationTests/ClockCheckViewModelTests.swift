@@ -2,6 +2,7 @@ import Domain
 import DomainTestSupport
 import Foundation
 import Presentation
+import Synchronization
 import Testing
 
 /// The screen's clock check: each sync's measurement comes in through the sync status, codes
@@ -54,5 +55,37 @@ struct ClockCheckViewModelTests {
         #expect(ahead?.hasPrefix("this machine's clock is 2 h ahead of the sync server's: codes are computed at the server's time") == true)
         #expect(ClockOffsetText.warning(offset(10.5), limit: 10, correcting: false) == nil)
         #expect(ClockOffsetText.correction(seconds: 0) == nil)
+    }
+}
+
+/// Before this session's first sync answers (or offline), the measurement an earlier sync kept.
+@MainActor
+@Suite("Clock check: the kept measurement")
+struct ClockCheckStoredTests {
+    let clock = FixedClock(Date(timeIntervalSince1970: 1_800_000_000))
+
+    @Test("a sync that fails offline still corrects codes by the kept measurement, read once; a fresh one replaces it")
+    func keptMeasurement() async {
+        let kept = ClockOffset(seconds: 119.7, uncertainty: 0.5, measuredAt: clock.now() - 3_600)
+        let reads = Mutex(0)
+        let check = ClockCheckViewModel(
+            base: clock, setting: .measured, limit: 10,
+            stored: {
+                reads.withLock { $0 += 1 }
+                return kept
+            })
+        let offline = SyncStatusViewModel(
+            sync: SyncStatusViewModelTests.ScriptedSync(.failure(.offline)), local: InMemorySyncLocalStore(), clock: clock,
+            clockCheck: check)
+        await offline.syncNow()
+        #expect(check.measured == kept && check.codeClock.now() == clock.now().addingTimeInterval(120))
+        await offline.syncNow()
+        #expect(reads.withLock { $0 } == 1)
+        var report = SyncReport()
+        report.clockOffset = ClockOffset(seconds: 2, uncertainty: 0.5, measuredAt: clock.now())
+        await SyncStatusViewModel(
+            sync: SyncStatusViewModelTests.ScriptedSync(.success(report)), local: InMemorySyncLocalStore(), clock: clock, clockCheck: check
+        ).syncNow()
+        #expect(check.codeClock.now() == clock.now().addingTimeInterval(2))
     }
 }

@@ -14,7 +14,8 @@ enum ScreenComposer {
         _ container: any AppContainer, lock: any AccountStoreLock, settings: AppSettings, unlocked: Bool
     ) -> ScreenSession {
         let clockCheck = ClockCheckViewModel(
-            base: container.clock, setting: ClockComposer.codesOffset(settings), limit: settings.clock.warnSeconds.value)
+            base: container.clock, setting: ClockComposer.codesOffset(settings), limit: settings.clock.warnSeconds.value,
+            stored: keptClockOffset(container))
         let sync = makeBackgroundSync(container, settings: settings, clockCheck: clockCheck)
         let screens = ScreenContainer(
             container: container, lock: lock,
@@ -35,6 +36,15 @@ enum ScreenComposer {
             clockCheck: clockCheck,
             style: Style.fromEnvironment(ProcessEnvironment.variables))
         return ScreenSession(screen: screen, sync: sync)
+    }
+
+    /// Reads the clock offset an earlier sync kept in the vault (nil: the phase does not sync).
+    private static func keptClockOffset(_ container: any AppContainer) -> (@Sendable () async -> ClockOffset?)? {
+        guard let store = container.syncing?.container.syncStore else { return nil }
+        return {
+            let offset = try? await store.clockOffset()
+            return offset ?? nil
+        }
     }
 
     /// A vault phase syncs on the list's opening and every sync.interval, when it belongs to a

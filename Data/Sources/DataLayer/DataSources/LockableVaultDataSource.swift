@@ -123,6 +123,7 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
     }
     public func status() async throws -> SyncLocalStatus { try await syncStore().status() }
     public func membership() async throws -> SyncMembership? { try await syncStore().membership() }
+    public func clockOffset() async throws -> ClockOffset? { try await syncStore().clockOffset() }
     public func begin(_ membership: SyncMembership, now: Date, joining: Bool) async throws {
         try await syncStore().begin(membership, now: now, joining: joining)
     }

@@ -16,12 +16,30 @@ public final class ClockCheckViewModel {
     @ObservationIgnored public let codeClock: AdjustableClock
     @ObservationIgnored private let setting: CodesOffset
     @ObservationIgnored private let limit: Int
+    /// The measurement the vault kept from an earlier sync (read once the vault is unlocked).
+    @ObservationIgnored private let stored: (@Sendable () async -> ClockOffset?)?
+    @ObservationIgnored private var readStored = false
 
-    public init(base: any WallClock, setting: CodesOffset, limit: Int, measured: ClockOffset? = nil) {
+    /// `stored`: reads the last measurement an earlier sync kept, for the time before this
+    /// session's first sync answers (or all of it, offline).
+    public init(
+        base: any WallClock, setting: CodesOffset, limit: Int, measured: ClockOffset? = nil,
+        stored: (@Sendable () async -> ClockOffset?)? = nil
+    ) {
         self.setting = setting
         self.limit = limit
         self.measured = measured
+        self.stored = stored
         codeClock = AdjustableClock(base: base, seconds: setting.seconds(measured: measured))
+    }
+
+    /// Input: the vault is open (a sync is about to start): take the kept measurement, once,
+    /// unless one came in already.
+    public func loadStored() async {
+        guard !readStored, let stored else { return }
+        readStored = true
+        let offset = await stored()
+        if measured == nil { measured(offset) }
     }
 
     /// Input: a sync measured the server's clock (nil: it could not; the last one stays).

@@ -47,6 +47,7 @@ public final class SyncStatusViewModel {
     public func syncNow() async {
         if state.isLoading { return }
         state = .isLoading(last: state.value)
+        await clockCheck?.loadStored()
         do {
             let report = try await sync.execute()
             isSyncing = true
