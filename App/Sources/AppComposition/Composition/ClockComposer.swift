@@ -14,12 +14,17 @@ package enum ClockComposer {
         package let applied: Int
     }
 
-    /// Reads the measured offset only where it matters: `auto`, or to warn (a vault that syncs).
+    /// Reads the measured offset only under `auto`: the vault's sync state is read through GRDB,
+    /// past the read path a one-shot `code` otherwise takes alone. (A sync warns of what it
+    /// measures, whatever the setting; so do the screen and doctor.)
     package static func codeTime(for container: any AppContainer, settings: AppSettings) async -> CodeTime {
-        let measured = try? await container.syncing?.container.syncStore.clockOffset()
-        let applied = codesOffset(settings).seconds(measured: measured ?? nil)
+        var measured: ClockOffset?
+        if settings.clock.codesOffset.value == .auto {
+            measured = (try? await container.syncing?.container.syncStore.clockOffset()) ?? nil
+        }
+        let applied = codesOffset(settings).seconds(measured: measured)
         let clock = applied == 0 ? container.clock : OffsetClock(base: container.clock, seconds: applied)
-        return CodeTime(clock: clock, measured: measured ?? nil, applied: applied)
+        return CodeTime(clock: clock, measured: measured, applied: applied)
     }
 
     /// The setting as Domain's rule.
