@@ -63,6 +63,10 @@ struct DoctorClockTests {
         }
         #expect(answered == HealthCheck("server", .ok, "https://sync.example.com answered in 12 ms, tokens-server 0.1.0"))
         #expect(fresh == sample.offset)
+        let (hostile, _) = await DoctorComposer.reach(membership) { _ in
+            .success(SyncServerHealthReport(time: sample, version: "1.0\u{1B}[2J\u{202E}\u{9B}" + String(repeating: "9", count: 100)))
+        }
+        #expect(hostile.detail == "https://sync.example.com answered in 12 ms, tokens-server 1.0[2J" + String(repeating: "9", count: 34))
         let (refused, none) = await DoctorComposer.reach(membership) { _ in .failure(.timedOut) }
         #expect(refused.status == .fail && refused.detail.hasPrefix("https://sync.example.com: ") && none == nil)
     }

@@ -59,7 +59,10 @@ package enum DoctorComposer {
         switch await contact(membership) {
         case .success(let report):
             let milliseconds = Int((report.time.roundTrip * 1000).rounded())
-            let version = report.version.map { ", tokens-server \($0)" } ?? ""
+            // The server's own words: printable ASCII only, and short.
+            let version =
+                report.version.map { ", tokens-server \(String($0.unicodeScalars.filter { (0x21...0x7E).contains($0.value) }.prefix(40)))" }
+                ?? ""
             return (HealthCheck("server", .ok, "\(server) answered in \(milliseconds) ms\(version)"), report.time.offset)
         case .failure(let error):
             return (HealthCheck("server", .fail, "\(server): \(SyncStatusText.reason(error))"), nil)

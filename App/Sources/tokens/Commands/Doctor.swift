@@ -61,7 +61,8 @@ struct Doctor: TokensCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted]
-            StandardStreams.writeLine(String(decoding: try encoder.encode(checks), as: UTF8.self))
+            // A detail may quote the server (its version): no control reaches the terminal raw.
+            StandardStreams.writeLine(AccountListing.escapingControls(String(decoding: try encoder.encode(checks), as: UTF8.self)))
         } else {
             let width = checks.map(\.check.count).max() ?? 0
             for check in checks {
