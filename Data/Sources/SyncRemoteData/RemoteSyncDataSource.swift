@@ -62,11 +62,11 @@ public struct RemoteSyncDataSource: SyncRemote {
                     unreadable.append(UnreadableEntry(id: id, sequence: entry.sequence))
                 }
             }
+            var serverTime: ServerTimeSample?
+            if let sent, let received { serverTime = ServerTimeSample(sent: sent, received: received, serverDate: page.serverTime) }
             return RemotePage(
                 entries: entries, unreadable: unreadable, head: page.head, hasMore: page.hasMore, generation: ok.headers.tokensGeneration,
-                serverTime: sent.flatMap { sent in
-                    received.map { ServerTimeSample(sent: sent, received: $0, serverDate: page.serverTime) }
-                })
+                serverTime: serverTime)
         case .badRequest: throw .incompatible
         case .unauthorized(let problem): throw Self.refusal(problem)
         case .gone: throw .cursorExpired

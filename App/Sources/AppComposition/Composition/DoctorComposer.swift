@@ -41,9 +41,11 @@ package enum DoctorComposer {
         var checks = [HealthCheck("vault", .ok, "\(vault.vaultPath): \(accounts(count)), every entry checked")]
         checks.append(backups(of: vault, settings: settings, now: now))
         checks.append(keyring(settings: settings, now: now))
-        var measured = (try? await vault.syncStore.clockOffset()) ?? nil
-        checks.append(await sync(vault, now: now))
-        if let server, let membership = try? await vault.syncStore.membership() {
+        // One read of the sync state for the sync line, the server's address and the kept offset.
+        let status = try? await vault.syncStore.status()
+        var measured = status?.clockOffset
+        checks.append(sync(status, now: now))
+        if let server, let membership = status?.membership {
             let (check, fresh) = await reach(membership, server)
             checks.append(check)
             measured = fresh ?? measured
@@ -69,8 +71,8 @@ package enum DoctorComposer {
         }
     }
 
-    /// This machine's clock: against the sync server's as the last sync measured it (no server is
-    /// contacted), and whether the kernel says a time-sync daemon keeps it.
+    /// This machine's clock: against the sync server's as `measured` (the server line's answer,
+    /// else the last sync's), and whether the kernel says a time-sync daemon keeps it.
     package static func clock(measured: ClockOffset?, timeSync: TimeSyncState, settings: AppSettings, now: Date) -> HealthCheck {
         var parts: [String] = []
         var fixes: [String] = []
@@ -147,9 +149,9 @@ package enum DoctorComposer {
         }
     }
 
-    /// The sync membership as this machine holds it; the server is not contacted.
-    static func sync(_ syncing: any SyncingContainer, now: Date) async -> HealthCheck {
-        guard let status = try? await syncing.syncStore.status() else { return HealthCheck("sync", .fail, "its state cannot be read") }
+    /// The sync membership as this machine holds it (`status`: nil when it cannot be read).
+    static func sync(_ status: SyncLocalStatus?, now: Date) -> HealthCheck {
+        guard let status else { return HealthCheck("sync", .fail, "its state cannot be read") }
         guard let membership = status.membership else { return HealthCheck("sync", .off, "not set up (tokens sync init or join)") }
         let server = "\(membership.server.absoluteString), key version \(membership.keys.version)"
         if status.revoked { return HealthCheck("sync", .fail, "\(server): this machine was revoked; leave and join again") }
@@ -163,12 +165,6 @@ package enum DoctorComposer {
 
     /// "5 min", "3 h", "2 days".
     static func age(of date: Date, now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(date)))
-        switch seconds {
-        case ..<120: return "\(seconds) s"
-        case ..<7_200: return "\(seconds / 60) min"
-        case ..<172_800: return "\(seconds / 3600) h"
-        default: return "\(seconds / 86_400) days"
-        }
+        ClockOffsetText.duration(max(0, Int(now.timeIntervalSince(date))))
     }
 }

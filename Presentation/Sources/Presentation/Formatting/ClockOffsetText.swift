@@ -11,8 +11,9 @@ public enum ClockOffsetText {
         return seconds > 0 ? "\(duration(seconds)) behind" : "\(duration(-seconds)) ahead of"
     }
 
-    /// A whole number of seconds as seconds, minutes, hours or days ("63 s", "12 min", "3 h").
-    static func duration(_ seconds: Int) -> String {
+    /// A whole number of seconds as seconds, minutes, hours or days ("63 s", "12 min", "3 h",
+    /// "2 days"): how long the clock is off, and `tokens doctor`'s ages.
+    public static func duration(_ seconds: Int) -> String {
         switch seconds {
         case ..<120: "\(seconds) s"
         case ..<7_200: "\(seconds / 60) min"

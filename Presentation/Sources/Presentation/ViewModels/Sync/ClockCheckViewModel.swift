@@ -51,7 +51,7 @@ public final class ClockCheckViewModel {
 
     /// Output: the header's words ("codes at -5 min", "clock 63 s slow"); nil when all is well.
     public var header: String? {
-        ClockOffsetText.header(measured: measured, applied: setting.seconds(measured: measured), limit: limit)
+        ClockOffsetText.header(measured: measured, applied: codeClock.seconds, limit: limit)
     }
 }
 
