@@ -264,6 +264,33 @@ struct SyncUseCaseTests {
         #expect(await laptop.records() == phone.records())
     }
 
+    @Test(
+        """
+        found by the lifecycle model check: codes used of a secret another machine replaced while the server lost both \
+        (restored from a backup) count on the copy that keeps that secret, whoever merges first
+        """)
+    func counterFollowsItsKeyThroughRestore() async throws {
+        let remote = InMemorySyncRemote()
+        let backup = await remote.backup()
+        let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
+        let tablet = Client(4, remote: remote)
+        // The desktop changes the secret and sends it; then uses a code of its new secret.
+        await desktop.changeKey(Self.id(1), secret: 2, at: 2_000)
+        _ = try await desktop.sync()
+        await desktop.store.change(Self.id(1)) { $0?.counter = 1 }
+        // The phone, which never saw that change, changes the secret too; the tablet joins.
+        await phone.changeKey(Self.id(1), secret: 3, at: 3_000)
+        _ = try await tablet.sync()
+        await remote.restore(backup)
+        for _ in 1...3 {
+            for client in [phone, laptop, tablet, desktop] { _ = try await client.sync() }
+        }
+        let records = await desktop.records().values.filter { !$0.isDeleted.value }
+        #expect(Set(records.map(\.key.value)) == [SyncMergeTests.key(2), SyncMergeTests.key(3)])
+        #expect(records.first { $0.key.value == SyncMergeTests.key(2) }?.counter == 1)
+        for client in [laptop, phone, tablet] { #expect(await client.records() == desktop.records()) }
+    }
+
     @Test("a server that replays an old version at a sequence it made up does not stall the machine: its edit goes up at the next sync")
     func replayAtMadeUpSequence() async throws {
         let remote = InMemorySyncRemote()

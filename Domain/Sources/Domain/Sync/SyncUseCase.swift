@@ -245,9 +245,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         let merge = SyncMerge.merge(base: base, local: mine, remote: entry.record)
         state.records[id] = merge.merged
         if merge.merged == entry.record { state.pending.remove(id) }
-        if case .hotp = mine.key.value.kind, merge.merged.key.value != mine.key.value, mine.counter > (base?.counter ?? 0) {
-            state.carriedCounters[mine.key.value] = max(state.carriedCounters[mine.key.value] ?? 0, mine.counter)
-        }
+        Self.carryCounter(of: mine, past: base, to: merge.merged, in: &state)
         if let copy = merge.conflictCopy, state.records[copy.id] == nil {
             state.records[copy.id] = copy
             state.pending.insert(copy.id)
@@ -263,8 +261,10 @@ public struct DefaultSyncUseCase: SyncUseCase {
     private func rebase(_ seen: RemoteEntry, onto entry: RemoteEntry, in state: inout SyncSnapshot, report: inout SyncReport) -> Bool {
         let id = entry.record.id
         let mine = state.records[id] ?? seen.record
-        let merge = SyncMerge.merge(base: SyncRebase.base(seen: seen.record, remote: entry.record), local: mine, remote: entry.record)
+        let base = SyncRebase.base(seen: seen.record, remote: entry.record)
+        let merge = SyncMerge.merge(base: base, local: mine, remote: entry.record)
         state.records[id] = merge.merged
+        Self.carryCounter(of: mine, past: base, to: merge.merged, in: &state)
         if merge.merged == entry.record {
             state.bases[id] = entry
             state.pending.remove(id)
@@ -292,6 +292,14 @@ public struct DefaultSyncUseCase: SyncUseCase {
         let seen = state.bases[entry.id] ?? RemoteEntry(sequence: 0, record: record, version: 0)
         state.bases[entry.id] = RemoteEntry(sequence: entry.sequence, record: seen.record, version: seen.version)
         state.pending.insert(entry.id)
+    }
+
+    /// Codes used here (`mine`'s counter past the base's) of a key the merge replaced: kept, to be
+    /// given to whichever entry holds that key once the pull or push round is done (the conflict
+    /// copy, made here or by the machine that merged first).
+    private static func carryCounter(of mine: SyncRecord, past base: SyncRecord?, to merged: SyncRecord, in state: inout SyncSnapshot) {
+        guard case .hotp = mine.key.value.kind, merged.key.value != mine.key.value, mine.counter > (base?.counter ?? 0) else { return }
+        state.carriedCounters[mine.key.value] = max(state.carriedCounters[mine.key.value] ?? 0, mine.counter)
     }
 
     /// Codes used here of a key another machine replaced: the counter goes with the key, to the
