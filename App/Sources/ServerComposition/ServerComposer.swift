@@ -20,10 +20,12 @@ package enum ServerComposer {
         return SyncServerUseCases(
             createAccount: DefaultCreateSyncAccountUseCase(store: store, digester: digester, clock: clock, limits: limits),
             enrolDevice: DefaultEnrolDeviceUseCase(store: store, digester: digester, clock: clock, random: random, limits: limits),
-            authenticate: DefaultAuthenticateDeviceUseCase(store: store, digester: digester, activity: activity),
+            authenticate: DefaultAuthenticateDeviceUseCase(
+                store: store, digester: digester, activity: activity, recent: RecentDevices(clock: clock)),
             listDevices: DefaultListDevicesUseCase(store: store),
             revokeDevice: DefaultRevokeDeviceUseCase(store: store, clock: clock),
-            push: DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits),
+            push: DefaultPushChangesUseCase(
+                store: store, digester: digester, clock: clock, notifier: notifier, limits: limits, activity: activity),
             pull: DefaultPullChangesUseCase(
                 store: store, digester: digester, clock: clock, notifier: notifier, limits: limits, activity: activity),
             history: DefaultReadHistoryUseCase(store: store, limits: limits),

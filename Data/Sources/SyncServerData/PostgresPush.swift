@@ -31,6 +31,27 @@ struct PostgresPush {
         return (1...Int64(changes.count)).map { .applied(sequence: head + $0) }
     }
 
+    /// `inOneStatement` for the device of a token digest, checked in the same statement: nil when
+    /// the token is unknown or its device revoked (nothing written); else the device, and the
+    /// results when the push was only plain writes within the quota (nil: it needs `run`).
+    static func inOneStatement(
+        _ changes: [EntryChange], token: SecretDigest, at time: Date, quota: StorageQuota, on client: PostgresClient
+    ) async throws -> (device: SyncDevice, results: [PushResult]?)? {
+        let payloads = PayloadColumns(changes.map(\.payload))
+        let rows = try await client.query(
+            SQL.query(
+                SQL.pushForToken, Data(token.bytes), changes.map(\.id.uuid), changes.map(\.basedOn), payloads.deleted, payloads.keyVersions,
+                payloads.nonces, payloads.ciphertexts, time, Int64(quota.entries), Int64(quota.bytes), PostgresChangeNotifier.channel),
+            logger: SQL.queryLogger)
+        let row = try await rows.decode((Int64?, UUID?, UUID?, String?, Date?, Data?).self).collected().first
+        guard let (head, account, id, name, enrolled, key) = row, let account, let id, let name, let enrolled else { return nil }
+        let device = SyncDevice(
+            id: DeviceID(id), account: SyncAccountID(account), name: name, tokenDigest: token, enrolledAt: enrolled, revokedAt: nil,
+            deviceKey: key.map { Array($0) })
+        guard let head, !changes.isEmpty else { return (device, nil) }
+        return (device, (1...Int64(changes.count)).map { .applied(sequence: head + $0) })
+    }
+
     func run(on connection: PostgresConnection) async throws -> [PushResult] {
         var state = try await Self.state(of: account, naming: changes, on: connection)
         // Read before the lock was ours: read again, now that no other push can write.

@@ -53,4 +53,25 @@ enum PostgresPushFunction {
         END
         $$
         """
+
+    /// `tokens_push_device` (migration 8): the same push for the device of a token digest, the
+    /// token checked in the same statement, so an authenticated push is one round trip, not two.
+    /// It answers the device (unless the token is unknown or its device revoked: then every
+    /// column is NULL and nothing was written) and `tokens_push`'s head (NULL when the push needs
+    /// the transaction and the rules).
+    static let createForDevice = """
+        CREATE OR REPLACE FUNCTION tokens_push_device(p_token bytea, p_ids uuid[], p_based bigint[], p_deleted boolean[], \
+        p_key_versions integer[], p_nonces bytea[], p_ciphertexts bytea[], p_at timestamptz, p_quota_entries bigint, \
+        p_quota_bytes bigint, p_channel text, OUT o_head bigint, OUT o_account uuid, OUT o_device uuid, OUT o_name text, \
+        OUT o_enrolled timestamptz, OUT o_device_key bytea) LANGUAGE plpgsql AS $$
+        BEGIN
+            SELECT d.account_id, d.id, d.name, d.enrolled_at, d.device_key INTO o_account, o_device, o_name, o_enrolled, o_device_key
+                FROM device d WHERE d.token_digest = p_token AND d.revoked_at IS NULL;
+            IF FOUND THEN
+                o_head := tokens_push(o_account, p_ids, p_based, p_deleted, p_key_versions, p_nonces, p_ciphertexts, p_at,
+                    p_quota_entries, p_quota_bytes, p_channel);
+            END IF;
+        END
+        $$
+        """
 }

@@ -73,6 +73,8 @@ enum PostgresSchema {
         ],
         // 7: a push of plain writes in one statement (`PostgresPushFunction`).
         [PostgresPushFunction.create],
+        // 8: an authenticated push in one statement, the token checked in it.
+        [PostgresPushFunction.createForDevice],
     ]
 
     /// Brings the schema (in the connection's search path) to the newest version.

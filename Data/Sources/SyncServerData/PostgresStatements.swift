@@ -71,6 +71,14 @@ public enum PostgresStatements {
     public static let push = """
         SELECT tokens_push($1, $2::uuid[], $3::bigint[], $4::boolean[], $5::integer[], $6::bytea[], $7::bytea[], $8, $9, $10, $11)
         """
+    /// The same for the device of a token digest, checked in the same statement
+    /// (`PostgresPushFunction.createForDevice`): the device (all NULL when the token is unknown or
+    /// revoked, nothing written) and the head before the writes (NULL when the push needs the
+    /// transaction below).
+    public static let pushForToken = """
+        SELECT o_head, o_account, o_device, o_name, o_enrolled, o_device_key FROM \
+        tokens_push_device($1, $2::uuid[], $3::bigint[], $4::boolean[], $5::integer[], $6::bytea[], $7::bytea[], $8, $9, $10, $11)
+        """
     // Any other push, in one transaction (`PostgresPush`): its state, then its writes if the rules
     // decide any.
     /// Locks the account's row and reads its head, its storage use (StorageUsage: live entries,

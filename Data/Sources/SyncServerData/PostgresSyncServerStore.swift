@@ -216,6 +216,25 @@ public final class PostgresSyncServerStore: SyncServerStore {
         }
     }
 
+    public func push(_ changes: [EntryChange], forToken digest: SecretDigest, at time: Date, quota: StorageQuota) async throws
+        -> DevicePush?
+    {
+        let first = try await guarded { [self] in
+            try await PostgresPush.inOneStatement(changes, token: digest, at: time, quota: quota, on: client)
+        }
+        guard let (device, applied) = first else {
+            // Unknown or revoked (the statement wrote nothing): which one, read alone.
+            guard let device = try await device(withToken: digest) else { return nil }
+            return device.isRevoked ? DevicePush(device: device, results: nil) : nil
+        }
+        if let applied { return DevicePush(device: device, results: applied) }
+        let push = PostgresPush(changes: changes, account: device.account, time: time, quota: quota)
+        let results = try await guarded { [self] in
+            try await client.withTransaction(logger: SQL.queryLogger) { connection in try await push.run(on: connection) }
+        }
+        return DevicePush(device: device, results: results)
+    }
+
     public func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry] {
         try await guarded { [self] in
             try await client.withConnection { connection in

@@ -19,8 +19,10 @@ struct LongPollTests {
     }
 
     func push(_ entry: UInt8, notifier: any ChangeNotifier) async throws {
-        _ = try await DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
-            .execute([ServerSamples.change(entry, "e\(entry)")], for: caller)
+        _ = try await DefaultPushChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits
+        )
+        .execute([ServerSamples.change(entry, "e\(entry)")], for: caller)
     }
 
     @Test("changes after the cursor are answered at once, without waiting")
@@ -40,7 +42,8 @@ struct LongPollTests {
     func wakesOnChange() async throws {
         try await setUp()
         let store = self.store
-        let pusher = DefaultPushChangesUseCase(store: store, clock: clock, notifier: SteppingChangeNotifier(clock: clock), limits: limits)
+        let pusher = DefaultPushChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: SteppingChangeNotifier(clock: clock), limits: limits)
         let caller = self.caller
         let notifier = SteppingChangeNotifier(clock: clock) { count in
             if count == 3 { _ = try? await pusher.execute([ServerSamples.change(9, "late")], for: caller) }

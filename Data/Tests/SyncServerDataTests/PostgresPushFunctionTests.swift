@@ -36,6 +36,28 @@ struct PostgresPushFunctionTests {
         }
     }
 
+    @Test(
+        "by token: the device and its push in one statement; a push left to the rules writes nothing; an unknown or revoked token nothing at all"
+    )
+    func byToken() async throws {
+        try await TestPostgres.withStore { store, client in
+            try await SyncServerStoreContract.seeded(store)
+            let device = SyncServerStoreContract.device(1)
+            #expect(try await store.addDevice(device, limit: 5))
+            func push(_ changes: [EntryChange], token: UInt8 = 1) async throws -> (device: SyncDevice, results: [PushResult]?)? {
+                try await PostgresPush.inOneStatement(changes, token: SecretDigest(bytes: [token]), at: start, quota: roomy, on: client)
+            }
+            let first = try #require(try await push([ServerSamples.change(1, "abc")]))
+            #expect(first.device == device && first.results == [.applied(sequence: 1)])
+            let conflict = try #require(try await push([ServerSamples.change(1, basedOn: 0, "xyz")]))
+            #expect(conflict.device == device && conflict.results == nil)
+            #expect(try await push([ServerSamples.change(2, "a")], token: 9) == nil)
+            #expect(try await store.revokeDevice(device.id, of: account, at: start))
+            #expect(try await push([ServerSamples.change(2, "a")]) == nil)
+            #expect(try await store.changes(of: account, after: 0, limit: 10).map(\.payload) == [ServerSamples.payload("abc")])
+        }
+    }
+
     @Test("a conflict, a retried push, an entry named twice, the quota passed or an account gone: nothing written, left to the rules")
     func leftToTheRules() async throws {
         try await TestPostgres.withStore { store, client in

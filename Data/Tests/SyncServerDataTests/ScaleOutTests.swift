@@ -38,7 +38,8 @@ struct ScaleOutTests {
                         let clock = SystemServerClock()
                         let instances = zip(stores, notifiers).map { store, notifier in
                             Instance(
-                                push: DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: SyncLimits()),
+                                push: DefaultPushChangesUseCase(
+                                    store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: SyncLimits()),
                                 pull: DefaultPullChangesUseCase(
                                     store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: SyncLimits()),
                                 store: store)

@@ -89,6 +89,43 @@ enum SyncServerStoreContract {
         #expect(revoked.device.revokedAt == start.addingTimeInterval(5) && revoked.page == nil)
     }
 
+    /// A push by token: its device and the push applied as by account, in its own account only;
+    /// an unknown token is nil, a revoked device says so and writes nothing.
+    static func tokenPushes(_ store: any SyncServerStore) async throws {
+        try await seeded(store)
+        #expect(try await store.addDevice(device(1), limit: 5))
+        #expect(try await store.addDevice(device(2, of: other), limit: 5))
+        let token = SecretDigest(bytes: [1])
+        let first = try #require(try await store.push([ServerSamples.change(1, "a1")], forToken: token, at: start, quota: .unlimited))
+        #expect(first == DevicePush(device: device(1), results: [.applied(sequence: 1)]))
+        // Plain writes, then what the rules decide: a retry, and a conflict with the entry stored.
+        let next = try await store.push(
+            [ServerSamples.change(1, basedOn: 1, "a2"), ServerSamples.change(2, "b1")], forToken: token, at: start, quota: .unlimited)
+        #expect(next?.results == [.applied(sequence: 2), .applied(sequence: 3)])
+        let again = try await store.push(
+            [ServerSamples.change(2, "b1"), ServerSamples.change(1, basedOn: 1, "a3")], forToken: token, at: start, quota: .unlimited)
+        let stored = try await store.changes(of: account, after: 1, limit: 1)
+        #expect(again?.results == [.applied(sequence: 3), .conflict(current: try #require(stored.first))])
+        #expect(again?.device == device(1))
+        #expect(try await store.head(of: account) == 3)
+        #expect(try await store.head(of: other) == 0)
+        // The other account's device writes its own account.
+        let theirs = try await store.push([ServerSamples.change(1, "x")], forToken: SecretDigest(bytes: [2]), at: start, quota: .unlimited)
+        #expect(theirs?.results == [.applied(sequence: 1)] && theirs?.device.account == other)
+        #expect(
+            try await store.push([ServerSamples.change(3, "c")], forToken: SecretDigest(bytes: [9]), at: start, quota: .unlimited) == nil)
+        // Past the quota: refused, nothing written.
+        await #expect(throws: SyncServerError.quotaExceeded(StorageQuota(entries: 2, bytes: 1_000_000))) {
+            try await store.push(
+                [ServerSamples.change(3, "c")], forToken: token, at: start, quota: StorageQuota(entries: 2, bytes: 1_000_000))
+        }
+        #expect(try await store.push([ServerSamples.change(4, "d")], forToken: token, at: start, quota: .unlimited)?.results?.count == 1)
+        #expect(try await store.revokeDevice(device(1).id, of: account, at: start.addingTimeInterval(5)))
+        let revoked = try #require(try await store.push([ServerSamples.change(5, "e")], forToken: token, at: start, quota: .unlimited))
+        #expect(revoked.device.revokedAt == start.addingTimeInterval(5) && revoked.results == nil)
+        #expect(try await store.head(of: account) == 4)
+    }
+
     /// Pushes: compare-and-set, one sequence per write, retries applied, conflicts with the entry.
     static func pushes(_ store: any SyncServerStore) async throws {
         try await seeded(store)
@@ -211,7 +248,7 @@ enum SyncServerStoreContract {
 
     /// Every clause, by name, for a parameterised test.
     static let clauses: [(name: String, run: @Sendable (any SyncServerStore & SyncServerAdministration) async throws -> Void)] = [
-        ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("token pages", tokenPages),
+        ("accounts", accounts), ("devices", devices), ("pushes", pushes), ("token pages", tokenPages), ("token pushes", tokenPushes),
         ("push to no account", pushToNoAccount), ("pulls", pulls),
         ("tombstones", tombstones), ("enrolment attempts", attempts), ("account creations", creations),
         ("generation", generation), ("device keys", deviceKeys), ("key rotation", keyRotation), ("storage quota", quota),

@@ -8,7 +8,8 @@ extension SyncServerUseCaseTests {
     @Test("history: the caller's account only, pages that say whether more follow, bounds refused; the purge counts from the clock")
     func history() async throws {
         let caller = try await created().enrolled()
-        let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let push = DefaultPushChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         _ = try await push.execute([ServerSamples.change(1, "a1"), ServerSamples.change(2, "b1")], for: caller)
         clock.advance(seconds: 86_400)
         _ = try await push.execute([ServerSamples.change(1, basedOn: 1, "a2"), ServerSamples.change(2, basedOn: 2, "b2")], for: caller)

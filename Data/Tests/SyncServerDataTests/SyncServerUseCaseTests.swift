@@ -120,7 +120,8 @@ struct SyncServerUseCaseTests {
     func pushAndPull() async throws {
         _ = try await created()
         let device = try await enrolled()
-        let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let push = DefaultPushChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         let pull = DefaultPullChangesUseCase(
             store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         let results = try await push.execute((1...5).map { ServerSamples.change(UInt8($0), "e\($0)") }, for: device)
@@ -145,7 +146,8 @@ struct SyncServerUseCaseTests {
         let enrolment = try await enrol.execute(account: account, authKey: authKey, name: "laptop", deviceKey: nil, address: "192.0.2.1")
         let desk = try await enrol.execute(account: account, authKey: authKey, name: "desk", deviceKey: nil, address: "192.0.2.1")
         let laptop = AuthenticatedDevice(account: account, device: enrolment.device)
-        let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let push = DefaultPushChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         let pull = DefaultPullChangesUseCase(store: store, digester: digester, clock: clock, notifier: notifier, limits: limits)
         _ = try await push.execute((1...3).map { ServerSamples.change(UInt8($0), "e\($0)") }, for: laptop)
         let page = try await pull.execute(after: 1, limit: nil, waiting: 0, token: enrolment.token)
@@ -162,7 +164,8 @@ struct SyncServerUseCaseTests {
     func horizon() async throws {
         _ = try await created()
         let device = try await enrolled()
-        let push = DefaultPushChangesUseCase(store: store, clock: clock, notifier: notifier, limits: limits)
+        let push = DefaultPushChangesUseCase(
+            store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         let pull = DefaultPullChangesUseCase(
             store: store, digester: SHA256SecretDigester(), clock: clock, notifier: notifier, limits: limits)
         _ = try await push.execute([ServerSamples.change(1, "a"), ServerSamples.change(2, "b")], for: device)

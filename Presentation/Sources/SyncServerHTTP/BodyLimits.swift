@@ -18,6 +18,13 @@ enum BodyLimits {
         method == .get && path == SyncServerRouter.basePath + "/entries"
     }
 
+    /// Whether the route of `method` on `path` checks its bearer token again in its own write: a
+    /// push, whose body is read once the token's device is admitted (`AuthenticateDeviceUseCase.admit`:
+    /// one the store vouched for lately, without asking it again).
+    static func checksTokenInWrite(method: HTTPRequest.Method, path: String) -> Bool {
+        method == .post && path == SyncServerRouter.basePath + "/entries"
+    }
+
     /// The body limit of `method` on `path`, and whether the request must carry a device's token.
     static func limit(method: HTTPRequest.Method, path: String, maxBodyBytes: Int) -> (bytes: Int, needsDevice: Bool) {
         if method == .post, path == SyncServerRouter.basePath + "/entries" { return (maxBodyBytes, true) }

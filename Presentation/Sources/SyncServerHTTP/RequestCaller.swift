@@ -10,8 +10,9 @@ enum RequestCaller {
         return current
     }
 
-    /// The bearer token of a request whose route checks it in its own read of the store (a
-    /// pull: `BodyLimits.checksOwnToken`), not checked yet: only that route's handler reads it.
+    /// The bearer token of a request whose route checks it in its own read or write of the store
+    /// (a pull: `BodyLimits.checksOwnToken`; a push: `checksTokenInWrite`), not checked yet
+    /// (a push's device only admitted): only that route's handler reads it.
     @TaskLocal static var unchecked: SyncSecret?
 
     /// That token, or "unauthorized" when the request carried none.

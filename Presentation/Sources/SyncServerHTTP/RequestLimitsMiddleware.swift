@@ -6,7 +6,7 @@ import SyncServer
 /// Before any handler: a request with a bearer token is authenticated from its headers (a pull's
 /// token is handed to its handler unchecked, which checks it in its first read of the store), and
 /// a push must have one, before a byte of the body is read (an anonymous client cannot make the
-/// server hold megabytes); the body is read up to its route's limit (BodyLimits; more is a 413,
+/// server hold megabytes: its device admitted, then checked again in the push's write); the body is read up to its route's limit (BodyLimits; more is a 413,
 /// read no further) within the server's budget for bodies in flight (BodyBudget; past it a 503);
 /// and the client's address (the peer's, or behind a trusted proxy the one it forwards) is handed
 /// to the handlers. After them, Hummingbird's own errors (an unknown path, a method a path does
@@ -26,6 +26,10 @@ struct RequestLimitsMiddleware: RouterMiddleware {
         do {
             if ownCheck {
                 unchecked = try Self.token(of: request)
+            } else if BodyLimits.checksTokenInWrite(method: request.method, path: request.uri.path) {
+                guard let token = try Self.token(of: request) else { throw Problem.unauthorized }
+                caller = try await authenticate.admit(token: token)
+                unchecked = token
             } else {
                 caller = try await authenticated(request, needed: route.needsDevice)
             }

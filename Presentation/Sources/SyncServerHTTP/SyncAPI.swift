@@ -96,12 +96,14 @@ struct SyncAPI: APIProtocol {
     }
 
     func pushEntries(_ input: Operations.PushEntries.Input) async throws -> Operations.PushEntries.Output {
+        // Admitted before its body was read; the token is checked again in the push's write.
         let caller = try RequestCaller.required()
+        let token = try RequestCaller.requiredToken()
         guard case .json(let body) = input.body else { throw Problem.badRequest("a JSON body is required") }
         let changes = try body.changes.map(WireMapping.change)
         let results: [PushResult]
         do {
-            results = try await useCases.push.execute(changes, for: caller)
+            results = try await useCases.push.execute(changes, token: token)
         } catch SyncServerError.quotaExceeded(let quota) {
             audit.quotaRefused(caller)
             throw SyncServerError.quotaExceeded(quota)

@@ -114,6 +114,13 @@ final class StubSyncServer: Sendable {
                     current: SyncEntry(id: change.id, sequence: 9, payload: ServerSamples.payload("theirs"), changedAt: server.clock.now()))
             }
         }
+
+        /// Authenticates as `AuthenticateStub` does, then pushes.
+        func execute(_ changes: [EntryChange], token: SyncSecret) async throws -> [PushResult] {
+            try ChangeValidation.check(changes, limits: SyncLimits())
+            let caller = try await AuthenticateStub().execute(token: token)
+            return try await execute(changes, for: caller)
+        }
     }
 
     struct PullStub: PullChangesUseCase {

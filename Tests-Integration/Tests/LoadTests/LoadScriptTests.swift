@@ -11,7 +11,7 @@ struct LoadScriptTests {
     typealias S = PostgresStatements
 
     static let expected: [String: [String]] = [
-        "push": [S.deviceWithToken, S.push],
+        "push": [S.pushForToken],
         "pull": [S.pageForToken],
         "head": [S.pageForToken],
     ]

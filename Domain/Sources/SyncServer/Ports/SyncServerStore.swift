@@ -49,6 +49,10 @@ public protocol SyncServerStore: StoreReadiness {
     /// replaces is kept as an earlier one (`earlierEntries`). A push that would take the account
     /// past `quota` (`StorageUsage.check`) throws `quotaExceeded`, nothing stored.
     func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date, quota: StorageQuota) async throws -> [PushResult]
+    /// The device of a token digest (nil if none) and, unless it is revoked, the push applied to
+    /// its account as `push(_:to:at:quota:)` applies it: a push's authentication and its writes
+    /// together, in one round trip where the store can (so a revocation holds at once).
+    func push(_ changes: [EntryChange], forToken digest: SecretDigest, at time: Date, quota: StorageQuota) async throws -> DevicePush?
     /// Up to `limit` entries with a sequence after `cursor`, in sequence order.
     func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry]
     /// The account's latest sequence (0 before its first push).
@@ -78,6 +82,16 @@ public protocol SyncServerStore: StoreReadiness {
 }
 
 extension SyncServerStore {
+    /// The token's device, then the push: two reads of the store (a store that can do both in
+    /// one replaces it).
+    public func push(_ changes: [EntryChange], forToken digest: SecretDigest, at time: Date, quota: StorageQuota) async throws
+        -> DevicePush?
+    {
+        guard let device = try await device(withToken: digest) else { return nil }
+        if device.isRevoked { return DevicePush(device: device, results: nil) }
+        return DevicePush(device: device, results: try await push(changes, to: device.account, at: time, quota: quota))
+    }
+
     /// A push with no storage quota.
     public func push(_ changes: [EntryChange], to account: SyncAccountID, at time: Date) async throws -> [PushResult] {
         try await push(changes, to: account, at: time, quota: .unlimited)
@@ -117,6 +131,18 @@ public struct DevicePage: Equatable, Sendable {
     public init(device: SyncDevice, page: StoredPage?) {
         self.device = device
         self.page = page
+    }
+}
+
+/// A token's device and, unless the device is revoked, the results of its push
+/// (`SyncServerStore.push(_:forToken:at:quota:)`).
+public struct DevicePush: Equatable, Sendable {
+    public let device: SyncDevice
+    public let results: [PushResult]?
+
+    public init(device: SyncDevice, results: [PushResult]?) {
+        self.device = device
+        self.results = results
     }
 }
 
