@@ -154,7 +154,7 @@ enum PushStateError: Error {
 }
 
 /// Payloads as the columns both push statements take, one array a column.
-private struct PayloadColumns {
+struct PayloadColumns {
     let deleted: [Bool]
     let keyVersions: [Int32]
     let nonces: [ByteBuffer]

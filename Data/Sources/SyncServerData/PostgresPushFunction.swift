@@ -9,7 +9,34 @@
 /// function is the common case taken in one statement (each of its statements reads afresh, after
 /// the account's lock).
 enum PostgresPushFunction {
-    static let create = """
+    /// Migration 7's function: the account's use counted over its entries at each push.
+    static let create = pushFunction(
+        lockingAccount: """
+                SELECT a.seq, coalesce(a.quota_entries, p_quota_entries), coalesce(a.quota_bytes, p_quota_bytes)
+                    INTO v_head, v_limit_entries, v_limit_bytes FROM sync_account a WHERE a.id = p_account FOR UPDATE;
+
+            """,
+        readingUse: """
+                SELECT count(*) FILTER (WHERE NOT e.deleted), coalesce(sum(octet_length(e.ciphertext)), 0)
+                    INTO v_live, v_bytes FROM entry e WHERE e.account_id = p_account;
+
+            """)
+
+    /// Migration 9's: the account's use read from its row with the lock (kept by the triggers of
+    /// `PostgresEntryUsage`), so a push costs its changes, not the account's size.
+    static let createCounted = pushFunction(
+        lockingAccount: """
+                SELECT a.seq, coalesce(a.quota_entries, p_quota_entries), coalesce(a.quota_bytes, p_quota_bytes), a.live_entries,
+                    a.stored_bytes INTO v_head, v_limit_entries, v_limit_bytes, v_live, v_bytes FROM sync_account a
+                    WHERE a.id = p_account FOR UPDATE;
+
+            """,
+        readingUse: "")
+
+    /// `tokens_push` with its first statement (the account locked, its head and quota read) and
+    /// the reading of the account's use (live entries, bytes) given.
+    private static func pushFunction(lockingAccount: String, readingUse: String) -> String {
+        """
         CREATE OR REPLACE FUNCTION tokens_push(p_account uuid, p_ids uuid[], p_based bigint[], p_deleted boolean[], \
         p_key_versions integer[], p_nonces bytea[], p_ciphertexts bytea[], p_at timestamptz, p_quota_entries bigint, \
         p_quota_bytes bigint, p_channel text) RETURNS bigint LANGUAGE plpgsql AS $$
@@ -17,9 +44,7 @@ enum PostgresPushFunction {
             v_head bigint; v_limit_entries bigint; v_limit_bytes bigint;
             v_live bigint; v_bytes bigint; v_live_after bigint; v_bytes_after bigint;
         BEGIN
-            SELECT a.seq, coalesce(a.quota_entries, p_quota_entries), coalesce(a.quota_bytes, p_quota_bytes)
-                INTO v_head, v_limit_entries, v_limit_bytes FROM sync_account a WHERE a.id = p_account FOR UPDATE;
-            IF NOT FOUND OR coalesce(cardinality(p_ids), 0) = 0
+        \(lockingAccount)    IF NOT FOUND OR coalesce(cardinality(p_ids), 0) = 0
                 OR (SELECT count(DISTINCT c.id) FROM unnest(p_ids) AS c (id)) <> cardinality(p_ids) THEN
                 RETURN NULL;
             END IF;
@@ -27,9 +52,7 @@ enum PostgresPushFunction {
                 JOIN entry e ON e.account_id = p_account AND e.id = c.id WHERE e.seq <> c.based) THEN
                 RETURN NULL;
             END IF;
-            SELECT count(*) FILTER (WHERE NOT e.deleted), coalesce(sum(octet_length(e.ciphertext)), 0)
-                INTO v_live, v_bytes FROM entry e WHERE e.account_id = p_account;
-            SELECT v_live + coalesce(sum((NOT c.deleted)::int - coalesce((NOT e.deleted)::int, 0)), 0),
+        \(readingUse)    SELECT v_live + coalesce(sum((NOT c.deleted)::int - coalesce((NOT e.deleted)::int, 0)), 0),
                 v_bytes + coalesce(sum(octet_length(c.ciphertext) - coalesce(octet_length(e.ciphertext), 0)), 0)
                 INTO v_live_after, v_bytes_after
                 FROM unnest(p_ids, p_deleted, p_ciphertexts) AS c (id, deleted, ciphertext)
@@ -53,6 +76,7 @@ enum PostgresPushFunction {
         END
         $$
         """
+    }
 
     /// `tokens_push_device` (migration 8): the same push for the device of a token digest, the
     /// token checked in the same statement, so an authenticated push is one round trip, not two.

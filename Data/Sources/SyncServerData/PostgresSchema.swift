@@ -75,6 +75,8 @@ enum PostgresSchema {
         [PostgresPushFunction.create],
         // 8: an authenticated push in one statement, the token checked in it.
         [PostgresPushFunction.createForDevice],
+        // 9: each account's use of its quota kept in its row, by triggers (`PostgresEntryUsage`).
+        PostgresEntryUsage.migration,
     ]
 
     /// Brings the schema (in the connection's search path) to the newest version.

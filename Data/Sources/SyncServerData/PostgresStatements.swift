@@ -86,10 +86,8 @@ public enum PostgresStatements {
     /// NULLs). A statement that waited for the lock read these under a snapshot from before the
     /// wait: its second column says whether the row is still the version that snapshot saw.
     public static let pushState = """
-        SELECT a.seq AS head, a.xmin = (SELECT xmin FROM sync_account WHERE id = $1) AS current, u.live, u.bytes, \
+        SELECT a.seq AS head, a.xmin = (SELECT xmin FROM sync_account WHERE id = $1) AS current, a.live_entries, a.stored_bytes, \
         a.quota_entries, a.quota_bytes, e.id, e.seq AS stored_seq, e.deleted, e.key_version, e.nonce, e.ciphertext, e.changed_at FROM sync_account a \
-        CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE NOT deleted) AS live, \
-        coalesce(sum(octet_length(ciphertext)), 0)::bigint AS bytes FROM entry WHERE account_id = $1) u \
         LEFT JOIN entry e ON e.account_id = $1 AND e.id = ANY($2::uuid[]) WHERE a.id = $1 FOR UPDATE OF a
         """
     /// Writes entries (none twice) at the sequences after the head given, in order, keeping each
