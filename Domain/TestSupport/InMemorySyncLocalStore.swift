@@ -5,6 +5,10 @@ import Foundation
 /// `change` is a local edit (marked pending), as the vault records it.
 public actor InMemorySyncLocalStore: SyncLocalStore {
     public private(set) var state = SyncSnapshot()
+    /// Whether the last commit left nothing to send or confirm and nothing changed since.
+    private var allSent = false
+    /// Rounds recorded as quiet (`commitQuiet`).
+    public private(set) var quietRounds = 0
 
     public init() {}
 
@@ -14,7 +18,14 @@ public actor InMemorySyncLocalStore: SyncLocalStore {
         edit(&record)
         state.records[id] = record
         state.pending.insert(id)
+        allSent = false
     }
+
+    public func quietStart() async throws -> SyncQuietStart? {
+        allSent ? SyncQuietStart(cursor: state.cursor, generation: state.generation) : nil
+    }
+
+    public func commitQuiet(_ report: SyncReport) async throws { quietRounds += 1 }
 
     public func snapshot() async throws -> SyncSnapshot { state }
 
@@ -27,5 +38,11 @@ public actor InMemorySyncLocalStore: SyncLocalStore {
             next.pending.insert(id)
         }
         state = next
+        allSent = Self.allSent(next)
+    }
+
+    /// Nothing pending, and every push seen back (no base past the cursor, none awaiting a pull).
+    static func allSent(_ snapshot: SyncSnapshot) -> Bool {
+        snapshot.pending.isEmpty && snapshot.pushedOver.isEmpty && !snapshot.bases.values.contains { $0.sequence > snapshot.cursor }
     }
 }

@@ -24,6 +24,7 @@ public enum SyncLocalStoreContract {
         ("a round's outcome is what the next snapshot holds", outcomeCommitted),
         ("a change made while the round was away survives it, pending, over the new base", changeDuringRound),
         ("an entry the outcome no longer has is gone", removedByRound),
+        ("a round may start quiet only when nothing waits to be sent or confirmed", quietStart),
     ]
 
     public static var names: [String] { checks.map(\.0) }
@@ -100,5 +101,35 @@ public enum SyncLocalStoreContract {
         let now = try await subject.store.snapshot()
         #expect(now.records[two] == nil && now.bases[two] == nil && !now.pending.contains(two))
         #expect(now.records[one] == outcome.records[one])
+    }
+
+    public static func quietStart(_ subject: any SyncLocalStoreSubject) async throws {
+        let one = try await subject.add(1)
+        _ = try await subject.add(2)
+        #expect(try await subject.store.quietStart() == nil, "changes wait to be sent")
+        let taken = try await subject.store.snapshot()
+        var pushed = sentAll(taken, editing: one)
+        pushed.cursor = 1
+        try await subject.store.commit(pushed, over: taken)
+        #expect(try await subject.store.quietStart() == nil, "pushes not seen back yet")
+        let confirmed = try await subject.store.snapshot()
+        var seen = confirmed
+        seen.cursor = 99
+        try await subject.store.commit(seen, over: confirmed)
+        #expect(try await subject.store.quietStart() == SyncQuietStart(cursor: 99, generation: nil))
+        var report = SyncReport()
+        report.clockOffset = ClockOffset(seconds: 2, uncertainty: 0.5, measuredAt: Date(timeIntervalSince1970: 1_800_000_000))
+        try await subject.store.commitQuiet(report)
+        #expect(try await subject.store.quietStart() == SyncQuietStart(cursor: 99, generation: nil))
+        try await subject.edit(one, note: "later")
+        #expect(try await subject.store.quietStart() == nil, "a change made since")
+        // A change made while a round was away keeps the next round whole.
+        let again = try await subject.store.snapshot()
+        try await subject.delete(one)
+        var outcome = again
+        outcome.pending = []
+        outcome.bases[one] = RemoteEntry(sequence: 99, record: again.records[one]!, version: 3)
+        try await subject.store.commit(outcome, over: again)
+        #expect(try await subject.store.quietStart() == nil)
     }
 }

@@ -291,6 +291,32 @@ struct SyncUseCaseTests {
         for client in [laptop, phone, tablet] { #expect(await client.records() == desktop.records()) }
     }
 
+    @Test(
+        "an idle sync, once every push was seen back, reads no snapshot; a change on either side, or a server behind, makes it whole again")
+    func quietRounds() async throws {
+        let remote = InMemorySyncRemote()
+        let backup = await remote.backup()
+        let (laptop, desktop, _) = try await Self.threeMachinesHoldingOne(on: remote)
+        // The laptop's first round sent its account; the second saw it back; the third is quiet.
+        _ = try await laptop.sync()
+        let before = await laptop.store.quietRounds
+        #expect(try await laptop.sync() == SyncReport())
+        #expect(await laptop.store.quietRounds == before + 1)
+        await desktop.store.change(Self.id(1)) { $0?.note = Stamped("desk", changedAt: desktop.stamp(5_000)) }
+        _ = try await desktop.sync()
+        #expect(try await laptop.sync().received == 1, "a change elsewhere is pulled")
+        #expect(await laptop.records()[Self.id(1)]?.note.value == "desk")
+        await laptop.store.change(Self.id(1)) { $0?.name = Stamped("me@laptop", changedAt: laptop.stamp(6_000)) }
+        #expect(try await laptop.sync().sent == 1, "a change here is sent")
+        _ = try await laptop.sync()
+        let quiet = await laptop.store.quietRounds
+        _ = try await laptop.sync()
+        #expect(await laptop.store.quietRounds == quiet + 1)
+        await remote.restore(backup)
+        let restored = try await laptop.sync()
+        #expect(restored.serverBehind && restored.resent == 1, "a server restored from a backup is noticed")
+    }
+
     @Test("a server that replays an old version at a sequence it made up does not stall the machine: its edit goes up at the next sync")
     func replayAtMadeUpSequence() async throws {
         let remote = InMemorySyncRemote()

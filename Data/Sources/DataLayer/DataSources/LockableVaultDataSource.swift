@@ -116,6 +116,8 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
         return sync
     }
 
+    public func quietStart() async throws -> SyncQuietStart? { try await syncStore().quietStart() }
+    public func commitQuiet(_ report: SyncReport) async throws { try await syncStore().commitQuiet(report) }
     public func snapshot() async throws -> SyncSnapshot { try await syncStore().snapshot() }
     public func pendingCount() async throws -> Int { try await syncStore().pendingCount() }
     public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws {

@@ -31,8 +31,30 @@ public struct SyncSnapshot: Sendable {
     }
 }
 
+/// Where a round may start when the local side has nothing to send: every change made here was
+/// sent and seen back from the server by the last round, and nothing changed here since. Then a
+/// round that finds nothing new on the server ends without reading a snapshot of every entry.
+public struct SyncQuietStart: Equatable, Sendable {
+    public let cursor: Int64
+    /// The server generation the cursor belongs to (nil: the server never said one).
+    public let generation: String?
+
+    public init(cursor: Int64, generation: String?) {
+        self.cursor = cursor
+        self.generation = generation
+    }
+}
+
 /// The local side of sync (Data: the vault's sync state, changed in the vault's transactions).
 public protocol SyncLocalStore: Sendable {
+    /// The cursor and generation alone, when nothing here waits to be sent or confirmed (the last
+    /// round's commit saw every push back and nothing changed since); nil otherwise, or when the
+    /// store cannot tell without reading every entry. Read before `snapshot`, so it must cost
+    /// what one row costs.
+    func quietStart() async throws -> SyncQuietStart?
+    /// Records a round that started quiet and found nothing new on the server: when it synced,
+    /// and what `report` measured (the clock); no entry changes.
+    func commitQuiet(_ report: SyncReport) async throws
     func snapshot() async throws -> SyncSnapshot
     /// How many local changes wait to be sent (for the status line).
     func pendingCount() async throws -> Int
@@ -44,6 +66,10 @@ public protocol SyncLocalStore: Sendable {
 }
 
 extension SyncLocalStore {
+    /// A store that cannot tell cheaply: every round reads a snapshot.
+    public func quietStart() async throws -> SyncQuietStart? { nil }
+    public func commitQuiet(_ report: SyncReport) async throws {}
+
     /// `commit` of a round that reported nothing.
     public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws {
         try await commit(snapshot, over: taken, report: SyncReport())

@@ -64,10 +64,35 @@ public struct DefaultSyncUseCase: SyncUseCase {
     }
 
     public func execute() async throws -> SyncReport {
+        if let report = try await quietRound() { return report }
         let taken = try await local.snapshot()
         var (state, report) = try await pulledAndMerged(taken)
         try await push(from: &state, report: &report)
         try await local.commit(state, over: taken, report: report)
+        return report
+    }
+
+    /// A round that reads one row and one page: when nothing here waits to be sent or confirmed
+    /// (`SyncLocalStore.quietStart`) and the server has nothing after the cursor, in the same
+    /// generation, with its head at the cursor (not behind it: a server restored from a backup
+    /// goes the whole way). Anything else, or a cursor the server no longer serves, is left to
+    /// the whole round (which reads that page again); nil then.
+    private func quietRound() async throws -> SyncReport? {
+        guard let start = try await local.quietStart() else { return nil }
+        let page: RemotePage
+        do {
+            page = try await remote.pull(after: start.cursor)
+        } catch let error {
+            guard error == .cursorExpired else { throw error }
+            return nil
+        }
+        // A generation the server names for the first time is one to record: the whole round.
+        guard page.entries.isEmpty, page.unreadable.isEmpty, !page.hasMore, page.head == start.cursor,
+            page.generation == nil || page.generation == start.generation
+        else { return nil }
+        var report = SyncReport()
+        report.clockOffset = page.serverTime?.offset
+        try await local.commitQuiet(report)
         return report
     }
 

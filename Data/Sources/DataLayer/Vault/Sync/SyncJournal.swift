@@ -99,6 +99,7 @@ struct SyncJournal {
     }
 
     private mutating func put(_ state: SyncEntryState, previous: Int?) throws {
+        account.allSent = false
         try tables.write(state, previous: previous)
         entries?[state.record.id] = (state, (previous ?? 0) + 1)
     }

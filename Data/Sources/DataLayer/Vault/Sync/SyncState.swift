@@ -36,6 +36,10 @@ struct SyncAccountState: Equatable, Sendable {
     var revoked = false
     /// How far the server's clock was from this machine's at the last sync that could tell.
     var clockOffset: ClockOffset? = nil
+    /// The last round's commit left nothing to send or confirm (no entry pending, every push
+    /// seen back), and no change was recorded here since: a round may start from this row alone
+    /// (`VaultSyncStore.quietStart`). False in rows of older builds, and after any change here.
+    var allSent = false
 
     /// The reading for a change made here at `now`, the clock moved on to it.
     mutating func stamp(now: Date) -> HybridTimestamp {

@@ -89,6 +89,9 @@ struct SyncAccountStateDTO: Codable {
     /// The server's clock against this machine's at the last sync that could tell (absent: none
     /// measured, and in rows of older builds).
     var clockOffset: ClockOffsetDTO?
+    /// Set while nothing waits to be sent or confirmed (absent: something may, and in rows of
+    /// older builds).
+    var allSent: Bool?
 
     /// `ClockOffset`: seconds, uncertainty, and when it was measured (Unix seconds).
     struct ClockOffsetDTO: Codable, Equatable {
@@ -126,6 +129,7 @@ struct SyncAccountStateDTO: Codable {
         clockOffset = state.clockOffset.map {
             ClockOffsetDTO(seconds: $0.seconds, uncertainty: $0.uncertainty, at: $0.measuredAt.timeIntervalSince1970)
         }
+        allSent = state.allSent ? true : nil
     }
 
     func toDomain() -> SyncAccountState? {
@@ -166,6 +170,6 @@ struct SyncAccountStateDTO: Codable {
             clockOffset: clockOffset.flatMap {
                 guard $0.seconds.isFinite, $0.uncertainty.isFinite, $0.uncertainty >= 0, $0.at.isFinite else { return nil }
                 return ClockOffset(seconds: $0.seconds, uncertainty: $0.uncertainty, measuredAt: Date(timeIntervalSince1970: $0.at))
-            })
+            }, allSent: allSent == true)
     }
 }

@@ -133,6 +133,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             else { throw SyncError.notSetUp }
             var state = stored
             state.membership = membership
+            if resend { state.allSent = false }
             try tables.write(state, version: version + 1)
             guard resend else { return }
             for (_, entry) in try tables.entries() where !entry.state.pending {
@@ -140,6 +141,29 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                 resent.pending = true
                 try tables.write(resent, previous: entry.version)
             }
+        }
+    }
+
+    /// From the account's row alone (no entry is opened): set by the last commit when it left
+    /// nothing pending and every push seen back, cleared by the journal at any change here.
+    public func quietStart() async throws -> SyncQuietStart? {
+        try vault.read { db, keys, _ in
+            guard let account = try tables(db, keys).account()?.state, account.membership != nil, account.allSent else { return nil }
+            return SyncQuietStart(cursor: account.cursor, generation: account.generation)
+        }
+    }
+
+    /// The account's row alone: when it synced, no conflict copies, the clock measured.
+    public func commitQuiet(_ report: SyncReport) async throws {
+        let now = clock.now()
+        try vault.write { db, keys in
+            let tables = self.tables(db, keys)
+            guard let (stored, version) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
+            var account = stored
+            account.lastSync = now
+            account.conflicts = report.conflictCopies.count
+            if let offset = report.clockOffset { account.clockOffset = offset }
+            try tables.write(account, version: version + 1)
         }
     }
 
@@ -212,6 +236,11 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             account.conflicts = report.conflictCopies.count
             if let offset = report.clockOffset { account.clockOffset = offset }
             account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
+            // Nothing left to send or to see back (a push is seen back once the cursor passes it).
+            account.allSent =
+                !states.values.contains {
+                    $0.state.pending || $0.state.pushedOver != nil || ($0.state.base?.sequence ?? 0) > snapshot.cursor
+                }
             try tables.write(account, version: accountVersion + 1)
             if !adding.isEmpty { try EntryTable.insert(adding, keys: keys, db) }
             if moved { try VaultEntries.orderByPosition(states, db: db) }
