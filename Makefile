@@ -207,12 +207,12 @@ bench: deps-test ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and 
 SERVER_SCRATCH ?= $(CURDIR)/.build-release-server
 SERVER_RELEASE := --package-path App --product tokens-server -c release --scratch-path $(SERVER_SCRATCH) $(SWIFTPM_FLAGS)
 
-loadtest: deps-test ## The release tokens-server under wrk against pgbench running its SQL, on a PostgreSQL it starts; writes bench/sync-results.json (DURATION=10 ROUNDS=3 SOAK=300 CONNECTIONS=8)
+loadtest: deps-test ## The release tokens-server under wrk against pgbench running its SQL, on a PostgreSQL it starts; writes bench/sync-results.json (DURATION=10 ROUNDS=3 SOAK=300 CONNECTIONS=8 ENTRIES=20 an account)
 	@$(SWIFT) build $(SERVER_RELEASE)
 	@$(SWIFT) build --package-path Tests-Integration --product tokens-loadtest $(BUILD_FLAGS)
 	@server="$$($(SWIFT) build $(SERVER_RELEASE) --show-bin-path)/tokens-server"; \
 	  $(WITH_POSTGRES) "$(BIN)/tokens-loadtest" --server "$$server" --seconds $${DURATION:-10} --rounds $${ROUNDS:-3} \
-	    --soak-seconds $${SOAK:-300} --connections $${CONNECTIONS:-8} --output bench/sync-results.json
+	    --soak-seconds $${SOAK:-300} --connections $${CONNECTIONS:-8} --entries $${ENTRIES:-20} --output bench/sync-results.json
 
 # Installation: a fully static release `tokens`, its completions and man page.
 PREFIX ?= $(HOME)/.local

@@ -13,11 +13,14 @@ public struct LoadClient: Sendable {
 
 /// The accounts a load runs on, made through the API as a user's devices make theirs: for each
 /// client an account, a device (named `PREFIX-N`: pgbench's clients find theirs by name) and
-/// `entries` entries.
+/// `entries` entries, pushed 100 at a time (the server's limit).
 public enum LoadFixture {
+    /// Entries an account holds unless the load says otherwise (`--entries`).
     public static let entriesPerAccount = 20
 
-    public static func clients(_ count: Int, named prefix: String, on server: ServerProcess) async throws -> [LoadClient] {
+    public static func clients(
+        _ count: Int, named prefix: String, entries entryCount: Int = entriesPerAccount, on server: ServerProcess
+    ) async throws -> [LoadClient] {
         var clients: [LoadClient] = []
         for index in 0..<count {
             let account = UUID().uuidString.lowercased()
@@ -29,14 +32,16 @@ public enum LoadFixture {
             guard let token = try object(enrolled.body)["token"] as? String else {
                 throw LoadError.unexpected("no token in \(enrolled.body)")
             }
-            let entries = (0..<entriesPerAccount).map { _ in UUID() }
-            let changes = entries.map { id -> [String: Any] in
-                [
-                    "id": id.uuidString.lowercased(), "basedOn": 0, "deleted": false, "keyVersion": 1, "nonce": "AAECAwQFBgcICQoL",
-                    "ciphertext": Data(repeating: 0x2a, count: 256).base64EncodedString(),
-                ]
+            let entries = (0..<entryCount).map { _ in UUID() }
+            for start in stride(from: 0, to: entries.count, by: 100) {
+                let changes = entries[start..<min(start + 100, entries.count)].map { id -> [String: Any] in
+                    [
+                        "id": id.uuidString.lowercased(), "basedOn": 0, "deleted": false, "keyVersion": 1, "nonce": "AAECAwQFBgcICQoL",
+                        "ciphertext": Data(repeating: 0x2a, count: 256).base64EncodedString(),
+                    ]
+                }
+                try expect(200, try await server.request("POST", "/v1/entries", json: ["changes": changes], token: token))
             }
-            try expect(200, try await server.request("POST", "/v1/entries", json: ["changes": changes], token: token))
             clients.append(LoadClient(token: token, entry: entries.sorted { $0.uuidString.lowercased() < $1.uuidString.lowercased() }[0]))
         }
         return try await refreshed(clients, on: server)

@@ -57,6 +57,8 @@ public struct LoadReport: Codable, Sendable {
     public let connections: Int
     public let seconds: Int
     public let rounds: Int
+    /// Entries in each client's account.
+    public var entriesPerAccount = LoadFixture.entriesPerAccount
     public var date = ISO8601DateFormatter().string(from: Date())
     public var workloads: [Workload] = []
     public var soak: Soak?
@@ -87,7 +89,7 @@ public struct LoadReport: Codable, Sendable {
     }
 
     public func printTable() {
-        print("Machine: \(machine); \(connections) connections, \(rounds) rounds of \(seconds) s")
+        print("Machine: \(machine); \(connections) connections, \(rounds) rounds of \(seconds) s, \(entriesPerAccount) entries an account")
         for workload in workloads {
             let peak = LoadFigures.median(workload.serverRuns).perSecond
             let minimal = LoadFigures.median(workload.minimalRuns).perSecond

@@ -15,36 +15,41 @@ public final class SyncLoad: @unchecked Sendable {
     private let clientsFile: URL
 
     /// Starts the server (REAL, as a user runs it) on `url`, the database `database` of the
-    /// cluster in the environment, and makes the clients.
-    public convenience init(database: String, url: String, connections: Int, repository root: URL = RepositoryRoot.url) async throws {
+    /// cluster in the environment, and makes the clients, `entries` in each account.
+    public convenience init(
+        database: String, url: String, connections: Int, entries: Int = LoadFixture.entriesPerAccount,
+        repository root: URL = RepositoryRoot.url
+    ) async throws {
         try await self.init(
             server: try ServerProcess(
                 ["--phase", "real"],
                 environment: ["TOKENS_SERVER_DATABASE_URL": url, "TOKENS_LOG_LEVEL": "info"].merging(Self.oneMachine) { $1 }),
-            database: database, connections: connections, repository: root)
-        _ = try await LoadFixture.clients(connections, named: "pgbench", on: server)
+            database: database, connections: connections, entries: entries, repository: root)
+        _ = try await LoadFixture.clients(connections, named: "pgbench", entries: entries, on: server)
     }
 
     /// A `tokens-server` in the DEV phase (everything in memory) with wrk's clients only: what a
     /// request costs the server itself, without a database, for reference (no pgbench).
-    public convenience init(inMemoryWith connections: Int, repository root: URL = RepositoryRoot.url) async throws {
+    public convenience init(
+        inMemoryWith connections: Int, entries: Int = LoadFixture.entriesPerAccount, repository root: URL = RepositoryRoot.url
+    ) async throws {
         try await self.init(
             server: try ServerProcess(["--phase", "dev"], environment: ["TOKENS_LOG_LEVEL": "info"].merging(Self.oneMachine) { $1 }),
             database: "",
-            connections: connections, repository: root)
+            connections: connections, entries: entries, repository: root)
     }
 
     /// Every client of the load opens its account from this machine: more than a user's address
     /// may open in an hour.
     static let oneMachine = ["TOKENS_SERVER_ACCOUNTS_PER_ADDRESS": "100000"]
 
-    private init(server: ServerProcess, database: String, connections: Int, repository root: URL) async throws {
+    private init(server: ServerProcess, database: String, connections: Int, entries: Int, repository root: URL) async throws {
         self.server = server
         self.database = database
         self.connections = connections
         wrk = Wrk(repository: root)
         pgbench = Pgbench(script: try PgbenchScript(repository: root))
-        clients = try await LoadFixture.clients(connections, named: "wrk", on: server)
+        clients = try await LoadFixture.clients(connections, named: "wrk", entries: entries, on: server)
         clientsFile = FileManager.default.temporaryDirectory.appendingPathComponent("load-clients-\(UUID())")
     }
 

@@ -32,10 +32,11 @@ enum LoadTest {
     }
 
     nonisolated static func run(_ options: Options, database: String, url: String) async throws -> LoadReport {
-        let load = try await SyncLoad(database: database, url: url, connections: options.connections)
-        let inMemory = try await SyncLoad(inMemoryWith: options.connections)
+        let load = try await SyncLoad(database: database, url: url, connections: options.connections, entries: options.entries)
+        let inMemory = try await SyncLoad(inMemoryWith: options.connections, entries: options.entries)
         var report = LoadReport(
             machine: Machine.description, connections: options.connections, seconds: options.seconds, rounds: options.rounds)
+        report.entriesPerAccount = options.entries
         for workload in options.workloads {
             progress(
                 "== \(workload): \(options.rounds) rounds of \(options.seconds) s, server, pgbench minimal and pgbench server SQL in turn")
@@ -74,9 +75,11 @@ func progress(_ line: String) {
 }
 
 /// The command line: --server PATH [--seconds 10] [--rounds 3] [--connections 8]
-/// [--soak-seconds 300] [--workloads push,pull,head] [--output bench/sync-results.json].
+/// [--soak-seconds 300] [--workloads push,pull,head] [--entries 20] [--output bench/sync-results.json].
 struct Options {
     var server = ""
+    /// Entries in each account (1 to 10 000, the server's default quota).
+    var entries = LoadFixture.entriesPerAccount
     var seconds = 10
     var rounds = 3
     var connections = 8
@@ -96,6 +99,9 @@ struct Options {
                 guard !workloads.isEmpty, workloads.allSatisfy(SyncLoad.workloads.contains) else {
                     throw LoadError.tool("--workloads takes some of \(SyncLoad.workloads.joined(separator: ", ")), comma-separated")
                 }
+            case "--entries":
+                guard let number = Int(value), (1...10_000).contains(number) else { throw LoadError.tool("--entries takes 1 to 10000") }
+                entries = number
             case "--seconds", "--rounds", "--connections", "--soak-seconds":
                 guard let number = Int(value), number >= 0, number <= 3600 else { throw LoadError.tool("\(flag) takes 0 to 3600") }
                 switch flag {
