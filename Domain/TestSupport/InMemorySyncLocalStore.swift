@@ -41,8 +41,12 @@ public actor InMemorySyncLocalStore: SyncLocalStore {
         allSent = Self.allSent(next)
     }
 
-    /// Nothing pending, and every push seen back (no base past the cursor, none awaiting a pull).
+    /// Every entry settled (`SyncQuietStart.isSettled`).
     static func allSent(_ snapshot: SyncSnapshot) -> Bool {
-        snapshot.pending.isEmpty && snapshot.pushedOver.isEmpty && !snapshot.bases.values.contains { $0.sequence > snapshot.cursor }
+        Set(snapshot.records.keys).union(snapshot.bases.keys).union(snapshot.pending).union(snapshot.pushedOver.keys).allSatisfy { id in
+            SyncQuietStart.isSettled(
+                pending: snapshot.pending.contains(id), pushedOver: snapshot.pushedOver[id], base: snapshot.bases[id],
+                cursor: snapshot.cursor)
+        }
     }
 }

@@ -28,7 +28,17 @@ struct PostgresPush {
                 payloads.nonces, payloads.ciphertexts, time, Int64(quota.entries), Int64(quota.bytes), PostgresChangeNotifier.channel),
             logger: SQL.queryLogger)
         guard let head = try await rows.decode(Int64?.self).collected().first ?? nil else { return nil }
-        return (1...Int64(changes.count)).map { .applied(sequence: head + $0) }
+        return Self.applied(changes.count, after: head)
+    }
+
+    /// `count` changes applied at the sequences after `head`, in order.
+    private static func applied(_ count: Int, after head: Int64) -> [PushResult] {
+        (1...Int64(count)).map { .applied(sequence: head + $0) }
+    }
+
+    /// The push decided by the rules, in its transaction (`run`).
+    func inTransaction(on client: PostgresClient) async throws -> [PushResult] {
+        try await client.withTransaction(logger: SQL.queryLogger) { connection in try await run(on: connection) }
     }
 
     /// `inOneStatement` for the device of a token digest, checked in the same statement: nil when
@@ -49,7 +59,7 @@ struct PostgresPush {
             id: DeviceID(id), account: SyncAccountID(account), name: name, tokenDigest: token, enrolledAt: enrolled, revokedAt: nil,
             deviceKey: key.map { Array($0) })
         guard let head, !changes.isEmpty else { return (device, nil) }
-        return (device, (1...Int64(changes.count)).map { .applied(sequence: head + $0) })
+        return (device, applied(changes.count, after: head))
     }
 
     func run(on connection: PostgresConnection) async throws -> [PushResult] {

@@ -212,7 +212,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
         let push = PostgresPush(changes: changes, account: account, time: time, quota: quota)
         return try await guarded { [self] in
             if let applied = try await push.inOneStatement(on: client) { return applied }
-            return try await client.withTransaction(logger: SQL.queryLogger) { connection in try await push.run(on: connection) }
+            return try await push.inTransaction(on: client)
         }
     }
 
@@ -229,10 +229,7 @@ public final class PostgresSyncServerStore: SyncServerStore {
         }
         if let applied { return DevicePush(device: device, results: applied) }
         let push = PostgresPush(changes: changes, account: device.account, time: time, quota: quota)
-        let results = try await guarded { [self] in
-            try await client.withTransaction(logger: SQL.queryLogger) { connection in try await push.run(on: connection) }
-        }
-        return DevicePush(device: device, results: results)
+        return DevicePush(device: device, results: try await guarded { [self] in try await push.inTransaction(on: client) })
     }
 
     public func changes(of account: SyncAccountID, after cursor: Int64, limit: Int) async throws -> [SyncEntry] {

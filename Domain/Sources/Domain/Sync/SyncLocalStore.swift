@@ -43,6 +43,13 @@ public struct SyncQuietStart: Equatable, Sendable {
         self.cursor = cursor
         self.generation = generation
     }
+
+    /// Whether an entry, as a round's commit leaves it, lets the next round start quiet: not
+    /// pending, and no push of it waiting to be seen back (none acknowledged since the last pull,
+    /// its base no later than the cursor).
+    public static func isSettled(pending: Bool, pushedOver: RemoteEntry?, base: RemoteEntry?, cursor: Int64) -> Bool {
+        !pending && pushedOver == nil && (base?.sequence ?? 0) <= cursor
+    }
 }
 
 /// The local side of sync (Data: the vault's sync state, changed in the vault's transactions).

@@ -30,17 +30,22 @@ public struct DefaultAuthenticateDeviceUseCase: AuthenticateDeviceUseCase {
     }
 
     public func execute(token: SyncSecret) async throws -> AuthenticatedDevice {
+        try await authenticated(digester.digest(token))
+    }
+
+    public func admit(token: SyncSecret) async throws -> AuthenticatedDevice {
         let digest = digester.digest(token)
+        if let recent, let device = await recent.device(for: digest) { return device }
+        return try await authenticated(digest)
+    }
+
+    /// The device of a token's digest, asked of the store.
+    private func authenticated(_ digest: SecretDigest) async throws -> AuthenticatedDevice {
         guard let device = try await store.device(withToken: digest) else { throw SyncServerError.unauthorized }
         guard !device.isRevoked else { throw SyncServerError.deviceRevoked }
         let caller = AuthenticatedDevice(account: device.account, device: device.id)
         await activity?.saw(caller)
         await recent?.vouched(caller, for: digest)
         return caller
-    }
-
-    public func admit(token: SyncSecret) async throws -> AuthenticatedDevice {
-        if let recent, let device = await recent.device(for: digester.digest(token)) { return device }
-        return try await execute(token: token)
     }
 }

@@ -41,6 +41,14 @@ struct SyncAccountState: Equatable, Sendable {
     /// (`VaultSyncStore.quietStart`). False in rows of older builds, and after any change here.
     var allSent = false
 
+    /// What a round's commit keeps of it, whatever it changed: when it ended, its conflict copies,
+    /// the clock offset it measured (else the last one stays).
+    mutating func record(_ report: SyncReport, at now: Date) {
+        lastSync = now
+        conflicts = report.conflictCopies.count
+        if let offset = report.clockOffset { clockOffset = offset }
+    }
+
     /// The reading for a change made here at `now`, the clock moved on to it.
     mutating func stamp(now: Date) -> HybridTimestamp {
         clock = clock.next(now: Self.milliseconds(now))

@@ -160,9 +160,7 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             let tables = self.tables(db, keys)
             guard let (stored, version) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
             var account = stored
-            account.lastSync = now
-            account.conflicts = report.conflictCopies.count
-            if let offset = report.clockOffset { account.clockOffset = offset }
+            account.record(report, at: now)
             try tables.write(account, version: version + 1)
         }
     }
@@ -232,15 +230,12 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             }
             account.cursor = snapshot.cursor
             account.generation = snapshot.generation
-            account.lastSync = now
-            account.conflicts = report.conflictCopies.count
-            if let offset = report.clockOffset { account.clockOffset = offset }
+            account.record(report, at: now)
             account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
-            // Nothing left to send or to see back (a push is seen back once the cursor passes it).
-            account.allSent =
-                !states.values.contains {
-                    $0.state.pending || $0.state.pushedOver != nil || ($0.state.base?.sequence ?? 0) > snapshot.cursor
-                }
+            account.allSent = states.values.allSatisfy {
+                SyncQuietStart.isSettled(
+                    pending: $0.state.pending, pushedOver: $0.state.pushedOver, base: $0.state.base, cursor: snapshot.cursor)
+            }
             try tables.write(account, version: accountVersion + 1)
             if !adding.isEmpty { try EntryTable.insert(adding, keys: keys, db) }
             if moved { try VaultEntries.orderByPosition(states, db: db) }
