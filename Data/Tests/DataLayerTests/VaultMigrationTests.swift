@@ -5,7 +5,7 @@ import Testing
 
 @testable import DataLayer
 
-/// Format-1 and format-2 vaults (committed, made by the last build of each) are migrated to the
+/// Vaults of formats 1 to 3 (committed, made by the last build of each) are migrated to the
 /// current format in place, in one transaction, on their first unlock.
 @Suite("Older vaults migrate on first unlock")
 struct VaultMigrationTests {
@@ -39,14 +39,15 @@ struct VaultMigrationTests {
     func format() throws -> Int { try folder.rows("SELECT format_version FROM header")[0]["format_version"] }
 
     @Test(
-        "each fixture opens with every account, as format 3, with a new vault's schema; the next unlock writes nothing", arguments: [1, 2])
+        "each fixture opens with every account, in the current format, with a new vault's schema; the next unlock writes nothing",
+        arguments: [1, 2, 3])
     func migrates(from version: Int) async throws {
         try copyFixture(format: version)
         #expect(try format() == version)
         let vault = try Vault.open(at: folder.path, passphrase: Passphrase(Self.passphrase))
         #expect(try await VaultAccountDataSource(vault: vault).fetchAll() == Self.expectedAccounts())
         try vault.close()
-        #expect(try format() == 3)
+        #expect(try format() == VaultHeader.currentFormat)
         #expect(try folder.rows("SELECT revision FROM header")[0]["revision"] as Int == version)
         #expect(try folder.rows("SELECT version FROM entry").map { $0["version"] as Int } == [1, 1, 1])
         let schema = try folder.read(VaultSchema.objects)
@@ -73,7 +74,7 @@ struct VaultMigrationTests {
         #expect(try format() == 1)
         let vault = try Vault.open(at: folder.path, passphrase: Passphrase(Self.passphrase))
         #expect(try await VaultAccountDataSource(vault: vault).fetchAll() == Self.expectedAccounts())
-        #expect(try format() == 3)
+        #expect(try format() == VaultHeader.currentFormat)
     }
 
     @Test("a wrong passphrase, or a damaged format-1 entry, migrates nothing and changes nothing")
@@ -85,12 +86,12 @@ struct VaultMigrationTests {
         #expect(try format() == 1)
     }
 
-    @Test("a format-2 vault changed outside Tokens is refused, not sealed as it is by the migration")
-    func changedFormat2() async throws {
-        try copyFixture(format: 2)
+    @Test("a format-2 or -3 vault changed outside Tokens is refused, not sealed as it is by the migration", arguments: [2, 3])
+    func changedBeforeMigration(format version: Int) async throws {
+        try copyFixture(format: version)
         try folder.tamper("UPDATE entry SET sort_order = 9 WHERE sort_order = 0")
         try await folder.expectFailure(.modified(.entries), passphrase: Self.passphrase)
-        #expect(try format() == 2)
+        #expect(try format() == version)
     }
 
     @Test("a planted trigger in a format-1 vault is refused before the migration")
@@ -104,7 +105,7 @@ struct VaultMigrationTests {
 /// The schema check's fast path: the digests it compares are those of what the migrations make.
 @Suite("Vault schema digests")
 struct VaultSchemaDigestTests {
-    @Test("each format's digest is that of its migrations' objects", arguments: [1, 2, 3])
+    @Test("each format's digest is that of its migrations' objects", arguments: [1, 2, 3, 4])
     func digests(format: Int) throws {
         let database = try #require(VaultSchema.migrated(format: format))
         let digest = try database.read(VaultSchema.digest)

@@ -23,6 +23,11 @@ enum Bench {
             printTable(results)
             return
         }
+        // `--only code`: the rows of `tokens code` on the real vault alone (it needs `--tokens`).
+        if value(after: "--only", in: arguments) == "code", let tokens {
+            printTable(try unlockedCode(tokens: tokens))
+            return
+        }
         // `--only backup`: the backup row alone (it needs `--tokens`).
         if value(after: "--only", in: arguments) == "backup", let tokens {
             printTable([try backup(tokens: tokens)])

@@ -82,7 +82,7 @@ extension AppContainer {
 
     /// Search for one question (the command line's QUERY).
     public func makeSearchAccountsUseCase() -> any SearchAccountsUseCase {
-        DefaultSearchAccountsUseCase(listAccounts: makeListAccountsUseCase())
+        DefaultSearchAccountsUseCase(repository: accountRepository)
     }
 
     /// The one account the command line's QUERY means: text first, then an id prefix.

@@ -7,6 +7,8 @@ import Foundation
 /// the errors Domain's AccountRepository promises, in one place for every store.
 public protocol AccountDataSource: Sendable {
     func fetchAll() async throws -> [Account]
+    /// The accounts `query` matches, in `fetchAll()`'s order.
+    func search(_ query: AccountQuery) async throws -> [Account]
     /// The account with this id, or nil when there is none.
     func fetch(id: UUID) async throws -> Account?
     /// Changes whenever what `fetchAll()` returns changes.
@@ -24,4 +26,10 @@ public protocol AccountDataSource: Sendable {
     /// Changes one account in a single step and returns it as it was before the change; nil
     /// when there is no such account (`change` is not called).
     func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account?
+}
+
+extension AccountDataSource {
+    public func search(_ query: AccountQuery) async throws -> [Account] {
+        try await fetchAll().filter(query.matches)
+    }
 }

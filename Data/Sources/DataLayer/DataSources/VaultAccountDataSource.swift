@@ -19,6 +19,11 @@ public struct VaultAccountDataSource: AccountDataSource {
         try vault.readEntries { keys, records in try records.map { try EntryCipher.open($0, keys: keys) } }
     }
 
+    /// Only the matching entries are read and checked (`UnlockedVault.search`).
+    public func search(_ query: AccountQuery) async throws -> [Account] {
+        try vault.search(query)
+    }
+
     /// Every entry is still checked against the manifest; only the one asked for is decrypted.
     public func fetch(id: UUID) async throws -> Account? {
         try vault.readEntries { keys, records in

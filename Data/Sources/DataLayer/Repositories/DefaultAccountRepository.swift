@@ -16,6 +16,10 @@ public struct DefaultAccountRepository: AccountRepository {
         try await dataSource.fetchAll()
     }
 
+    public func search(_ query: AccountQuery) async throws -> [Account] {
+        try await dataSource.search(query)
+    }
+
     public func revision() async throws -> AccountsRevision {
         try await dataSource.revision()
     }

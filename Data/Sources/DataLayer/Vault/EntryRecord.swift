@@ -28,6 +28,19 @@ extension EntryRecord {
     }
 }
 
+extension EntryRecord {
+    /// Every field, length-prefixed, as the manifest (formats 2 and 3) and the index's row
+    /// digests (format 4) cover them.
+    func appendFields(to bytes: inout [UInt8]) {
+        CanonicalEncoding.appendString(id, to: &bytes)
+        for value in [sortOrder, Int(truncatingIfNeeded: createdAt.bitPattern), Int(truncatingIfNeeded: updatedAt.bitPattern), version] {
+            CanonicalEncoding.appendInteger(value, to: &bytes)
+        }
+        CanonicalEncoding.appendBytes(nonce, to: &bytes)
+        CanonicalEncoding.appendBytes(ciphertext, to: &bytes)
+    }
+}
+
 /// Writes to the vault's tables that must change exactly one row: a write SQLite reports as
 /// a no-op (a planted trigger's RAISE(IGNORE), say) fails the transaction instead of passing
 /// for done.

@@ -19,6 +19,27 @@ enum EntryTable {
         return try Row.fetchOne(statement, arguments: [id]).map { try EntryRecord(row: $0) }
     }
 
+    /// The entries of `ids` the vault has, by id: a few read by their key, many by one scan.
+    static func rows(_ db: some VaultQuerying, ids: [String]) throws -> [String: EntryRecord] {
+        guard !ids.isEmpty else { return [:] }
+        let sql: String
+        if ids.count <= 64 {
+            // Literals (the read path's statements take no parameters), quoted as SQL quotes them.
+            var list = ""
+            for id in ids {
+                if !list.isEmpty { list += ", " }
+                list += "'" + (id.contains("'") ? id.replacingOccurrences(of: "'", with: "''") : id) + "'"
+            }
+            sql = "SELECT * FROM entry WHERE id IN (" + list + ")"
+        } else {
+            sql = "SELECT * FROM entry"
+        }
+        let wanted = Set(ids)
+        var found: [String: EntryRecord] = [:]
+        for record in try db.rows(sql, { try EntryRecord(row: $0) }) where wanted.contains(record.id) { found[record.id] = record }
+        return found
+    }
+
     /// Every entry's id, in the user's order.
     static func orderedIDs(_ db: Database) throws -> [String] {
         try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY sort_order, created_at")

@@ -11,8 +11,7 @@ extension Vault {
         try VaultSchema.migrator.migrate(database)
         let vaultID = Data(VaultCrypto.randomBytes(16))
         let keys = VaultKeys.fresh(vaultID: vaultID)
-        let header = VaultHeader.make(vaultID: vaultID, slots: [], revision: 0, manifest: VaultManifest.digest([], sync: []), keys: keys)
-        try await database.write { db in try write(header, in: db) }
+        let header = try await database.write { db in try writeEmpty(in: db, vaultID: vaultID, slots: [], keys: keys) }
         let vault = UnlockedVault(database: database, path: ":memory:", keys: keys, header: header)
         try await VaultAccountDataSource(vault: vault).insertAll(accounts)
         return vault

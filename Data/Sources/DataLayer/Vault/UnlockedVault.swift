@@ -61,17 +61,17 @@ public final class UnlockedVault: Sendable {
         self.reader = Mutex(nil)
     }
 
-    /// A vault opened by the read path, which found the file as `header` says at `dataVersion`
-    /// with these entries.
+    /// A vault opened by the read path, which found the header authentic and, when it read
+    /// them (`records`), every row as the header says at `dataVersion`.
     init(
         reading connection: consuming sending SQLiteReadConnection, path: String, keys: VaultKeys, header: VaultHeader, dataVersion: Int64,
-        records: [EntryRecord]
+        records: [EntryRecord]?
     ) {
         self.path = path
         self.vaultID = header.vaultID
         self.session = Mutex(Session(keys: keys, slotIDs: Set(header.slots.map(\.id)), checkedDataVersion: nil))
         self.queue = Mutex(.unopened)
-        self.reader = Mutex(ReadPathState(connection: connection, checked: (dataVersion, records)))
+        self.reader = Mutex(ReadPathState(connection: connection, checked: records.map { (dataVersion, $0) }))
     }
 
     var keys: VaultKeys { session.withLock { $0.keys } }
@@ -128,7 +128,7 @@ public final class UnlockedVault: Sendable {
                     let header = try VaultHeader.read(current.connection, path: path)
                     try verify(header, keys: keys)
                     let records = try EntryTable.all(current.connection)
-                    try checkManifest(records, in: current.connection, against: header)
+                    try checkManifest(records, in: current.connection, against: header, keys: keys)
                     state?.checked = (dataVersion, records)
                     return records
                 }
@@ -136,6 +136,25 @@ public final class UnlockedVault: Sendable {
         }
         guard let records else { return try read { _, keys, records in try body(keys, records) } }
         return try body(keys, records)
+    }
+
+    /// Runs `body` in one read transaction of the read path's connection, with the header once
+    /// these keys authenticate it and nothing else checked; nil for a vault without a read path.
+    func readingHeader<T: Sendable>(_ body: @Sendable (SQLiteReadConnection, VaultKeys, VaultHeader) throws -> T) throws -> T? {
+        let keys = self.keys
+        return try reader.withLock { state -> T? in
+            guard let current = state else { return nil }
+            // Lent to `body` within this lock alone (region analysis cannot see that `body`
+            // keeps no reference to it).
+            nonisolated(unsafe) let connection = current.connection
+            return try VaultDatabase.guarding(path: path) {
+                try connection.transaction {
+                    let header = try VaultHeader.read(connection, path: path)
+                    try verify(header, keys: keys)
+                    return try body(connection, keys, header)
+                }
+            }
+        }
     }
 
     /// What changes with every commit to the file: the read path connection's data_version
@@ -173,7 +192,7 @@ public final class UnlockedVault: Sendable {
                 if session.checkedDataVersion != dataVersion {
                     let header = try verifiedHeader(db, session)
                     let vouched = try trustingReadPath && readPathVouches()
-                    if !vouched { try checkManifest(records, in: db, against: header) }
+                    if !vouched { try checkManifest(records, in: db, against: header, keys: session.keys) }
                     checked(dataVersion)
                 }
                 return try body(db, session.keys, records)
@@ -192,7 +211,7 @@ public final class UnlockedVault: Sendable {
     /// `sealing` makes, for a change of keys).
     func write<T>(
         _ body: (Database, VaultKeys) throws -> T,
-        sealing: ((VaultHeader, Data) throws -> VaultHeader)? = nil
+        sealing: ((VaultHeader, Data) throws -> VaultHeader)? = nil, keysAfter: VaultKeys? = nil
     ) throws -> T {
         let session = session.withLock { $0 }
         var dataVersion: Int64 = 0
@@ -209,11 +228,16 @@ public final class UnlockedVault: Sendable {
                 let header = try verifiedHeader(db, session)
                 // As a read: the rows were checked at this data_version, and no other connection
                 // has committed since (or the read path checked them, and none has since).
+                var index: VaultIndex?
                 if try sealing != nil || !(session.checkedDataVersion == dataVersion || readPathVouches()) {
-                    try checkManifest(try EntryTable.all(db), in: db, against: header)
+                    index = try checkManifest(try EntryTable.all(db), in: db, against: header, keys: session.keys)
                 }
+                let previous = try index ?? VaultIndex.read(db, keys: session.keys, header: header)
                 let result = try body(db, session.keys)
-                let manifest = try VaultManifest.current(db)
+                // Only the entries the body changed are decrypted again, for their haystacks.
+                let keysAfter = keysAfter ?? session.keys
+                let manifest = try VaultIndex.made(from: db, keys: keysAfter, previous: previous).store(
+                    in: db, keys: keysAfter, replacing: previous)
                 if let sealing {
                     try Vault.write(try sealing(header, manifest), in: db)
                 } else {
@@ -236,10 +260,14 @@ public final class UnlockedVault: Sendable {
         try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
     }
 
-    /// Checks `records` and the sync rows of `db` against `header`'s manifest.
-    private func checkManifest(_ records: [EntryRecord], in db: some VaultQuerying, against header: VaultHeader) throws {
+    /// Checks `records` and the sync rows of `db` against `header`'s manifest; the index it
+    /// checked them against.
+    @discardableResult
+    private func checkManifest(_ records: [EntryRecord], in db: some VaultQuerying, against header: VaultHeader, keys: VaultKeys) throws
+        -> VaultIndex?
+    {
         manifestCheckCount.add(1, ordering: .relaxed)
-        try VaultManifest.check(records, in: db, against: header)
+        return try VaultManifest.check(records, in: db, against: header, keys: keys)
     }
 
     /// Whether the read path's connection found the file as its header says and no connection
@@ -301,7 +329,7 @@ public final class UnlockedVault: Sendable {
             sealing: { header, manifest in
                 VaultHeader.make(
                     vaultID: header.vaultID, slots: [slot], revision: header.revision + 1, manifest: manifest, keys: fresh)
-            })
+            }, keysAfter: fresh)
         session.withLock { $0 = Session(keys: fresh, slotIDs: [slot.id], checkedDataVersion: nil) }
     }
 

@@ -40,13 +40,11 @@ public enum Vault {
         let vaultID = Data(VaultCrypto.randomBytes(16))
         let keys = VaultKeys.fresh(vaultID: vaultID)
         let slot = try KeySlot.make(wrapping: keys.master, passphrase: passphrase, parameters: kdf)
-        let header = VaultHeader.make(
-            vaultID: vaultID, slots: [slot], revision: 0, manifest: VaultManifest.digest([], sync: []), keys: keys)
         try VaultDatabase.guarding(path: path) {
             let database = try DatabaseQueue(path: temporary, configuration: VaultDatabase.configuration())
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
             try VaultSchema.migrator.migrate(database)
-            try database.write { db in try write(header, in: db) }
+            _ = try database.write { db in try writeEmpty(in: db, vaultID: vaultID, slots: [slot], keys: keys) }
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try database.close()
         }
@@ -141,6 +139,16 @@ public enum Vault {
             try database.read { db in try VaultHeader.read(db, path: path) }
         }
         return VaultIdentity(id: header.vaultID)
+    }
+
+    /// The header and the empty index of a new vault, in the caller's transaction.
+    @discardableResult
+    static func writeEmpty(in db: Database, vaultID: Data, slots: [KeySlot], keys: VaultKeys) throws -> VaultHeader {
+        let header = VaultHeader.make(
+            vaultID: vaultID, slots: slots, revision: 0, manifest: try VaultIndex.empty.store(in: db, keys: keys, replacing: nil),
+            keys: keys)
+        try write(header, in: db)
+        return header
     }
 
     /// Replaces the header and all key slots with a current-format header, in the caller's

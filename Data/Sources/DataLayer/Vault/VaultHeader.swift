@@ -5,15 +5,16 @@ import Foundation
 /// and the manifest of every entry, authenticated as a whole by an HMAC under a key derived
 /// from the master key. Unlike Aegis's, a changed header, and so a changed entry, is detected.
 struct VaultHeader: Sendable {
-    /// The format this code writes; formats 1 and 2 are still read, to migrate them.
-    static let currentFormat = 3
+    /// The format this code writes; formats 1 to 3 are still read, to migrate them.
+    static let currentFormat = 4
 
     let formatVersion: Int
     let vaultID: Data
     let slots: [KeySlot]
     /// Counts the writes since creation (format 2).
     let revision: Int
-    /// `VaultManifest.digest` of every entry as the last write left them (format 2).
+    /// What `VaultManifest` says of the rows as the last write left them (format 2): their
+    /// digest, or (format 4) the binding of the sealed index.
     let manifest: Data
     let mac: Data
 

@@ -7,10 +7,12 @@ import GRDB
 ///
 /// - Format 1 to 2: the new columns, and every entry re-encrypted with its version in the
 ///   associated data (format 1 had no manifest to check).
-/// - Format 2 to 3: the sync tables (empty); the format-2 manifest is checked first, so a vault
-///   changed outside Tokens is refused rather than sealed as it is.
+/// - Format 2 to 3: the sync tables (empty).
+/// - Format 3 to 4: the sealed index of every row, made by decrypting every entry once.
 ///
-/// Each ends with a header at the current format, its revision and manifest under a new MAC.
+/// A format-2 or -3 vault's manifest is checked first, so a vault changed outside Tokens is
+/// refused rather than sealed as it is. Each ends with a header at the current format, its
+/// revision and the new index's binding under a new MAC.
 enum VaultMigration {
     static func migrate(_ vault: UnlockedVault, step: ((Int) throws -> Void)?) throws {
         let keys = vault.keys
@@ -24,23 +26,30 @@ enum VaultMigration {
                 if header.formatVersion == 1 {
                     try migrateFormat1Entries(db, keys: keys, step: step)
                 } else {
-                    guard try VaultManifest.current(db, format: 2) == header.manifest else { throw VaultError.modified(.entries) }
+                    let manifest = try VaultManifest.current(db, format: header.formatVersion)
+                    guard manifest == header.manifest else { throw VaultError.modified(.entries) }
                 }
-                try db.execute(sql: VaultSchema.v3)
-                try VaultRows.execute(db, "INSERT INTO grdb_migrations (identifier) VALUES (?)", ["v3"])
+                if header.formatVersion < 3 { try run("v3", VaultSchema.v3, db) }
+                try run("v4", VaultSchema.v4, db)
+                let index = try VaultIndex.made(from: db, keys: keys, previous: nil)
                 try Vault.write(
                     VaultHeader.make(
                         vaultID: header.vaultID, slots: header.slots, revision: header.revision + 1,
-                        manifest: try VaultManifest.current(db), keys: keys),
+                        manifest: try index.store(in: db, keys: keys, replacing: nil), keys: keys),
                     in: db)
             }
         }
     }
 
+    /// Runs the schema migration `name`, recorded as GRDB's migrator records it.
+    private static func run(_ name: String, _ sql: String, _ db: Database) throws {
+        try db.execute(sql: sql)
+        try VaultRows.execute(db, "INSERT INTO grdb_migrations (identifier) VALUES (?)", [name])
+    }
+
     /// Format 1's entries as format 2's: the version column, each entry sealed again.
     private static func migrateFormat1Entries(_ db: Database, keys: VaultKeys, step: ((Int) throws -> Void)?) throws {
-        try db.execute(sql: VaultSchema.v2)
-        try VaultRows.execute(db, "INSERT INTO grdb_migrations (identifier) VALUES (?)", ["v2"])
+        try run("v2", VaultSchema.v2, db)
         for (index, record) in try EntryTable.all(db).enumerated() {
             let account = try EntryCipher.open(record, keys: keys, format: 1)
             let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)

@@ -60,14 +60,28 @@ enum VaultSchema {
         );
         """
 
+    /// Format 4: the index of every row (`VaultIndex`): its sealed part (`SealedVaultIndex`),
+    /// one row, and its chunks of row digests, one row each.
+    static let v4 = """
+        CREATE TABLE entry_index (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            sealed BLOB NOT NULL
+        );
+        CREATE TABLE index_chunk (
+            id INTEGER PRIMARY KEY,
+            body BLOB NOT NULL
+        );
+        """
+
     /// The migration that belongs to each format version.
-    static let migrationForFormat = [1: "v1", 2: "v2", 3: "v3"]
+    static let migrationForFormat = [1: "v1", 2: "v2", 3: "v3", 4: "v4"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
         migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
         migrator.registerMigration("v3") { db in try db.execute(sql: v3) }
+        migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
         return migrator
     }
 
@@ -100,6 +114,7 @@ enum VaultSchema {
         1: "9fca8f7c9dfd6f4b7919e3e89a321e8cd28f7194db80862b63b94ca3377fcdd4",
         2: "91bc8c1265aa4c080a6cda399796c438c9f165cb0d57239ab5029637d9122f1c",
         3: "925bd6e8adb90fe906b4af35d4699a0ed88ed2a34fc1201b6f3147b074b05819",
+        4: "3eaf6e6bd65197f45cfa460661f64d957fe13f43964d7b2cc9ba3f4c2a7f9c39",
     ]
 
     static func objects(_ db: Database) throws -> Set<Object> {

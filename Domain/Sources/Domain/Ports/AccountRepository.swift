@@ -5,6 +5,9 @@ import Foundation
 public protocol AccountRepository: Sendable {
     /// All accounts, in the user's order.
     func list() async throws -> [Account]
+    /// The accounts `query` matches, in the user's order (`list()` filtered, unless the store
+    /// can find them without reading every account).
+    func search(_ query: AccountQuery) async throws -> [Account]
     /// The accounts' current revision: equal values mean `list()` would return the same.
     func revision() async throws -> AccountsRevision
     func get(id: UUID) async throws -> Account
@@ -18,6 +21,12 @@ public protocol AccountRepository: Sendable {
     /// Atomically takes the HOTP counter to use for the next code and stores it plus one.
     /// Returns the account as it was before the increment.
     func advanceCounter(id: UUID) async throws -> Account
+}
+
+extension AccountRepository {
+    public func search(_ query: AccountQuery) async throws -> [Account] {
+        try await list().filter(query.matches)
+    }
 }
 
 /// Errors every AccountRepository reports the same way.

@@ -4,7 +4,7 @@ import Foundation
 public struct AccountQuery: Hashable, Sendable {
     /// The folded words; an account matches when every word is in one of its fields.
     public let terms: [String]
-    private let termBytes: [[UInt8]]
+    @usableFromInline let termBytes: [[UInt8]]
 
     public init(_ text: String) {
         self.terms = Self.fold(text).split(whereSeparator: \.isWhitespace).map(String.init)
@@ -26,6 +26,15 @@ public struct AccountQuery: Hashable, Sendable {
     /// Whether a prepared haystack matches, read in place (a search index keeps every
     /// account's haystack in one buffer).
     public func matches(haystack: ArraySlice<UInt8>) -> Bool {
+        termBytes.allSatisfy { Self.contains(haystack, $0) }
+    }
+
+    /// Whether a prepared haystack matches, read where it lies (any buffer of bytes: the vault
+    /// opens its sealed index into one and searches it in place). Inlinable, so that the caller
+    /// gets this rule compiled for its buffer.
+    @inlinable
+    public func matches<Haystack: RandomAccessCollection>(haystack: Haystack) -> Bool
+    where Haystack.Element == UInt8, Haystack.Index == Int {
         termBytes.allSatisfy { Self.contains(haystack, $0) }
     }
 
@@ -63,7 +72,9 @@ public struct AccountQuery: Hashable, Sendable {
         return bytes
     }
 
-    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    @inlinable
+    static func contains<Haystack: RandomAccessCollection>(_ haystack: Haystack, _ needle: [UInt8]) -> Bool
+    where Haystack.Element == UInt8, Haystack.Index == Int {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
         var index = haystack.startIndex

@@ -13,7 +13,12 @@ public struct DefaultListAccountsUseCase: ListAccountsUseCase {
     }
 
     public func execute() async throws -> [Account] {
-        let accounts = try await repository.list()
+        Self.ordered(try await repository.list())
+    }
+
+    /// `accounts` (in the repository's order) in the list's order; any part of them comes out
+    /// in the order it has in the whole list.
+    public static func ordered(_ accounts: [Account]) -> [Account] {
         // Closures rather than key paths: a key path is looked up at run time, at every command.
         let groups = Set(accounts.compactMap { $0.groups.first }).sorted()
         let rest = accounts.filter { !$0.isFavorite }

@@ -105,6 +105,13 @@ struct SQLiteReadRow: VaultRow {
         type(column) == SQLITE_NULL ? nil : try text(column)
     }
 
+    /// A blob's bytes as SQLite holds them, valid while the row is (no copy).
+    func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+        guard type(column) == SQLITE_BLOB else { throw VaultRowError(column: column) }
+        let count = Int(sqlite3_column_bytes(statement, Int32(column)))
+        return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, Int32(column)), count: count))
+    }
+
     /// A blob, or a text's bytes (as GRDB reads one).
     func blob(_ column: Int) throws -> Data {
         guard type(column) == SQLITE_BLOB || type(column) == SQLITE_TEXT else { throw VaultRowError(column: column) }

@@ -19,6 +19,14 @@ protocol VaultRow {
     func text(_ column: Int) throws -> String
     func optionalText(_ column: Int) throws -> String?
     func blob(_ column: Int) throws -> Data
+    /// `body` with a blob's bytes where they lie, if the row can lend them (else a copy).
+    func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T
+}
+
+extension VaultRow {
+    func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+        try blob(column).withUnsafeBytes(body)
+    }
 }
 
 /// A value of another type than its column should hold: the file was changed outside Tokens.

@@ -2,10 +2,12 @@ import Crypto
 import Foundation
 
 /// Opening a current-format vault without GRDB: one connection through SQLite's C API and one
-/// read transaction for every check unlock makes (header, schema, MAC, manifest),
-/// whose entries then serve the command's first read. This is the path of every command while
-/// `tokens unlock` keeps the key; anything out of the ordinary (an older format to migrate, a
-/// damaged or modified file, a busy database) is left to the GRDB path, which says exactly what.
+/// read transaction for the checks unlock makes (header, schema, MAC). The rows are checked
+/// when they are read: every one of them by the first read of all entries or write, only the
+/// matching ones by a search (`UnlockedVault.search`), so that a command's cost does not grow
+/// with the vault. This is the path of every command while `tokens unlock` keeps the key;
+/// anything out of the ordinary (an older format to migrate, a damaged or modified header or
+/// schema, a busy database) is left to the GRDB path, which says exactly what.
 enum VaultReadPath {
     /// The vault at `path`, opened and checked; nil when the GRDB path must open it instead.
     /// Throws only what `masterKey` throws.
@@ -28,23 +30,22 @@ enum VaultReadPath {
         }
         return UnlockedVault(
             reading: connection, path: path, keys: checked.keys, header: checked.header, dataVersion: checked.dataVersion,
-            records: checked.records)
+            records: nil)
     }
 
     /// What one read transaction found, once every check passed.
     private struct Checked {
         let header: VaultHeader
         let keys: VaultKeys
-        let records: [EntryRecord]
         let dataVersion: Int64
     }
 
     private static func check(
         _ connection: SQLiteReadConnection, path: String, masterKey: (VaultHeader) throws -> SymmetricKey
     ) throws -> Checked {
-        // No `PRAGMA quick_check` (a tenth of a millisecond): every row used is read here and
-        // authenticated by the header's MAC and manifest, and a damaged page SQLite meets is an
-        // error, which hands the file to the GRDB path: that one runs quick_check and says so.
+        // No `PRAGMA quick_check` (a tenth of a millisecond): every row used is authenticated
+        // by the header's MAC and the index when it is read, and a damaged page SQLite meets
+        // here is an error, which hands the file to the GRDB path: that one runs quick_check.
         return try connection.transaction {
             let header = try VaultHeader.read(connection, path: path)
             guard header.formatVersion == VaultHeader.currentFormat, try VaultSchema.matches(connection, format: header.formatVersion)
@@ -53,10 +54,7 @@ enum VaultReadPath {
             do { master = try masterKey(header) } catch { throw MasterKeyError(error: error) }
             let keys = VaultKeys(master: master, vaultID: header.vaultID)
             guard header.isAuthentic(keys: keys) else { throw LeftToGRDBPath() }
-            let records = try EntryTable.all(connection)
-            // A refusal here is the GRDB path's to say (as every error but the master key's).
-            try VaultManifest.check(records, in: connection, against: header)
-            return Checked(header: header, keys: keys, records: records, dataVersion: try connection.dataVersion())
+            return Checked(header: header, keys: keys, dataVersion: try connection.dataVersion())
         }
     }
 

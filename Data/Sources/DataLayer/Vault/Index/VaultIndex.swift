@@ -1,0 +1,170 @@
+import Crypto
+import Domain
+import Foundation
+
+/// Format 4's index of the vault's rows: each entry's id, the digest of its stored row and the
+/// folded text a search looks in (`AccountQuery.haystack`), in the user's order; and each sync
+/// row's digest. It stands for the manifest: a command finds the entries a query matches and
+/// proves each of them current by its digest, without reading, hashing or decrypting the
+/// others.
+///
+/// Stored in two parts, so that a search opens as few bytes as it can: the haystacks (secret)
+/// with the SHA-256 of each chunk, sealed in one row (`SealedVaultIndex`) that the header's MAC
+/// covers; and the ids and digests of the rows (no secret: the file holds both in the clear),
+/// in chunks of `chunkSize` records in the `index_chunk` table, each bound to its position by
+/// its hash in the sealed part. Records are the entries in order, then the sync rows.
+struct VaultIndex: Sendable, Equatable {
+    /// One entry's place in the index.
+    struct Entry: Sendable, Equatable {
+        let id: String
+        let digest: [UInt8]
+        let haystack: [UInt8]
+    }
+
+    /// One sync row's digest.
+    struct SyncRow: Sendable, Hashable {
+        let table: SealedSyncRow.Table
+        let id: String
+        let digest: [UInt8]
+    }
+
+    /// The entries, in the user's order.
+    var entries: [Entry]
+    var sync: [SyncRow]
+    /// The `haystackVersion` of the build that folded the haystacks.
+    var folding: UInt8
+
+    /// The version of `AccountQuery`'s folding the haystacks were made with: an index made by a
+    /// build that folds otherwise is searched the slow way, and its haystacks made again at the
+    /// next write.
+    static let haystackVersion: UInt8 = 1
+
+    /// Records a chunk holds (the last holds the rest).
+    static let chunkSize = 256
+
+    static let empty = VaultIndex(entries: [], sync: [])
+
+    static let magic: [UInt8] = Array("TKIX".utf8)
+
+    init(entries: [Entry], sync: [SyncRow], folding: UInt8 = Self.haystackVersion) {
+        self.entries = entries
+        self.sync = sync
+        self.folding = folding
+    }
+
+    /// The two parts as stored.
+    struct Encoded: Equatable {
+        /// To be sealed: the magic, the haystack version, the number of entries and each one's
+        /// haystack (its length in base-128 digits, least significant first, then its bytes),
+        /// the number of records and each chunk's hash; counts are big-endian.
+        var sealedPart: [UInt8]
+        /// Each chunk's records: kind, id, digest.
+        var chunks: [[UInt8]]
+    }
+
+    func encoded() -> Encoded {
+        var chunks: [[UInt8]] = []
+        var chunk: [UInt8] = []
+        var counted = 0
+        func record(_ kind: VaultIndexChunk.Kind, _ id: String, _ digest: [UInt8]) {
+            counted += 1
+            chunk.append(kind.rawValue)
+            VaultIndexBytes.appendID(id, to: &chunk)
+            chunk += digest
+            if counted % Self.chunkSize == 0 {
+                chunks.append(chunk)
+                chunk = []
+            }
+        }
+        for entry in entries { record(.entry, entry.id, entry.digest) }
+        for row in sync { record(row.table == .account ? .syncAccount : .syncEntry, row.id, row.digest) }
+        if !chunk.isEmpty { chunks.append(chunk) }
+
+        var sealed = Self.magic
+        sealed.reserveCapacity(16 + entries.reduce(0) { $0 + 4 + $1.haystack.count } + chunks.count * 32)
+        sealed.append(folding)
+        VaultIndexBytes.append(UInt32(entries.count), to: &sealed)
+        for entry in entries {
+            VaultIndexBytes.appendLength(entry.haystack.count, to: &sealed)
+            sealed += entry.haystack
+        }
+        VaultIndexBytes.append(UInt32(counted), to: &sealed)
+        VaultIndexBytes.append(UInt32(chunks.count), to: &sealed)
+        for (position, body) in chunks.enumerated() { sealed += body.withUnsafeBytes { VaultIndexChunk.hash($0, position: position) } }
+        return Encoded(sealedPart: sealed, chunks: chunks)
+    }
+
+    /// The index the two parts hold; nil unless `chunks` are exactly the chunks the sealed part
+    /// hashes, in order, and every record is whole.
+    init?(sealedPart: UnsafeRawBufferPointer, chunks: [Data]) {
+        var haystacks: [[UInt8]] = []
+        guard let layout = VaultIndexView.walk(sealedPart, haystack: { _, haystack in haystacks.append(Array(haystack)) }),
+            layout.chunkHashes.count == chunks.count
+        else { return nil }
+        var records: [(kind: VaultIndexChunk.Kind, id: String, digest: [UInt8])] = []
+        records.reserveCapacity(layout.records)
+        for (position, body) in chunks.enumerated() {
+            let whole = body.withUnsafeBytes { body -> Bool in
+                guard VaultIndexChunk.hash(body, position: position) == layout.chunkHashes[position] else { return false }
+                return VaultIndexChunk.walk(body) { kind, id, digest in records.append((kind, id.text, Array(digest))) }
+            }
+            guard whole else { return nil }
+        }
+        guard records.count == layout.records, records.count >= haystacks.count,
+            records.prefix(haystacks.count).allSatisfy({ $0.kind == .entry }),
+            records.dropFirst(haystacks.count).allSatisfy({ $0.kind != .entry })
+        else { return nil }
+        entries = zip(records, haystacks).map { Entry(id: $0.id, digest: $0.digest, haystack: $1) }
+        sync = records.dropFirst(haystacks.count).map {
+            SyncRow(table: $0.kind == .syncAccount ? .account : .entry, id: $0.id, digest: $0.digest)
+        }
+        folding = layout.folding
+    }
+}
+
+/// The sealed part read in place, for a search: nothing but the matching entries' positions
+/// and their chunks' hashes is copied out of it.
+enum VaultIndexView {
+    /// What the sealed part says besides the haystacks.
+    struct Layout {
+        let folding: UInt8
+        let records: Int
+        let chunkHashes: [[UInt8]]
+    }
+
+    /// The positions of the entries whose haystack `query` matches, in order, and the layout;
+    /// nil when `bytes` is no sealed part of this build's haystacks (the caller searches
+    /// otherwise).
+    static func matching(_ query: AccountQuery, in bytes: UnsafeRawBufferPointer) -> (positions: [Int], layout: Layout)? {
+        var positions: [Int] = []
+        guard
+            let layout = walk(
+                bytes, haystack: { position, haystack in if query.matches(haystack: haystack) { positions.append(position) } }),
+            layout.folding == VaultIndex.haystackVersion
+        else { return nil }
+        return (positions, layout)
+    }
+
+    /// Calls `haystack` with each entry's position and haystack; the layout, or nil if `bytes`
+    /// is not a whole sealed part.
+    static func walk(_ bytes: UnsafeRawBufferPointer, haystack: (Int, UnsafeRawBufferPointer) -> Void) -> Layout? {
+        var reader = VaultIndexBytes.Reader(bytes: bytes)
+        guard reader.take(VaultIndex.magic.count).map({ $0.elementsEqual(VaultIndex.magic) }) == true,
+            let folding = reader.byte(), let entries = reader.count()
+        else { return nil }
+        for position in 0..<entries {
+            guard let length = reader.length(), let text = reader.take(length) else { return nil }
+            haystack(position, text)
+        }
+        guard let records = reader.count(), let chunks = reader.count(),
+            chunks == (records + VaultIndex.chunkSize - 1) / VaultIndex.chunkSize
+        else { return nil }
+        var hashes: [[UInt8]] = []
+        hashes.reserveCapacity(chunks)
+        for _ in 0..<chunks {
+            guard let hash = reader.take(32) else { return nil }
+            hashes.append(Array(hash))
+        }
+        return reader.isAtEnd ? Layout(folding: folding, records: records, chunkHashes: hashes) : nil
+    }
+}

@@ -1,0 +1,118 @@
+import Crypto
+import Foundation
+
+/// One chunk of the index's records (`VaultIndex`): each a kind, an id and a row digest.
+enum VaultIndexChunk {
+    /// What a record is the digest of.
+    enum Kind: UInt8 {
+        case entry = 0
+        case syncAccount = 1
+        case syncEntry = 2
+    }
+
+    /// The SHA-256 of the chunk at `position`: the sealed part keeps it, so a chunk cannot be
+    /// changed, moved or replaced by an older one.
+    static func hash(_ body: UnsafeRawBufferPointer, position: Int) -> [UInt8] {
+        var hash = SHA256()
+        hash.update(data: CanonicalEncoding.utf8("tokens/index-chunk/v1") + CanonicalEncoding.integers([position]))
+        hash.update(bufferPointer: body)
+        return Array(hash.finalize())
+    }
+
+    /// Calls `record` with each record of `body`; false unless every record is whole.
+    @discardableResult
+    static func walk(_ body: UnsafeRawBufferPointer, _ record: (Kind, VaultIndexBytes.ID, UnsafeRawBufferPointer) -> Void) -> Bool {
+        var reader = VaultIndexBytes.Reader(bytes: body)
+        while !reader.isAtEnd {
+            guard let kind = reader.byte().flatMap(Kind.init(rawValue:)), let id = reader.id(),
+                let digest = reader.take(VaultRowDigest.length)
+            else { return false }
+            record(kind, id, digest)
+        }
+        return true
+    }
+}
+
+/// The index's integers, ids and byte strings.
+enum VaultIndexBytes {
+    static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// `length` in base-128 digits, least significant first, each but the last with its top bit
+    /// set (a haystack's length: one byte for nearly all).
+    static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
+        var rest = length
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// 0 and the 16 bytes for a UUID's canonical (upper-case) text, else 1 and the text.
+    static func appendID(_ id: String, to bytes: inout [UInt8]) {
+        if let uuid = UUID(text: id), uuid.text == id {
+            bytes.append(0)
+            bytes += uuid.bytes
+        } else {
+            bytes.append(1)
+            var text = id
+            text.withUTF8 { utf8 in
+                append(UInt32(utf8.count), to: &bytes)
+                bytes.append(contentsOf: utf8)
+            }
+        }
+    }
+
+    /// An id as stored: made into text only when asked.
+    struct ID {
+        let isUUID: Bool
+        let bytes: UnsafeRawBufferPointer
+
+        var text: String {
+            isUUID ? UUID(bytes: Array(bytes))!.text : String(decoding: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+        }
+    }
+
+    /// Reads front to back; every read is bounds-checked and nil past the end.
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        var isAtEnd: Bool { offset == bytes.count }
+
+        mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
+            guard count >= 0, bytes.count - offset >= count else { return nil }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+        }
+
+        mutating func byte() -> UInt8? {
+            take(1).map { $0[0] }
+        }
+
+        mutating func count() -> Int? {
+            take(4).map { $0.reduce(0) { $0 << 8 | Int($1) } }
+        }
+
+        /// What `appendLength` wrote; nil past the end or beyond four digits.
+        mutating func length() -> Int? {
+            var value = 0
+            for digit in 0..<4 {
+                guard let byte = byte() else { return nil }
+                value |= Int(byte & 0x7F) << (7 * digit)
+                if byte < 0x80 { return value }
+            }
+            return nil
+        }
+
+        mutating func id() -> ID? {
+            switch byte() {
+            case 0: take(16).map { ID(isUUID: true, bytes: $0) }
+            case 1: count().flatMap { take($0) }.map { ID(isUUID: false, bytes: $0) }
+            default: nil
+            }
+        }
+    }
+}

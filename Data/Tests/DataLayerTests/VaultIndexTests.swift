@@ -1,0 +1,190 @@
+import Domain
+import Foundation
+import GRDB
+import Testing
+
+@testable import DataLayer
+
+/// Format 4's sealed index: a search reads, checks and decrypts only the entries it matches, and
+/// every way of changing the file that the manifest refused is still refused, for the rows a
+/// search reads at once, for the others at the next read of every entry or write.
+@Suite("The vault's sealed index")
+struct VaultIndexTests {
+    let folder = try! VaultFolder()
+
+    /// A closed vault of accounts 1 to 3; the source of an open one is given to `body` first.
+    private func makeVault(_ body: (VaultAccountDataSource) async throws -> Void = { _ in }) async throws {
+        let vault = try folder.create()
+        let source = VaultAccountDataSource(vault: vault)
+        try await source.insertAll([1, 2, 3].map { VaultFolder.account($0) })
+        try await body(source)
+        try vault.close()
+    }
+
+    /// `body` with the vault opened again (by the read path, as every command opens it).
+    private func withReopened(_ body: (VaultAccountDataSource) async throws -> Void) async throws {
+        let vault = try Vault.open(at: folder.path, passphrase: Passphrase("correct horse"))
+        defer { try? vault.close() }
+        #expect(vault.readsThroughReadPath)
+        try await body(VaultAccountDataSource(vault: vault))
+    }
+
+    private static func id(_ number: Int) -> String { VaultFolder.account(number).id.uuidString }
+
+    @Test("a search decrypts only its matches: a damaged entry it does not match is found by the next full read, not by it")
+    func searchReadsOnlyMatches() async throws {
+        try await makeVault()
+        try folder.tamper("UPDATE entry SET ciphertext = zeroblob(length(ciphertext)) WHERE id = ?", arguments: [Self.id(2)])
+        try await withReopened { source async throws in
+            #expect(try await source.search(AccountQuery("issuer 1")) == [VaultFolder.account(1)])
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 2")) }
+            await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
+            await #expect(throws: VaultError.modified(.entries)) { try await source.insert(VaultFolder.account(4)) }
+        }
+        #expect(try folder.rows("SELECT id FROM entry").count == 3, "the refused write stored nothing")
+    }
+
+    @Test("a matching row rolled back to an older copy, or swapped with another, is refused by the search")
+    func rolledBackOrSwapped() async throws {
+        var old: Row?
+        try await makeVault { source async throws in
+            old = try folder.rows("SELECT updated_at, version, nonce, ciphertext FROM entry WHERE id = '\(Self.id(1))'")[0]
+            var edited = VaultFolder.account(1)
+            edited.note = "rotated"
+            _ = try await source.replace(edited)
+        }
+        let saved = try #require(old)
+        try folder.tamper(
+            "UPDATE entry SET updated_at = ?, version = ?, nonce = ?, ciphertext = ? WHERE id = ?",
+            arguments: [saved["updated_at"], saved["version"], saved["nonce"], saved["ciphertext"], Self.id(1)])
+        try await withReopened { source async throws in
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 1")) }
+            #expect(try await source.search(AccountQuery("issuer 3")) == [VaultFolder.account(3)])
+        }
+        try folder.tamper("UPDATE entry SET sort_order = 7 - sort_order WHERE id IN (?, ?)", arguments: [Self.id(2), Self.id(3)])
+        try await withReopened { source async throws in
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 3")) }
+        }
+    }
+
+    @Test("an older copy of the index, another vault's, or none is refused by a search and by a full read")
+    func indexReplaced() async throws {
+        var older: Row?
+        try await makeVault { source async throws in
+            older = try folder.rows("SELECT sealed FROM entry_index")[0]
+            try await source.insert(VaultFolder.account(4))
+        }
+        let saved = try #require(older)
+        let current = try folder.rows("SELECT sealed FROM entry_index")[0]
+        try folder.tamper("UPDATE entry_index SET sealed = ?", arguments: [saved["sealed"]])
+        try await withReopened { source async throws in
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 1")) }
+            await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
+        }
+
+        let other = try VaultFolder()
+        _ = try other.create()
+        let foreign = try other.rows("SELECT sealed FROM entry_index")[0]
+        try folder.tamper("UPDATE entry_index SET sealed = ?", arguments: [foreign["sealed"]])
+        try await withReopened { source async throws in
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer")) }
+        }
+
+        try folder.tamper("DELETE FROM entry_index")
+        try await withReopened { source async throws in
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 1")) }
+        }
+        try folder.tamper("INSERT INTO entry_index (id, sealed) VALUES (1, ?)", arguments: [current["sealed"]])
+        try await withReopened { source async throws in
+            #expect(try await source.search(AccountQuery("issuer 4")) == [VaultFolder.account(4)], "the index put back as it was")
+        }
+    }
+
+    @Test("a row added or removed outside Tokens: a search of the others still answers, the next full read or write refuses")
+    func addedOrRemoved() async throws {
+        try await makeVault()
+        try folder.tamper(
+            "INSERT INTO entry SELECT ?, sort_order + 10, created_at, updated_at, nonce, ciphertext, version FROM entry WHERE id = ?",
+            arguments: [Self.id(9), Self.id(1)])
+        try await withReopened { source async throws in
+            #expect(try await source.search(AccountQuery("issuer 2")) == [VaultFolder.account(2)])
+            await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
+            await #expect(throws: VaultError.modified(.entries)) { try await source.remove(id: VaultFolder.account(2).id) }
+        }
+        try folder.tamper("DELETE FROM entry WHERE id IN (?, ?)", arguments: [Self.id(9), Self.id(3)])
+        try await withReopened { source async throws in
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 3")) }
+            await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
+        }
+    }
+
+    @Test("a sync row changed outside Tokens is refused by the next full read, as the manifest refused it")
+    func syncRowChanged() async throws {
+        try await makeVault()
+        try folder.tamper("INSERT INTO sync_entry (id, version, nonce, ciphertext) VALUES (?, 1, x'00', x'00')", arguments: [Self.id(1)])
+        try await withReopened { source async throws in
+            await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
+        }
+    }
+
+    /// `index`'s parts read back, or nil.
+    private static func decoded(_ sealedPart: [UInt8], _ chunks: [[UInt8]]) -> VaultIndex? {
+        sealedPart.withUnsafeBytes { VaultIndex(sealedPart: $0, chunks: chunks.map { Data($0) }) }
+    }
+
+    @Test("both parts: every field comes back; a part cut, lengthened, moved or of another magic is no index")
+    func encoding() throws {
+        let entries = (0..<300).map { number in
+            VaultIndex.Entry(
+                id: number == 7 ? "ü" : VaultFolder.account(number).id.uuidString, digest: Array(repeating: UInt8(number % 250), count: 16),
+                haystack: Array("issuer \(number)\nname\n".utf8))
+        }
+        let index = VaultIndex(entries: entries, sync: [.init(table: .account, id: "1", digest: Array(repeating: 3, count: 16))])
+        let encoded = index.encoded()
+        #expect(encoded.chunks.count == 2, "301 records: 256 and 45")
+        #expect(Self.decoded(encoded.sealedPart, encoded.chunks) == index)
+        let sealed = encoded.sealedPart
+        for cut in [0, 3, 5, 9, sealed.count - 1] { #expect(Self.decoded(Array(sealed.prefix(cut)), encoded.chunks) == nil) }
+        #expect(Self.decoded(sealed + [0], encoded.chunks) == nil)
+        #expect(Self.decoded([0x58] + sealed.dropFirst(), encoded.chunks) == nil)
+        #expect(Self.decoded(sealed, [encoded.chunks[0]]) == nil, "a chunk missing")
+        #expect(Self.decoded(sealed, encoded.chunks.reversed()) == nil, "chunks moved")
+        #expect(Self.decoded(sealed, [encoded.chunks[0], Array(encoded.chunks[1].dropLast())]) == nil, "a chunk cut")
+        let found = try #require(sealed.withUnsafeBytes { VaultIndexView.matching(AccountQuery("ISSUER 7"), in: $0) })
+        #expect(found.positions == (0..<300).filter { String($0).contains("7") })
+        let empty = VaultIndex.empty.encoded()
+        #expect(empty.chunks.isEmpty)
+        #expect(Self.decoded(empty.sealedPart, []) == VaultIndex.empty)
+    }
+
+    @Test("haystacks folded by another build are not searched: the caller reads every entry instead")
+    func otherFolding() {
+        let entry = VaultIndex.Entry(
+            id: VaultFolder.account(1).id.uuidString, digest: Array(repeating: 1, count: 16), haystack: Array("x".utf8))
+        var index = VaultIndex(entries: [entry], sync: [])
+        #expect(index.encoded().sealedPart.withUnsafeBytes { VaultIndexView.matching(AccountQuery("x"), in: $0) }?.positions == [0])
+        index.folding = VaultIndex.haystackVersion + 1
+        #expect(index.encoded().sealedPart.withUnsafeBytes { VaultIndexView.matching(AccountQuery("x"), in: $0) } == nil)
+    }
+
+    @Test("a chunk of the index changed, moved or removed outside Tokens is refused by a search that reads it and by a full read")
+    func chunkChanged() async throws {
+        let vault = try folder.create()
+        try await VaultAccountDataSource(vault: vault).insertAll((1...300).map { VaultFolder.account($0) })
+        try vault.close()
+        #expect(try folder.rows("SELECT id FROM index_chunk").count == 2)
+        let first = try folder.rows("SELECT body FROM index_chunk WHERE id = 0")[0]
+        try folder.tamper("UPDATE index_chunk SET body = ? WHERE id = 1", arguments: [first["body"]])
+        try await withReopened { source async throws in
+            let twelves = (1...300).filter { String($0).contains("12") }
+            #expect(twelves.allSatisfy { $0 <= VaultIndex.chunkSize })
+            #expect(try await source.search(AccountQuery("issuer 12")).count == twelves.count, "chunk 0 alone is read")
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 299")) }
+            await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
+        }
+        try folder.tamper("DELETE FROM index_chunk WHERE id = 1")
+        try await withReopened { source async throws in
+            await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 299")) }
+        }
+    }
+}
