@@ -292,6 +292,32 @@ struct SyncUseCaseTests {
     }
 
     @Test(
+        """
+        found by the lifecycle model check: codes used of a secret that another machine's merge has put on a copy, sent after \
+        the server lost that copy (restored from a backup), count on the copy when that machine merges them in
+        """)
+    func remoteCounterFollowsItsKey() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
+        let backup = await remote.backup()
+        await laptop.changeKey(Self.id(1), secret: 2, at: 2_000)
+        _ = try await laptop.sync()
+        // The desktop changes the secret later: its merge keeps its own, and a copy the laptop's.
+        await desktop.changeKey(Self.id(1), secret: 3, at: 3_000)
+        _ = try await desktop.sync()
+        // The laptop, which has not seen that yet, uses three codes of its secret.
+        await laptop.store.change(Self.id(1)) { $0?.counter = 3 }
+        await remote.restore(backup)
+        for _ in 1...3 {
+            for client in [phone, laptop, desktop] { _ = try await client.sync() }
+        }
+        let records = await desktop.records().values.filter { !$0.isDeleted.value }
+        #expect(Set(records.map(\.key.value)) == [SyncMergeTests.key(2), SyncMergeTests.key(3)])
+        #expect(records.first { $0.key.value == SyncMergeTests.key(2) }?.counter == 3)
+        for client in [laptop, phone] { #expect(await client.records() == desktop.records()) }
+    }
+
+    @Test(
         "an idle sync, once every push was seen back, reads no snapshot; a change on either side, or a server behind, makes it whole again")
     func quietRounds() async throws {
         let remote = InMemorySyncRemote()

@@ -13,6 +13,7 @@ extension UnlockedVault {
             let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.matching(query, in: $0) }
             guard let (positions, layout) = opened else { return nil }
             let matches = try VaultIndexChunk.records(at: positions, layout: layout, in: connection)
+            guard matches.allSatisfy({ $0.kind == .entry }) else { throw VaultError.modified(.entries) }
             let records = try EntryTable.rows(connection, ids: matches.map(\.id))
             return try matches.map { match in
                 guard let record = records[match.id], VaultRowDigest.entry(record) == match.digest else {
@@ -32,33 +33,45 @@ extension UnlockedVault {
 }
 
 extension VaultIndexChunk {
-    /// The id and digest of the entry at each of `positions` (ascending), read from the chunks
-    /// that hold them, each checked against its hash in `layout`; `modified(.entries)` else.
-    static func records(
-        at positions: [Int], layout: VaultIndexView.Layout, in db: some VaultQuerying
-    ) throws -> [(id: String, digest: [UInt8])] {
-        var found: [(id: String, digest: [UInt8])] = []
+    /// A record as a search or a single row's read takes it from its chunk.
+    struct Record {
+        let kind: Kind
+        let id: String
+        let digest: [UInt8]
+        /// Where its digest lies in its chunk's body.
+        let digestOffset: Int
+    }
+
+    /// The records at `positions` (ascending), read from the chunks that hold them, each chunk
+    /// checked against its hash in `layout`; `modified(.entries)` else.
+    static func records(at positions: [Int], layout: VaultIndexView.Layout, in db: some VaultQuerying) throws -> [Record] {
+        var found: [Record] = []
         var next = positions.startIndex
         for chunk in Set(positions.map { $0 / VaultIndex.chunkSize }).sorted() {
-            let bodies = try db.rows("SELECT body FROM index_chunk WHERE id = \(chunk)") { try $0.blob(0) }
-            guard chunk < layout.chunkHashes.count, bodies.count == 1 else { throw VaultError.modified(.entries) }
-            let whole = bodies[0].withUnsafeBytes { body -> Bool in
-                guard hash(body, position: chunk) == layout.chunkHashes[chunk] else { return false }
+            let body = try self.body(chunk, layout: layout, in: db)
+            body.withUnsafeBytes { body in
                 var position = chunk * VaultIndex.chunkSize
-                var entriesOnly = true
-                let read = walk(body) { kind, id, digest in
+                walk(body) { kind, id, digest in
                     if next < positions.endIndex, positions[next] == position {
-                        entriesOnly = entriesOnly && kind == .entry
-                        found.append((id.text, Array(digest)))
+                        let offset = digest.baseAddress.map { $0 - body.baseAddress! } ?? 0
+                        found.append(Record(kind: kind, id: id.text, digest: Array(digest), digestOffset: offset))
                         next += 1
                     }
                     position += 1
                 }
-                return read && entriesOnly
             }
-            guard whole else { throw VaultError.modified(.entries) }
         }
         guard found.count == positions.count else { throw VaultError.modified(.entries) }
         return found
+    }
+
+    /// The body of chunk `chunk`, checked against its hash in `layout`; `modified(.entries)`
+    /// when it is not there, not whole or not the one hashed.
+    static func body(_ chunk: Int, layout: VaultIndexView.Layout, in db: some VaultQuerying) throws -> Data {
+        let bodies = try db.rows("SELECT body FROM index_chunk WHERE id = \(chunk)") { try $0.blob(0) }
+        guard chunk < layout.chunkHashes.count, bodies.count == 1,
+            bodies[0].withUnsafeBytes({ hash($0, position: chunk) == layout.chunkHashes[chunk] && walk($0) { _, _, _ in } })
+        else { throw VaultError.modified(.entries) }
+        return bodies[0]
     }
 }

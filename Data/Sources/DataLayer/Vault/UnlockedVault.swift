@@ -241,10 +241,7 @@ public final class UnlockedVault: Sendable {
                 if let sealing {
                     try Vault.write(try sealing(header, manifest), in: db)
                 } else {
-                    let next = header.advanced(to: manifest, keys: session.keys)
-                    try VaultRows.execute(
-                        db, "UPDATE header SET revision = ?, manifest = ?, mac = ? WHERE id = 1 AND revision = ?",
-                        [next.revision, next.manifest, next.mac, header.revision])
+                    try Self.advance(header, to: manifest, keys: session.keys, db)
                 }
                 return result
             }
@@ -253,6 +250,31 @@ public final class UnlockedVault: Sendable {
         // of keys starts a new session, checked again at its first read.)
         if sealing == nil { checked(dataVersion) }
         return result
+    }
+
+    /// Runs `body` in a write transaction after the schema and header checks alone, then seals
+    /// the header over the manifest `body` returns. No row is checked here: for a write that
+    /// checks every row it reads against the index and changes only those, so that the index
+    /// stays true of the rest (`replaceSyncAccountRow`). Nothing is recorded as checked.
+    func writeChecked<T>(_ body: (Database, VaultKeys, VaultHeader) throws -> (result: T, manifest: Data)) throws -> T {
+        let session = session.withLock { $0 }
+        return try VaultDatabase.guarding(path: path) {
+            try database.write { db in
+                try VaultSchema.check(db, format: VaultHeader.currentFormat)
+                let header = try verifiedHeader(db, session)
+                let (result, manifest) = try body(db, session.keys, header)
+                try Self.advance(header, to: manifest, keys: session.keys, db)
+                return result
+            }
+        }
+    }
+
+    /// The header's next revision over `manifest`, stored only if the header is still `header`.
+    private static func advance(_ header: VaultHeader, to manifest: Data, keys: VaultKeys, _ db: Database) throws {
+        let next = header.advanced(to: manifest, keys: keys)
+        try VaultRows.execute(
+            db, "UPDATE header SET revision = ?, manifest = ?, mac = ? WHERE id = 1 AND revision = ?",
+            [next.revision, next.manifest, next.mac, header.revision])
     }
 
     /// SQLite's count of commits by other connections, as this connection sees it.

@@ -270,7 +270,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         let merge = SyncMerge.merge(base: base, local: mine, remote: entry.record)
         state.records[id] = merge.merged
         if merge.merged == entry.record { state.pending.remove(id) }
-        Self.carryCounter(of: mine, past: base, to: merge.merged, in: &state)
+        Self.carryCounters(of: mine, and: entry.record, past: base, to: merge.merged, in: &state)
         if let copy = merge.conflictCopy, state.records[copy.id] == nil {
             state.records[copy.id] = copy
             state.pending.insert(copy.id)
@@ -289,7 +289,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         let base = SyncRebase.base(seen: seen.record, remote: entry.record)
         let merge = SyncMerge.merge(base: base, local: mine, remote: entry.record)
         state.records[id] = merge.merged
-        Self.carryCounter(of: mine, past: base, to: merge.merged, in: &state)
+        Self.carryCounters(of: mine, and: entry.record, past: base, to: merge.merged, in: &state)
         if merge.merged == entry.record {
             state.bases[id] = entry
             state.pending.remove(id)
@@ -319,12 +319,20 @@ public struct DefaultSyncUseCase: SyncUseCase {
         state.pending.insert(entry.id)
     }
 
-    /// Codes used here (`mine`'s counter past the base's) of a key the merge replaced: kept, to be
-    /// given to whichever entry holds that key once the pull or push round is done (the conflict
-    /// copy, made here or by the machine that merged first).
-    private static func carryCounter(of mine: SyncRecord, past base: SyncRecord?, to merged: SyncRecord, in state: inout SyncSnapshot) {
-        guard case .hotp = mine.key.value.kind, merged.key.value != mine.key.value, mine.counter > (base?.counter ?? 0) else { return }
-        state.carriedCounters[mine.key.value] = max(state.carriedCounters[mine.key.value] ?? 0, mine.counter)
+    /// Codes used of a key the merge replaced, on either side (`mine`'s or `theirs`'s counter
+    /// past the base's): kept, to be given to whichever entry holds that key once the pull or
+    /// push round is done (the conflict copy, made here or by the machine that merged first). The
+    /// other side's counts too: a machine that used codes of a key, then sent them to a server
+    /// that had lost the copy holding that key, leaves them to the machine that holds the copy.
+    private static func carryCounters(
+        of mine: SyncRecord, and theirs: SyncRecord, past base: SyncRecord?, to merged: SyncRecord, in state: inout SyncSnapshot
+    ) {
+        for side in [mine, theirs] {
+            guard case .hotp = side.key.value.kind, merged.key.value != side.key.value, side.counter > (base?.counter ?? 0) else {
+                continue
+            }
+            state.carriedCounters[side.key.value] = max(state.carriedCounters[side.key.value] ?? 0, side.counter)
+        }
     }
 
     /// Codes used here of a key another machine replaced: the counter goes with the key, to the

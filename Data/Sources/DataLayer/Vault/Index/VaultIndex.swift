@@ -128,6 +128,8 @@ enum VaultIndexView {
     /// What the sealed part says besides the haystacks.
     struct Layout {
         let folding: UInt8
+        /// The entries (the first records); the sync rows follow, the account's first.
+        let entries: Int
         let records: Int
         let chunkHashes: [[UInt8]]
     }
@@ -165,6 +167,7 @@ enum VaultIndexView {
             guard let hash = reader.take(32) else { return nil }
             hashes.append(Array(hash))
         }
-        return reader.isAtEnd ? Layout(folding: folding, records: records, chunkHashes: hashes) : nil
+        guard reader.isAtEnd, records >= entries else { return nil }
+        return Layout(folding: folding, entries: entries, records: records, chunkHashes: hashes)
     }
 }

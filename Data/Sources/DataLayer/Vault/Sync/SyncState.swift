@@ -69,16 +69,28 @@ struct VaultSyncTables {
     /// The account state and its row's version; nil when this vault syncs with nothing.
     func account() throws -> (state: SyncAccountState, version: Int)? {
         guard let row = try SealedSyncRow.fetchAll(db, .account).first else { return nil }
+        return (try Self.accountState(row, keys: keys), row.version)
+    }
+
+    func write(_ state: SyncAccountState, version: Int) throws {
+        try Self.sealed(state, version: version, keys: keys).write(db)
+    }
+
+    /// The account state the row `row` holds.
+    static func accountState(_ row: SealedSyncRow, keys: VaultKeys) throws -> SyncAccountState {
         var plaintext = try row.open(keys: keys)
         defer { plaintext.wipe() }
         guard let dto = try? JSONDecoder().decode(SyncAccountStateDTO.self, from: plaintext), let state = dto.toDomain() else {
             throw VaultError.entryDamaged(id: "sync_account")
         }
-        return (state, row.version)
+        return state
     }
 
-    func write(_ state: SyncAccountState, version: Int) throws {
-        try seal(SyncAccountStateDTO(state), table: .account, id: "1", version: version).write(db)
+    /// `state` sealed as version `version` of the account's row.
+    static func sealed(_ state: SyncAccountState, version: Int, keys: VaultKeys) throws -> SealedSyncRow {
+        var plaintext = try json(SyncAccountStateDTO(state))
+        defer { plaintext.wipe() }
+        return try SealedSyncRow.seal(plaintext, table: .account, id: "1", version: version, keys: keys)
     }
 
     /// Every entry's state and its row's version.

@@ -35,17 +35,27 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     }
 
     /// The membership from the account's row alone (no entry is opened).
+    /// From the account's row alone (`accountState`).
     public func membership() async throws -> SyncMembership? {
-        try vault.read { db, keys, _ in try tables(db, keys).account()?.state.membership }
+        try accountState()?.membership
     }
 
     /// The last clock offset measured, from the account's row alone; nil while this machine
     /// syncs with nothing.
     public func clockOffset() async throws -> ClockOffset? {
-        try vault.read { db, keys, _ in
-            guard let account = try tables(db, keys).account()?.state, account.membership != nil else { return nil }
-            return account.clockOffset
+        guard let account = try accountState(), account.membership != nil else { return nil }
+        return account.clockOffset
+    }
+
+    /// The account's state, its row checked against the vault's index alone (the read path:
+    /// every command that syncs asks for it first); else with every row checked. Nil while this
+    /// vault syncs with nothing.
+    private func accountState() throws -> SyncAccountState? {
+        if let indexed = try vault.indexedSyncAccountRow() {
+            guard case .row(let row) = indexed else { return nil }
+            return try VaultSyncTables.accountState(row, keys: vault.keys)
         }
+        return try vault.read { db, keys, _ in try tables(db, keys).account()?.state }
     }
 
     /// Joining merges, never overwrites: entries the journal knows keep the stamps of their last
@@ -146,22 +156,30 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
 
     /// From the account's row alone (no entry is opened): set by the last commit when it left
     /// nothing pending and every push seen back, cleared by the journal at any change here.
+    /// From the account's row alone (`accountState`).
     public func quietStart() async throws -> SyncQuietStart? {
-        try vault.read { db, keys, _ in
-            guard let account = try tables(db, keys).account()?.state, account.membership != nil, account.allSent else { return nil }
-            return SyncQuietStart(cursor: account.cursor, generation: account.generation)
-        }
+        guard let account = try accountState(), account.membership != nil, account.allSent else { return nil }
+        return SyncQuietStart(cursor: account.cursor, generation: account.generation)
     }
 
-    /// The account's row alone: when it synced, no conflict copies, the clock measured.
+    /// The account's row alone: when it synced, no conflict copies, the clock measured. Written
+    /// through the index (`replaceSyncAccountRow`), which checks that row and no other.
     public func commitQuiet(_ report: SyncReport) async throws {
         let now = clock.now()
-        try vault.write { db, keys in
-            let tables = self.tables(db, keys)
-            guard let (stored, version) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
+        let recorded = { (stored: SyncAccountState) throws -> SyncAccountState in
+            guard stored.membership != nil else { throw SyncError.notSetUp }
             var account = stored
             account.record(report, at: now)
-            try tables.write(account, version: version + 1)
+            return account
+        }
+        let replaced = try vault.replaceSyncAccountRow { row, keys in
+            try VaultSyncTables.sealed(recorded(try VaultSyncTables.accountState(row, keys: keys)), version: row.version + 1, keys: keys)
+        }
+        guard !replaced else { return }
+        try vault.write { db, keys in
+            let tables = self.tables(db, keys)
+            guard let (stored, version) = try tables.account() else { throw SyncError.notSetUp }
+            try tables.write(try recorded(stored), version: version + 1)
         }
     }
 
