@@ -20,13 +20,7 @@ enum VaultManifest {
         for record in records.sorted(by: { $0.id < $1.id }) { record.appendFields(to: &bytes) }
         if format >= 3 {
             CanonicalEncoding.appendInteger(sync.count, to: &bytes)
-            for row in sync.sorted(by: { ($0.table.rawValue, $0.id) < ($1.table.rawValue, $1.id) }) {
-                CanonicalEncoding.appendString(row.table.rawValue, to: &bytes)
-                CanonicalEncoding.appendString(row.id, to: &bytes)
-                CanonicalEncoding.appendInteger(row.version, to: &bytes)
-                CanonicalEncoding.appendBytes(row.nonce, to: &bytes)
-                CanonicalEncoding.appendBytes(row.ciphertext, to: &bytes)
-            }
+            for row in sync.sorted(by: { ($0.table.rawValue, $0.id) < ($1.table.rawValue, $1.id) }) { row.appendFields(to: &bytes) }
         }
         return Data(SHA256.hash(data: bytes))
     }

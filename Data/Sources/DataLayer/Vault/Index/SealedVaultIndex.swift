@@ -3,9 +3,9 @@ import Domain
 import Foundation
 import GRDB
 
-/// The `entry_index` row: the index's sealed part (`VaultIndex`) sealed with AES-256-GCM under the entries key (its
-/// associated data binds the vault), stored as one blob (nonce, ciphertext, tag: read into one
-/// buffer and opened from it). The header's manifest, under the header's MAC, is the `binding`
+/// The `entry_index` row: the index's sealed part (`VaultIndex`) sealed with AES-256-GCM under
+/// the entries key (its associated data binds the vault), stored as one blob (nonce, ciphertext,
+/// tag: read into one buffer and opened from it). The header's manifest, under the header's MAC, is the `binding`
 /// of its nonce and tag; since no other ciphertext opens under that nonce with that tag, a
 /// header vouches for exactly one index, without hashing it.
 struct SealedVaultIndex: Sendable, Equatable {
@@ -39,8 +39,7 @@ struct SealedVaultIndex: Sendable, Equatable {
 
     /// `body` with the plaintext of the stored sealed part, if it is the one `header` vouches
     /// for and it opens under `keys`; `modified(.entries)` else (when there is none, or `body`
-    /// throws). The
-    /// ciphertext is opened where SQLite holds it, and the plaintext wiped after.
+    /// throws). The ciphertext is opened where SQLite holds it, and the plaintext wiped after.
     static func open<T>(in db: some VaultQuerying, keys: VaultKeys, header: VaultHeader, _ body: (UnsafeRawBufferPointer) throws -> T)
         throws -> T
     {

@@ -1,4 +1,3 @@
-import Crypto
 import Domain
 import Foundation
 
@@ -53,7 +52,7 @@ struct VaultIndex: Sendable, Equatable {
     }
 
     /// The two parts as stored.
-    struct Encoded: Equatable {
+    struct Encoded {
         /// To be sealed: the magic, the haystack version, the number of entries and each one's
         /// haystack (its length in base-128 digits, least significant first, then its bytes),
         /// the number of records and each chunk's hash; counts are big-endian.
@@ -77,7 +76,7 @@ struct VaultIndex: Sendable, Equatable {
             }
         }
         for entry in entries { record(.entry, entry.id, entry.digest) }
-        for row in sync { record(row.table == .account ? .syncAccount : .syncEntry, row.id, row.digest) }
+        for row in sync { record(VaultIndexChunk.Kind(row.table), row.id, row.digest) }
         if !chunk.isEmpty { chunks.append(chunk) }
 
         var sealed = Self.magic
@@ -105,19 +104,21 @@ struct VaultIndex: Sendable, Equatable {
         records.reserveCapacity(layout.records)
         for (position, body) in chunks.enumerated() {
             let whole = body.withUnsafeBytes { body -> Bool in
-                guard VaultIndexChunk.hash(body, position: position) == layout.chunkHashes[position] else { return false }
-                return VaultIndexChunk.walk(body) { kind, id, digest in records.append((kind, id.text, Array(digest))) }
+                VaultIndexChunk.isChunk(body, at: position, of: layout)
+                    && VaultIndexChunk.walk(body) { kind, id, digest in records.append((kind, id.text, Array(digest))) }
             }
             guard whole else { return nil }
         }
         guard records.count == layout.records, records.count >= haystacks.count,
-            records.prefix(haystacks.count).allSatisfy({ $0.kind == .entry }),
-            records.dropFirst(haystacks.count).allSatisfy({ $0.kind != .entry })
+            records.prefix(haystacks.count).allSatisfy({ $0.kind == .entry })
         else { return nil }
-        entries = zip(records, haystacks).map { Entry(id: $0.id, digest: $0.digest, haystack: $1) }
-        sync = records.dropFirst(haystacks.count).map {
-            SyncRow(table: $0.kind == .syncAccount ? .account : .entry, id: $0.id, digest: $0.digest)
+        var sync: [SyncRow] = []
+        for record in records.dropFirst(haystacks.count) {
+            guard let table = record.kind.table else { return nil }
+            sync.append(SyncRow(table: table, id: record.id, digest: record.digest))
         }
+        entries = zip(records, haystacks).map { Entry(id: $0.id, digest: $0.digest, haystack: $1) }
+        self.sync = sync
         folding = layout.folding
     }
 }

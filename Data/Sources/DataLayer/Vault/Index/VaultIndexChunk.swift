@@ -8,6 +8,19 @@ enum VaultIndexChunk {
         case entry = 0
         case syncAccount = 1
         case syncEntry = 2
+
+        init(_ table: SealedSyncRow.Table) {
+            self = table == .account ? .syncAccount : .syncEntry
+        }
+
+        /// The sync table of a sync row's record; nil for an entry's.
+        var table: SealedSyncRow.Table? {
+            switch self {
+            case .entry: nil
+            case .syncAccount: .account
+            case .syncEntry: .entry
+            }
+        }
     }
 
     /// The SHA-256 of the chunk at `position`: the sealed part keeps it, so a chunk cannot be
@@ -30,6 +43,63 @@ enum VaultIndexChunk {
             record(kind, id, digest)
         }
         return true
+    }
+}
+
+extension VaultIndexChunk {
+    /// A record as a search or a single row's read takes it from its chunk.
+    struct Record {
+        let kind: Kind
+        let id: String
+        let digest: [UInt8]
+        /// Where its digest lies in its chunk's body.
+        let digestOffset: Int
+    }
+
+    /// The records at `positions` (ascending), read from the chunks that hold them, each chunk
+    /// checked against its hash in `layout`; `modified(.entries)` else.
+    static func records(at positions: [Int], layout: VaultIndexView.Layout, in db: some VaultQuerying) throws -> [Record] {
+        var found: [Record] = []
+        for chunk in Set(positions.map { $0 / VaultIndex.chunkSize }).sorted() {
+            let first = chunk * VaultIndex.chunkSize
+            let wanted = positions.filter { $0 / VaultIndex.chunkSize == chunk }.map { $0 - first }
+            found += records(at: wanted, in: try body(chunk, layout: layout, in: db))
+        }
+        guard found.count == positions.count else { throw VaultError.modified(.entries) }
+        return found
+    }
+
+    /// The records at `offsets` (ascending) of a chunk's `body`, those it has.
+    static func records(at offsets: [Int], in body: Data) -> [Record] {
+        var found: [Record] = []
+        body.withUnsafeBytes { body in
+            var offset = 0
+            var next = offsets.startIndex
+            walk(body) { kind, id, digest in
+                if next < offsets.endIndex, offsets[next] == offset {
+                    let at = digest.baseAddress.map { $0 - body.baseAddress! } ?? 0
+                    found.append(Record(kind: kind, id: id.text, digest: Array(digest), digestOffset: at))
+                    next += 1
+                }
+                offset += 1
+            }
+        }
+        return found
+    }
+
+    /// The body of chunk `chunk`, checked against its hash in `layout`; `modified(.entries)`
+    /// when it is not there, not whole or not the one hashed.
+    static func body(_ chunk: Int, layout: VaultIndexView.Layout, in db: some VaultQuerying) throws -> Data {
+        let bodies = try db.rows("SELECT body FROM index_chunk WHERE id = \(chunk)") { try $0.blob(0) }
+        guard bodies.count == 1, bodies[0].withUnsafeBytes({ isChunk($0, at: chunk, of: layout) && walk($0) { _, _, _ in } }) else {
+            throw VaultError.modified(.entries)
+        }
+        return bodies[0]
+    }
+
+    /// Whether `body` is the chunk `layout` hashes at `position`.
+    static func isChunk(_ body: UnsafeRawBufferPointer, at position: Int, of layout: VaultIndexView.Layout) -> Bool {
+        position < layout.chunkHashes.count && hash(body, position: position) == layout.chunkHashes[position]
     }
 }
 

@@ -21,11 +21,7 @@ enum VaultRowDigest {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96 + row.id.utf8.count + row.nonce.count + row.ciphertext.count)
         CanonicalEncoding.appendUTF8("tokens/sync-row/v1", to: &bytes)
-        CanonicalEncoding.appendString(row.table.rawValue, to: &bytes)
-        CanonicalEncoding.appendString(row.id, to: &bytes)
-        CanonicalEncoding.appendInteger(row.version, to: &bytes)
-        CanonicalEncoding.appendBytes(row.nonce, to: &bytes)
-        CanonicalEncoding.appendBytes(row.ciphertext, to: &bytes)
+        row.appendFields(to: &bytes)
         return Array(SHA256.hash(data: bytes).prefix(length))
     }
 }

@@ -32,6 +32,16 @@ struct SealedSyncRow: Sendable, Equatable {
         }
     }
 
+    /// Every field, length-prefixed, as the manifest (format 3) and the index's row digests
+    /// (format 4) cover them.
+    func appendFields(to bytes: inout [UInt8]) {
+        CanonicalEncoding.appendString(table.rawValue, to: &bytes)
+        CanonicalEncoding.appendString(id, to: &bytes)
+        CanonicalEncoding.appendInteger(version, to: &bytes)
+        CanonicalEncoding.appendBytes(nonce, to: &bytes)
+        CanonicalEncoding.appendBytes(ciphertext, to: &bytes)
+    }
+
     static func additionalData(vaultID: Data, table: Table, id: String, version: Int) -> Data {
         CanonicalEncoding.utf8("tokens/\(table.rawValue)/v1") + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
             + CanonicalEncoding.integers([version])

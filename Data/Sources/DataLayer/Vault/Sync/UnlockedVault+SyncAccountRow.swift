@@ -37,13 +37,13 @@ extension UnlockedVault {
                     return VaultIndexView.walk(plaintext) { _, _ in }
                 }
                 guard let layout else { throw VaultError.modified(.entries) }
-                guard let (row, record) = try Self.accountRow(layout: layout, in: db) else { throw NotIndexed() }
+                guard let (row, record, stored) = try Self.accountRow(layout: layout, in: db) else { throw NotIndexed() }
                 let replacement = try change(row, keys)
                 guard replacement.table == .account, replacement.id == row.id else { throw NotIndexed() }
                 try replacement.write(db)
 
                 let chunk = layout.entries / VaultIndex.chunkSize
-                var body = Array(try VaultIndexChunk.body(chunk, layout: layout, in: db))
+                var body = Array(stored)
                 body.replaceSubrange(
                     record.digestOffset..<(record.digestOffset + VaultRowDigest.length), with: VaultRowDigest.sync(replacement))
                 try VaultRows.execute(db, "UPDATE index_chunk SET body = ? WHERE id = ?", [Data(body), chunk])
@@ -59,17 +59,21 @@ extension UnlockedVault {
         }
     }
 
-    /// The account's row and its record in the index (the first after the entries), checked
-    /// against each other; nil when the index has no account row.
+    /// The account's row, its record in the index (the first after the entries) and the chunk
+    /// that holds it, checked against each other; nil when the index has no account row.
     private static func accountRow(
         layout: VaultIndexView.Layout, in db: some VaultQuerying
-    ) throws -> (row: SealedSyncRow, record: VaultIndexChunk.Record)? {
+    ) throws -> (row: SealedSyncRow, record: VaultIndexChunk.Record, chunk: Data)? {
         guard layout.entries < layout.records else { return nil }
-        let record = try VaultIndexChunk.records(at: [layout.entries], layout: layout, in: db)[0]
+        let chunk = layout.entries / VaultIndex.chunkSize
+        let body = try VaultIndexChunk.body(chunk, layout: layout, in: db)
+        guard let record = VaultIndexChunk.records(at: [layout.entries - chunk * VaultIndex.chunkSize], in: body).first else {
+            throw VaultError.modified(.entries)
+        }
         guard record.kind == .syncAccount else { return nil }
         guard let row = try SealedSyncRow.fetchAll(db, .account).first, row.id == record.id, VaultRowDigest.sync(row) == record.digest
         else { throw VaultError.modified(.entries) }
-        return (row, record)
+        return (row, record, body)
     }
 
     /// The account's row cannot be replaced alone.
