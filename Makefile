@@ -24,7 +24,7 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages, installed when missing: what a build needs (make install, make
 # release-server: no server, nothing that starts), and what the tests and tools add.
 BUILD_DEB_PACKAGES := libsqlite3-dev pkg-config
-TEST_DEB_PACKAGES := tmux gdb faketime postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light debootstrap systemd-container
+TEST_DEB_PACKAGES := tmux gdb faketime systemd postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light debootstrap systemd-container
 # $(call install-missing,PACKAGES): apt-get install those not installed (through sudo unless root).
 install-missing = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -242,10 +242,14 @@ build-unless-sudo = if [ -z "$${SUDO_USER:-}" ] && command -v $(SWIFT) >/dev/nul
 	  elif [ ! -x "$(2)" ]; then \
 	    echo "nothing built to install: run 'make $(1)' as yourself first, then 'sudo make $(1:release%=install%)'"; exit 1; fi
 
-install: ## Install tokens (stripped; DEBUG_SYMBOLS=1 keeps them), its completions and man page under PREFIX (default ~/.local)
+install: ## Install tokens (stripped; DEBUG_SYMBOLS=1 keeps them), its completions, man page and backup timer (systemd user units) under PREFIX (default ~/.local)
 	@$(call build-unless-sudo,release,$(STAGE)/bin/tokens)
-	@echo "installing into $(DESTDIR)$(PREFIX):"
-	@App/Scripts/install.sh install "$(STAGE)" "$(DESTDIR)$(PREFIX)"
+	@# Staged outside the checkout, with the backup units pointing at PREFIX/bin/tokens: under
+	@# sudo, nothing root owns is left in the user's tree.
+	@files=$$(mktemp -d); trap 'rm -rf "$$files"' EXIT; \
+	  cp -R "$(STAGE)" "$$files/stage" && App/Scripts/stage-user-units.sh "$$files/stage" "$(PREFIX)" && \
+	  echo "installing into $(DESTDIR)$(PREFIX):" && \
+	  App/Scripts/install.sh install "$$files/stage" "$(DESTDIR)$(PREFIX)"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
 
 uninstall: ## Remove exactly what make install put under PREFIX

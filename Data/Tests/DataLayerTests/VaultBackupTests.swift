@@ -172,4 +172,35 @@ struct VaultBackupTests {
             return true
         }
     }
+
+    @Test(
+        "a copy holds the vault as it is until the vault changes; another vault's, an older key's, a missing file and not a vault never do")
+    func currentCopy() async throws {
+        let vault = try await filledVault()
+        defer { try? vault.close() }
+        let path = backups + "/vault-1.sqlite"
+        _ = try vault.backUp(to: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(vault.isCurrent(backupAt: path))
+        #expect(try backupFiles() == ["vault-1.sqlite"], "reading the copy's header leaves no file beside it")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try await VaultAccountDataSource(vault: vault).insert(VaultFolder.account(4))
+        #expect(!vault.isCurrent(backupAt: path))
+        let second = backups + "/vault-2.sqlite"
+        _ = try vault.backUp(to: second)
+        #expect(vault.isCurrent(backupAt: second))
+        try vault.changePassphrase(to: Passphrase("new passphrase"), kdf: VaultFolder.fastKDF)
+        #expect(!vault.isCurrent(backupAt: second), "a copy under the old passphrase no longer holds the vault")
+
+        let otherFolder = try VaultFolder()
+        let other = try otherFolder.create()
+        defer { try? other.close() }
+        let others = backups + "/vault-other.sqlite"
+        _ = try other.backUp(to: others)
+        #expect(other.isCurrent(backupAt: others) && !vault.isCurrent(backupAt: others))
+        #expect(!vault.isCurrent(backupAt: backups + "/missing.sqlite"))
+        let garbage = backups + "/garbage.sqlite"
+        try Data("not a vault".utf8).write(to: URL(fileURLWithPath: garbage))
+        #expect(!vault.isCurrent(backupAt: garbage))
+    }
 }

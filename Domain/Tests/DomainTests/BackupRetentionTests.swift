@@ -38,4 +38,22 @@ struct BackupRetentionTests {
         #expect(hourly.isDue(newest: Self.now + Self.day, now: Self.now))
         #expect(!BackupSchedule(interval: 0).isDue(newest: nil, now: Self.now))
     }
+
+    @Test("a scheduled run writes nothing only when the newest copy holds the vault and is under a day old; it asks only then")
+    func unchanged() {
+        var asked = 0
+        func holds(_ answer: Bool) -> () -> Bool {
+            {
+                asked += 1
+                return answer
+            }
+        }
+        #expect(BackupSchedule.isUnchanged(newest: Self.now - 23 * Self.hour, now: Self.now, holdsCurrent: holds(true)))
+        #expect(!BackupSchedule.isUnchanged(newest: Self.now - Self.hour, now: Self.now, holdsCurrent: holds(false)))
+        #expect(asked == 2)
+        #expect(!BackupSchedule.isUnchanged(newest: Self.now - Self.day, now: Self.now, holdsCurrent: holds(true)))
+        #expect(!BackupSchedule.isUnchanged(newest: nil, now: Self.now, holdsCurrent: holds(true)))
+        #expect(!BackupSchedule.isUnchanged(newest: Self.now + 60, now: Self.now, holdsCurrent: holds(true)))
+        #expect(asked == 2, "a copy a day old, none, or one from the future is written without reading the newest")
+    }
 }

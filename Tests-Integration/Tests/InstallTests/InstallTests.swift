@@ -16,6 +16,7 @@ struct InstallTests {
     static let files = [
         "bin/tokens", "share/man/man1/tokens.1", "share/bash-completion/completions/tokens",
         "share/zsh/site-functions/_tokens", "share/fish/vendor_completions.d/tokens.fish", "share/tokens/install-manifest",
+        "share/systemd/user/tokens-backup.service", "share/systemd/user/tokens-backup.timer",
     ]
 
     /// The toolchain's runtime library folders (for example /opt/swift/usr/lib/swift and swift_static).

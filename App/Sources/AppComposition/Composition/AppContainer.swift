@@ -48,6 +48,9 @@ package protocol UnlockedVaultContainer: SyncingContainer {
     /// The accounts of the backup at `path`, checked, opened with the vault's key
     /// (`backupOtherKey` for a backup written under another).
     func readBackup(at path: String) throws -> [Account]
+    /// Whether the backup at `path` holds the vault as it is now (written after its last
+    /// change, under its key); headers alone are read.
+    func isCurrent(backupAt path: String) -> Bool
 }
 
 extension UnlockedVaultContainer {

@@ -40,6 +40,10 @@ package final class VaultContainer: UnlockedVaultContainer {
         try vault.readBackup(at: path)
     }
 
+    public func isCurrent(backupAt path: String) -> Bool {
+        vault.isCurrent(backupAt: path)
+    }
+
     public func close() throws {
         try vault.close()
     }

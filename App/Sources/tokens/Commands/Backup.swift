@@ -1,6 +1,7 @@
 import AppComposition
 import AppConfiguration
 import CommandLineKit
+import Domain
 import Foundation
 import TerminalUI
 
@@ -35,30 +36,57 @@ enum Backup {
     struct Now: TokensCommand {
         static let spec = CommandSpec(
             "now", abstract: "Write a copy of the vault into the backups folder and check it.",
+            discussion: """
+                With --if-changed (what the systemd timer make install ships runs), nothing is \
+                written when the newest copy already holds the vault as it is and is less than a \
+                day old: a burst of changes gets one copy once it settles, and an unchanged vault \
+                one a day.
+                """,
             arguments: [
                 .option(
                     "to", value: "folder",
-                    help: "The folder to write into (made 0700 if missing; default: backups beside the vault).")
+                    help: "The folder to write into (made 0700 if missing; default: backups beside the vault)."),
+                .flag("if-changed", help: "Write only when the vault changed since the newest copy, or that copy is a day old."),
             ])
 
         let global: GlobalOptionValues
         let folder: String?
+        let ifChanged: Bool
 
         init(_ arguments: ParsedArguments) throws {
             global = GlobalOptionValues(arguments)
             folder = arguments.string("to")
+            ifChanged = arguments.flag("if-changed")
             if folder?.isEmpty == true { throw UsageError("--to needs a folder") }
         }
 
         func run() async throws {
-            let report = try await Backup.withVault(global, folder: folder) { vault, into, settings in
+            let outcome = try await Backup.withVault(global, folder: folder) { vault, into, settings -> Outcome in
+                let now = vault.clock.now()
+                if ifChanged, let newest = BackupComposer.copies(in: into).last,
+                    BackupSchedule.isUnchanged(newest: newest.written, now: now, holdsCurrent: { vault.isCurrent(backupAt: newest.path) })
+                {
+                    return .unchanged(newest)
+                }
                 let report = try vault.backUp(into: into)
                 // The retention keeps the phase's own folder; a folder given once is left as it is.
-                if folder == nil { BackupComposer.prune(into, retention: BackupComposer.retention(settings), now: vault.clock.now()) }
-                return report
+                if folder == nil { BackupComposer.prune(into, retention: BackupComposer.retention(settings), now: now) }
+                return .written(report)
             }
-            StandardStreams.writeLine(
-                "Backed up \(Self.count(report.accounts)) to \(TerminalText.escaped(report.path)) (\(report.bytes) bytes, checked)")
+            switch outcome {
+            case .written(let report):
+                StandardStreams.writeLine(
+                    "Backed up \(Self.count(report.accounts)) to \(TerminalText.escaped(report.path)) (\(report.bytes) bytes, checked)")
+            case .unchanged(let newest):
+                StandardStreams.writeLine(
+                    "Unchanged since the newest backup, \(TerminalText.escaped(newest.path)): nothing written")
+            }
+        }
+
+        /// What `run` did: a copy written, or none, the newest one holding the vault already.
+        enum Outcome {
+            case written(VaultBackupReport)
+            case unchanged(BackupCopy)
         }
 
         static func count(_ accounts: Int) -> String { accounts == 1 ? "1 account" : "\(accounts) accounts" }
