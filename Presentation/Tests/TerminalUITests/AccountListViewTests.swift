@@ -27,6 +27,24 @@ struct AccountListViewTests {
         #expect(lines.allSatisfy { $0.count <= 80 })
     }
 
+    @Test("the rows a screen shows are the ones drawn, scrolled to the selection; a row off screen draws no code")
+    func shownRows() {
+        let rows = (0..<100).map { number in
+            AccountRowViewModel(
+                id: UUID(), issuer: "Issuer \(number)", accountName: "", isFavorite: false,
+                display: number == 45 ? .offScreen : .timed(code: "123 456", nextCode: "654 321", secondsLeft: 12, period: 30))
+        }
+        let view = AccountListView(style: Style(colors: false))
+        let shown = AccountListView.shownRows(count: 100, selected: 50, screenHeight: 10)
+        #expect(shown == 44..<51)
+        let lines = view.render(state: .loaded(rows), query: "", chrome: .init(selectedIndex: 50), width: 80, height: 10)
+        let drawn = lines[2..<9].map { line in rows.indices.first { line.contains("Issuer \($0) ") } }
+        #expect(drawn == shown.map { $0 })
+        #expect(!lines[3].contains("123 456") && lines[4].contains("123 456"), "row 45 is off screen: no code")
+        #expect(AccountListView.shownRows(count: 3, selected: 0, screenHeight: 10) == 0..<3)
+        #expect(AccountListView.shownRows(count: 100, selected: nil, screenHeight: 2).isEmpty)
+    }
+
     @Test("with sync: its status beside the count, s in the help; a long status is cut to the width")
     func syncStatus() {
         let view = AccountListView(style: Style(colors: false))

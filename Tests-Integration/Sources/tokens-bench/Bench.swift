@@ -28,6 +28,11 @@ enum Bench {
             printTable(try unlockedCode(tokens: tokens))
             return
         }
+        // `--only screen`: the screen's first frame alone (it needs `--tokens`).
+        if value(after: "--only", in: arguments) == "screen", let tokens {
+            printTable(try firstFrame(tokens: tokens))
+            return
+        }
         // `--only backup`: the backup row alone (it needs `--tokens`).
         if value(after: "--only", in: arguments) == "backup", let tokens {
             printTable([try backup(tokens: tokens)])
@@ -37,6 +42,7 @@ enum Bench {
         if let tokens {
             results += try oneShot(tokens: tokens)
             results += try unlockedCode(tokens: tokens)
+            results += try firstFrame(tokens: tokens)
             results += try startup(tokens: tokens)
             results.append(try binarySize(tokens: tokens))
             results.append(try importSpeed(tokens: tokens))

@@ -149,6 +149,7 @@ public final class ScreenController {
             switch selected.display {
             case .onRequest, .generated: await list.generateCode(for: selected.id)
             case .timed: router.notify("n makes the next code of an HOTP (counter) account; this one's code changes by itself")
+            case .offScreen: break
             }
         case .character("?"): help = listKeys
         case .character("a"), .character("+"): list.add()

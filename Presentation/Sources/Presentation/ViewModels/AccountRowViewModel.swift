@@ -10,6 +10,9 @@ public struct AccountRowViewModel: Identifiable, Hashable, Sendable {
         case onRequest(counter: UInt64)
         /// A counter-based code the user just generated.
         case generated(code: String, counter: UInt64)
+        /// A row the screen does not show: its code is made once it comes into view
+        /// (`AccountListViewModel.showRows`), so a long list costs what a screenful costs.
+        case offScreen
     }
 
     public let id: UUID
@@ -39,7 +42,7 @@ public struct AccountRowViewModel: Identifiable, Hashable, Sendable {
     public var code: String? {
         switch display {
         case .timed(let code, _, _, _), .generated(let code, _): code
-        case .onRequest: nil
+        case .onRequest, .offScreen: nil
         }
     }
 

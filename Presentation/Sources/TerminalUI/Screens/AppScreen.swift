@@ -78,6 +78,9 @@ public final class AppScreen {
             lines = detailView.render(detail, width: width, height: height)
         case .list:
             guard let list = router.list else { return }
+            // Codes for the rows this frame shows (a long list makes a screenful of codes).
+            let count = list.state.value?.count ?? 0
+            list.showRows(AccountListView.shownRows(count: count, selected: controller.selectedIndex, screenHeight: height))
             let chrome = AccountListView.Chrome(
                 isSearching: controller.isSearching, selectedIndex: controller.selectedIndex, notice: controller.listNotice,
                 sync: controller.sync.flatMap { $0.status.isSyncing ? $0.status.line(formattingTime: Self.clockTime) : nil },

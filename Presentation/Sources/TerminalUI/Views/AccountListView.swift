@@ -51,7 +51,7 @@ public struct AccountListView: Sendable {
         let width = max(width, Self.minimumWidth)
         var lines: [String] = [header(width: width, count: state.value?.count, statuses: [chrome.sync, chrome.clock, chrome.backup])]
         lines.append(searchLine(query: query, isSearching: chrome.isSearching, width: width))
-        let bodyHeight = max(0, height - lines.count - 1)
+        let bodyHeight = max(0, height - Self.chromeLines)
         if chrome.showingHelp {
             lines += Array(help(chrome.keys, width: width).prefix(bodyHeight))
         } else {
@@ -87,6 +87,22 @@ public struct AccountListView: Sendable {
         return ""
     }
 
+    /// The indices of the rows a body of `height` lines shows: scrolled so the selected one
+    /// stays on screen.
+    static func shownRows(count: Int, selected: Int?, height: Int) -> Range<Int> {
+        let first = max(0, min((selected ?? 0) - height + 1, count - height))
+        return first..<min(count, first + max(0, height))
+    }
+
+    /// The rows of the list a screen of `height` lines shows (the list view model makes codes
+    /// for those: `AccountListViewModel.showRows`).
+    public static func shownRows(count: Int, selected: Int?, screenHeight height: Int) -> Range<Int> {
+        shownRows(count: count, selected: selected, height: max(0, height - chromeLines))
+    }
+
+    /// The lines around the list's body: the header and the search line above, the footer below.
+    static let chromeLines = 3
+
     /// The rows that fit, scrolled so the selected one stays on screen; only those are drawn.
     private func body(
         state: Loadable<[AccountRowViewModel]>, query: String, selected: Int?, width: Int, height: Int
@@ -98,8 +114,7 @@ public struct AccountListView: Sendable {
             return [style.red(TextLayout.fit("Error: " + message, width))]
         case .loaded(let rows), .isLoading(last: .some(let rows)):
             if rows.isEmpty { return [query.isEmpty ? "No accounts yet." : "No account matches “\(TerminalText.escaped(query))”."] }
-            let first = max(0, min((selected ?? 0) - height + 1, rows.count - height))
-            return rows.indices.dropFirst(first).prefix(height).map { index in
+            return Self.shownRows(count: rows.count, selected: selected, height: height).map { index in
                 line(for: rows[index], selected: index == selected, width: width)
             }
         }
@@ -119,6 +134,9 @@ public struct AccountListView: Sendable {
         case .generated(let code, let counter):
             codeText = code
             countdown = TextLayout.right("#\(counter)", 4)
+        case .offScreen:
+            codeText = ""
+            countdown = "    "
         }
         let codeWidth = 12
         let star = (selected ? "›" : " ") + (row.isFavorite ? "★ " : "  ")

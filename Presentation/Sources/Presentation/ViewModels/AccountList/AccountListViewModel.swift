@@ -49,10 +49,17 @@ public final class AccountListViewModel {
         public var clipboardTimeout: Duration
         /// How long typing must pause before the list follows the search text.
         public var debounce: Duration
-        public init(nextCodeWindow: Int = 5, clipboardTimeout: Duration = .seconds(30), debounce: Duration = .milliseconds(250)) {
+        /// The rows given codes until the screen says which it shows (`showRows`): more than a
+        /// terminal holds, so the first frame of a long list makes a screenful of codes, not all.
+        public var firstRows: Int
+        public init(
+            nextCodeWindow: Int = 5, clipboardTimeout: Duration = .seconds(30), debounce: Duration = .milliseconds(250),
+            firstRows: Int = 200
+        ) {
             self.nextCodeWindow = nextCodeWindow
             self.clipboardTimeout = clipboardTimeout
             self.debounce = debounce
+            self.firstRows = firstRows
         }
     }
 
@@ -74,6 +81,9 @@ public final class AccountListViewModel {
     /// The accounts shown, and the HOTP codes asked for while the screen is open.
     @ObservationIgnored private var accounts: [Account] = []
     @ObservationIgnored private var requested: [UUID: GeneratedCode] = [:]
+    /// The rows that get codes (by index in the rows): what the screen shows and a screenful on
+    /// either side; the rest are `.offScreen`.
+    @ObservationIgnored private var window: Range<Int>
 
     public init(
         reading: Reading, editing: Editing, clipboard: any Clipboard, wallClock: any WallClock,
@@ -87,6 +97,7 @@ public final class AccountListViewModel {
         self.clipboard = CodeClipboard(clipboard, scheduler: scheduler, timeout: options.clipboardTimeout)
         self.editing = AccountListEditing(editing.useCases)
         self.actions = actions
+        self.window = 0..<max(0, options.firstRows)
     }
 
     /// Input: open the Add screen.
@@ -98,7 +109,8 @@ public final class AccountListViewModel {
     /// Input: copy the row's code (an HOTP account gets its next code first), and clear the
     /// clipboard after the timeout.
     public func copyCode(for id: UUID) async {
-        guard let row = state.value?.first(where: { $0.id == id }) else { return }
+        guard let index = state.value?.firstIndex(where: { $0.id == id }), let row = state.value?[index] else { return }
+        if case .offScreen = row.display { showRows(index..<(index + 1)) }
         if case .onRequest = row.display { await generateCode(for: id) }
         guard let code = state.value?.first(where: { $0.id == id })?.code else { return }
         notice = clipboard.copy(code, of: Account.displayName(issuer: row.issuer, name: row.accountName)) { [weak self] in
@@ -151,8 +163,25 @@ public final class AccountListViewModel {
 
     /// Input: recompute codes and countdowns for the current moment.
     public func refreshCodes() {
-        let codes = reading.generateCodes.execute(for: accounts, at: wallClock.now())
-        state = .loaded(zip(accounts, codes).map { rows.row(for: $0, code: $1, requested: requested[$0.id]) })
+        let shown = window.clamped(to: accounts.indices)
+        let codes = reading.generateCodes.execute(for: Array(accounts[shown]), at: wallClock.now())
+        state = .loaded(
+            accounts.indices.map { index in
+                let account = accounts[index]
+                guard shown.contains(index) else { return rows.offScreenRow(for: account) }
+                return rows.row(for: account, code: codes[index - shown.lowerBound], requested: requested[account.id])
+            })
+    }
+
+    /// Input: the rows the screen shows now (by index). They and a screenful on either side get
+    /// codes from now on; a shown row without one gets it at once.
+    public func showRows(_ shown: Range<Int>) {
+        let margin = shown.count
+        window = max(0, shown.lowerBound - margin)..<(shown.upperBound + margin)
+        guard let current = state.value, current[shown.clamped(to: current.indices)].contains(where: { $0.display == .offScreen }) else {
+            return
+        }
+        refreshCodes()
     }
 
     /// Input: generate the next code of a counter-based account. A failure is a notice: the

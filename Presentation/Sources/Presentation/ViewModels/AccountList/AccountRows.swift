@@ -24,4 +24,11 @@ struct AccountRows {
             id: account.id, issuer: account.issuer, accountName: account.name, isFavorite: account.isFavorite,
             display: display, upcoming: upcoming, group: account.groups.first)
     }
+
+    /// The row of an account the screen does not show: no code made.
+    func offScreenRow(for account: Account) -> AccountRowViewModel {
+        AccountRowViewModel(
+            id: account.id, issuer: account.issuer, accountName: account.name, isFavorite: account.isFavorite, display: .offScreen,
+            group: account.groups.first)
+    }
 }
