@@ -39,22 +39,29 @@ extension Bench {
         let label = count >= 1_000 ? "\(count / 1_000) \(String(format: "%03d", count % 1_000))" : String(count)
         let uris = (0..<count).map { "otpauth://totp/Issuer\($0):user\($0)@example.com?secret=\(secret)" }.joined(separator: "\n")
         let file = try laptop.file("accounts.txt", Data(uris.utf8))
-        func timed(_ home: borrowing BenchHome, _ arguments: [String], input: String? = nil) throws -> Double {
+        /// The command's seconds, and its peak resident bytes.
+        func measured(_ home: borrowing BenchHome, _ arguments: [String], input: String? = nil) throws -> (Double, Int?) {
             var result: ProcessResult?
             let seconds = try Measure.seconds {
-                result = try ProcessRunner.run(tokens, arguments + ["--phase", "real"], environment: home.environment, input: input)
+                result = try ProcessRunner.run(
+                    tokens, arguments + ["--phase", "real"], environment: home.environment, input: input, measuringPeakMemory: true)
             }
-            guard result?.status == 0 else {
+            guard let result, result.status == 0 else {
                 throw BenchFailure(what: "tokens \(arguments.joined(separator: " ")): \(result?.stderr ?? "")")
             }
-            return seconds
+            return (seconds, result.peakResidentBytes)
+        }
+        func timed(_ home: borrowing BenchHome, _ arguments: [String], input: String? = nil) throws -> Double {
+            try measured(home, arguments, input: input).0
         }
         _ = try timed(laptop, ["init"])
         let imported = try timed(laptop, ["import", file, "--duplicates", "keep", "--quiet"])
         let firstPush = try timed(laptop, ["sync", "init", "--server", server])
         let code = try ProcessRunner.run(tokens, ["sync", "code", "--phase", "real"], environment: laptop.environment).stdout
         _ = try timed(desktop, ["init"])
-        let join = try timed(desktop, ["sync", "join", "--server", server], input: code)
+        let (join, joinPeak) = try measured(desktop, ["sync", "join", "--server", server], input: code)
+        // The reference: the same accounts listed from the joined vault (all of them decrypted).
+        let (_, listPeak) = try measured(desktop, ["list"])
         let idle = Measure.commandMedian(tokens, ["sync", "--phase", "real"], environment: laptop.environment, runs: 11) ?? .nan
         // One edit on the laptop, pushed; then pulled by the desktop: five rounds, the medians.
         var (pushed, pulled): ([Double], [Double]) = ([], [])
@@ -73,6 +80,10 @@ extension Bench {
         return [
             row("tokens sync init: first push", firstPush, goal: large ? "≤ 2 s" : nil, met: large ? firstPush <= 2 : nil),
             row("tokens sync join: pull all", join, goal: large ? "≤ 1.5 s" : nil, met: large ? join <= 1.5 : nil),
+            Result(
+                name: "tokens sync join: pull all (\(label) accounts), peak resident", value: joinPeak.map { Double($0) / 1e6 } ?? .nan,
+                unit: "MB", comparedTo: "tokens list of the joined vault", reference: listPeak.map { Double($0) / 1e6 },
+                goal: "≤ 2× tokens list", met: joinPeak.flatMap { join in listPeak.map { join <= 2 * $0 } }),
             row("tokens sync, nothing to do, median of 11", idle, goal: "≤ KDF + 50 ms", met: idle <= budget),
             row(
                 "tokens sync, one edit pushed, median of 5", Measure.median(pushed) ?? .nan, goal: "≤ KDF + 50 ms",
