@@ -20,22 +20,27 @@ struct Add: TokensCommand {
                     "The accounts' Key URIs (quote them in the shell); - reads them from standard input, one a line (keeps secrets out of argv and shell history)."
             ),
             .flag("allow-duplicate", help: "Add an account even when one with the same secret and parameters is already there."),
+            .flag(
+                "clipboard",
+                help: "Also add the Key URIs on the desktop's clipboard (wl-paste on Wayland, xclip or xsel on X11); it is never printed."),
         ])
 
     let global: GlobalOptionValues
     let uris: [String]
     let allowDuplicate: Bool
+    let clipboard: Bool
 
     init(_ arguments: ParsedArguments) throws {
         global = GlobalOptionValues(arguments)
         uris = arguments.strings("otpauth-uri")
         allowDuplicate = arguments.flag("allow-duplicate")
-        if uris.isEmpty { throw UsageError("give at least one otpauth:// URI") }
+        clipboard = arguments.flag("clipboard")
+        if uris.isEmpty, !clipboard { throw UsageError("give at least one otpauth:// URI, or --clipboard") }
     }
 
     func run() async throws {
         // Validate everything first: bad input adds nothing.
-        let uris = try StandardInputURIs.expanding(self.uris)
+        let uris = try StandardInputURIs.expanding(self.uris) + (clipboard ? DesktopClipboard.uris() : [])
         let specs = try uris.enumerated().map { index, uri in
             do { return try KeyURI.parse(uri) } catch {
                 throw CLIError(uris.count > 1 ? "URI \(index + 1): \(error)" : "\(error)")
