@@ -50,6 +50,9 @@ struct AccountListWindowTests {
         #expect(generator.sizes == [200, 60], "every row shown had its code: nothing made")
         viewModel.refreshCodes()
         #expect(Self.withCodes(viewModel) == Array(485..<545))
+        viewModel.showRows(0..<0)
+        viewModel.refreshCodes()
+        #expect(Self.withCodes(viewModel) == Array(485..<545), "a screen showing no row leaves the window as it was")
     }
 
     @Test("copying the code of a row off screen makes its code first")

@@ -176,6 +176,8 @@ public final class AccountListViewModel {
     /// Input: the rows the screen shows now (by index). They and a screenful on either side get
     /// codes from now on; a shown row without one gets it at once.
     public func showRows(_ shown: Range<Int>) {
+        // Nothing shown (no rows yet, or none match): the window stays for the rows to come.
+        guard !shown.isEmpty else { return }
         let margin = shown.count
         window = max(0, shown.lowerBound - margin)..<(shown.upperBound + margin)
         guard let current = state.value, current[shown.clamped(to: current.indices)].contains(where: { $0.display == .offScreen }) else {
