@@ -138,9 +138,12 @@ public struct ModelRun: Sendable {
             case .replayMadeUp(let pick, let ahead):
                 guard let hostile = server.hostile else { break }
                 let stored = await hostile.stored
+                // Ahead of the server's own head: the highest stored entry's sequence is below it when
+                // the last write was garbage (stored apart), and a "made-up" sequence equal to a real
+                // one is a server serving two entries under one sequence, which no page protocol
+                // survives (a page may end between them).
                 if !stored.isEmpty {
-                    let head = stored.map(\.sequence).max() ?? 0
-                    await hostile.replayFirstVersion(of: stored[pick % stored.count].record.id, atMadeUpSequence: head + Int64(ahead))
+                    await hostile.replayFirstVersion(of: stored[pick % stored.count].record.id, aheadOfHead: Int64(ahead))
                 }
             }
             for machine in machines {

@@ -93,6 +93,12 @@ public actor InMemorySyncRemote: SyncRemote {
         horizon = head
     }
 
+    /// `replayFirstVersion(of:atMadeUpSequence:)` at `ahead` past the server's head: past every
+    /// sequence it used, the garbage it stores in place of an entry included.
+    public func replayFirstVersion(of id: UUID, aheadOfHead ahead: Int64) {
+        replayFirstVersion(of: id, atMadeUpSequence: head + ahead)
+    }
+
     /// Serves the first version stored of entry `id` again, under a new sequence.
     /// The next pull (one whose cursor is before `sequence`) also serves the first version of `id`
     /// at `sequence`, a number the server made up (a hostile or broken server); nothing is stored.
