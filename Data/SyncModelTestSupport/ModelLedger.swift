@@ -87,6 +87,10 @@ struct ModelLedger {
     private var serials = 0
     /// What each machine has seen: the serials of writes and uses it has held exactly.
     private var seen: [Int: Set<Int>] = [:]
+    /// Writes the server lost while other writes that came after them stayed (their entry
+    /// replaced by garbage, or by its first version again): a machine that holds a later write
+    /// has not seen these through it, since the server no longer serves them.
+    private var lostOnServer: Set<Int> = []
     /// Entries the users added (conflict copies are not among them).
     private(set) var added: Set<UUID> = []
     /// Entries added on two machines at once: one of each pair is folded away.
@@ -122,7 +126,7 @@ struct ModelLedger {
         var known = forgetting ? [] : seen[machine] ?? []
         for write in writes where records[write.entry].map({ write.field.stamp($0) == write.stamp }) ?? false {
             known.insert(write.serial)
-            known.formUnion(write.knew)
+            known.formUnion(write.knew.subtracting(lostOnServer))
         }
         // A counter at or past the use's, of the same secret, holds what the use told; not what
         // its machine had seen (another machine may have reached that counter on its own).
@@ -130,6 +134,13 @@ struct ModelLedger {
             known.insert(use.serial)
         }
         seen[machine] = known
+    }
+
+    /// The server no longer serves the writes made to `entry` so far (garbage in its place, or
+    /// its first version served again): knowledge of them no longer travels with later writes.
+    /// A machine that holds one of them exactly still counts as having seen it.
+    mutating func loseOnServer(_ entry: UUID) {
+        lostOnServer.formUnion(writes.filter { $0.entry == entry }.map(\.serial))
     }
 
     /// Forgets what no machine and not the server holds any more (after a restore).

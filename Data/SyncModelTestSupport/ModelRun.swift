@@ -109,7 +109,11 @@ public struct ModelRun: Sendable {
             case .poison(let pick):
                 guard let hostile = server.hostile else { break }
                 let stored = await hostile.stored
-                if !stored.isEmpty { await hostile.poison(stored[pick % stored.count].record.id) }
+                if !stored.isEmpty {
+                    let id = stored[pick % stored.count].record.id
+                    await hostile.poison(id)
+                    ledger.loseOnServer(id)
+                }
                 // What only the server held is gone with it (nothing can bring it back).
                 ledger.keepHeld(by: try await holders(machines, server))
             case .dropNextPush:
@@ -127,7 +131,11 @@ public struct ModelRun: Sendable {
             case .replay(let pick):
                 guard let hostile = server.hostile else { break }
                 let stored = await hostile.stored
-                if !stored.isEmpty { await hostile.replayFirstVersion(of: stored[pick % stored.count].record.id) }
+                if !stored.isEmpty {
+                    let id = stored[pick % stored.count].record.id
+                    await hostile.replayFirstVersion(of: id)
+                    ledger.loseOnServer(id)
+                }
                 // What only the server held of that entry is gone with the replay.
                 ledger.keepHeld(by: try await holders(machines, server))
             case .newerField(let m, let pick):

@@ -64,7 +64,9 @@ struct LifecycleModelCheckTests {
     static let regressions: [UInt64] = [1_538_431_964, 2_825_724_868, 20_261_169, 2_599_521_289, 176_812_340, 2_569_124_873, 238_950_118]
 
     /// The same, for histories with mixed versions (ModelCheck.mixedScenario).
-    static let mixedRegressions: [UInt64] = [205_867_837, 205_868_125, 17_971_638, 903_415_487, 200_524_804, 327_549_674, 2_766_613_648]
+    static let mixedRegressions: [UInt64] = [
+        205_867_837, 205_868_125, 17_971_638, 903_415_487, 200_524_804, 327_549_674, 2_766_613_648, 486_030_022,
+    ]
 
     @Test("histories with mixed versions that once failed still keep every promise", arguments: mixedRegressions)
     func mixedRegression(seed: UInt64) async {
