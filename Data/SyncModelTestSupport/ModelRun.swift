@@ -108,9 +108,7 @@ public struct ModelRun: Sendable {
                 try machines[m].changePassphrase()
             case .poison(let pick):
                 guard let hostile = server.hostile else { break }
-                let stored = await hostile.stored
-                if !stored.isEmpty {
-                    let id = stored[pick % stored.count].record.id
+                if let id = await Self.stored(pick, on: hostile) {
                     await hostile.poison(id)
                     ledger.loseOnServer(id)
                 }
@@ -130,9 +128,7 @@ public struct ModelRun: Sendable {
                 await hostile.omitInNextResync(nil)
             case .replay(let pick):
                 guard let hostile = server.hostile else { break }
-                let stored = await hostile.stored
-                if !stored.isEmpty {
-                    let id = stored[pick % stored.count].record.id
+                if let id = await Self.stored(pick, on: hostile) {
                     await hostile.replayFirstVersion(of: id)
                     ledger.loseOnServer(id)
                 }
@@ -145,14 +141,11 @@ public struct ModelRun: Sendable {
                 }
             case .replayMadeUp(let pick, let ahead):
                 guard let hostile = server.hostile else { break }
-                let stored = await hostile.stored
                 // Ahead of the server's own head: the highest stored entry's sequence is below it when
                 // the last write was garbage (stored apart), and a "made-up" sequence equal to a real
                 // one is a server serving two entries under one sequence, which no page protocol
                 // survives (a page may end between them).
-                if !stored.isEmpty {
-                    await hostile.replayFirstVersion(of: stored[pick % stored.count].record.id, aheadOfHead: Int64(ahead))
-                }
+                if let id = await Self.stored(pick, on: hostile) { await hostile.replayFirstVersion(of: id, aheadOfHead: Int64(ahead)) }
             }
             for machine in machines {
                 let forgetting = if case .restoreVault(machine.index) = action { true } else { false }
@@ -205,6 +198,13 @@ public struct ModelRun: Sendable {
                 })
         }
         return problems + ledger.violations(in: final)
+    }
+
+    /// The entry a fault step picks among those the server stores (`pick` wraps); nil when it
+    /// stores none.
+    private static func stored(_ pick: Int, on hostile: InMemorySyncRemote) async -> UUID? {
+        let stored = await hostile.stored
+        return stored.isEmpty ? nil : stored[pick % stored.count].record.id
     }
 
     /// Who holds data now: every machine's journal and the server.

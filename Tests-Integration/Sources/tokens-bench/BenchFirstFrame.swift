@@ -85,21 +85,14 @@ enum PseudoTerminalRun {
         var seen: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let elapsed = ContinuousClock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            guard seconds < timeout else { return nil }
+            guard Measure.seconds(since: start) < timeout else { return nil }
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 100) >= 0 else { return nil }
             guard descriptor.revents & Int16(POLLIN) != 0 else { continue }
             let count = read(master, &buffer, buffer.count)
             guard count > 0 else { return nil }
             seen += buffer[0..<count]
-            if seen.count >= wanted.count,
-                (0...(seen.count - wanted.count)).contains(where: { seen[$0..<($0 + wanted.count)].elementsEqual(wanted) })
-            {
-                let done = ContinuousClock.now - start
-                return Double(done.components.seconds) + Double(done.components.attoseconds) / 1e18
-            }
+            if seen.firstRange(of: wanted) != nil { return Measure.seconds(since: start) }
         }
     }
 }

@@ -7,14 +7,18 @@ enum Measure {
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = ContinuousClock.now
         try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return seconds(since: start)
     }
 
     /// Seconds an async `body` takes.
     static func asyncSeconds(_ body: () async throws -> Void) async rethrows -> Double {
         let start = ContinuousClock.now
         try await body()
+        return seconds(since: start)
+    }
+
+    /// Seconds from `start` to now.
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }

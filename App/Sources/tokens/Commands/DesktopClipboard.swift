@@ -10,7 +10,7 @@ enum DesktopClipboard {
     static let timeout: TimeInterval = 3
 
     /// A command that prints the clipboard's text, and one that lists what types it holds.
-    struct Tool: Equatable {
+    struct Tool {
         let program: String
         let text: [String]
         let types: [String]?
@@ -40,7 +40,7 @@ enum DesktopClipboard {
             throw CLIError("no desktop clipboard: neither WAYLAND_DISPLAY nor DISPLAY is set (over SSH, pipe the URI: tokens add -)")
         }
         let path = environment["PATH"] ?? "/usr/bin:/bin"
-        guard let (tool, program) = tools.lazy.compactMap({ tool in executable(tool.program, path: path).map { (tool, $0) } }).first
+        guard let (tool, program) = tools.lazy.compactMap({ tool in HelperProgram.find(tool.program, path: path).map { (tool, $0) } }).first
         else {
             throw CLIError("no clipboard tool: install \(tools.map(\.program).joined(separator: " or ")) (wl-clipboard on Wayland)")
         }
@@ -59,57 +59,18 @@ enum DesktopClipboard {
         return uris
     }
 
-    /// The first executable named `name` on `path`.
-    static func executable(_ name: String, path: String) -> String? {
-        path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// What `program arguments` printed, if it exited 0 with some text within the time and size
     /// limits; nil when it printed nothing or failed; an error when it hung or printed too much.
     private static func run(_ program: String, _ arguments: [String]) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let reader = BoundedReader(output.fileHandleForReading, limit: limit + 1)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        switch HelperProgram.run(program, arguments, timeout: timeout, limit: limit) {
+        case .exited(0, let output)? where !output.isEmpty:
+            return String(decoding: output, as: UTF8.self)
+        case .hung?:
             throw CLIError("the clipboard tool (\((program as NSString).lastPathComponent)) did not answer within \(Int(timeout)) s")
+        case .tooLong?:
+            throw CLIError("the clipboard holds more than \(limit / 1024) KiB: no Key URI is that long")
+        case .exited?, nil:
+            return nil
         }
-        let bytes = reader.finish()
-        guard bytes.count <= limit else { throw CLIError("the clipboard holds more than \(limit / 1024) KiB: no Key URI is that long") }
-        guard process.terminationStatus == 0, !bytes.isEmpty else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// Reads a pipe on a thread of its own, keeping at most `limit` bytes (the rest is drained and
-/// dropped, so the writer never blocks).
-final class BoundedReader: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var bytes: [UInt8] = []
-
-    init(_ handle: FileHandle, limit: Int) {
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                if bytes.count < limit { bytes += chunk.prefix(limit - bytes.count) }
-            }
-            done.signal()
-        }
-    }
-
-    /// The bytes read, once the writer closed the pipe.
-    func finish() -> [UInt8] {
-        done.wait()
-        return bytes
     }
 }

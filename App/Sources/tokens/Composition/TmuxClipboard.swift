@@ -15,21 +15,10 @@ enum TmuxClipboard {
     /// tmux's `set-clipboard` (`tmux show-options -sv set-clipboard`, on the session's server);
     /// nil when tmux cannot be asked or does not answer within a second.
     static func setClipboardOption() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "show-options", "-sv", "set-clipboard"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        guard !process.isRunning else {
-            process.terminate()
-            return nil
-        }
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard
+            case .exited(0, let output)? = HelperProgram.run(
+                "/usr/bin/env", ["tmux", "show-options", "-sv", "set-clipboard"], timeout: 1, limit: 4_096)
+        else { return nil }
+        return String(decoding: output, as: UTF8.self)
     }
 }

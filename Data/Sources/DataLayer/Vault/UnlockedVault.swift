@@ -127,6 +127,8 @@ public final class UnlockedVault: Sendable {
                     if let checked = current.checked, checked.dataVersion == dataVersion { return checked.records }
                     let header = try VaultHeader.read(current.connection, path: path)
                     try verify(header, keys: keys)
+                    // Set here, not at the open: a command that reads one entry sorts nothing.
+                    try current.connection.execute(VaultDatabase.inMemoryTemporaries)
                     let records = try EntryTable.all(current.connection)
                     try checkManifest(records, in: current.connection, against: header, keys: keys)
                     state?.checked = (dataVersion, records)

@@ -12,9 +12,15 @@ extension UnlockedVault {
         let master = keys.master
         guard let theirs = try? copy.transaction({ try VaultHeader.read(copy, path: path) }),
             theirs.isAuthentic(keys: VaultKeys(master: master, vaultID: theirs.vaultID)),
-            let ours = try? VaultDatabase.guarding(
-                path: self.path, { try database.read { db in try VaultHeader.read(db, path: self.path) } })
+            let ours = try? currentHeader()
         else { return false }
         return theirs.vaultID == ours.vaultID && theirs.mac == ours.mac
+    }
+
+    /// The vault's header as the file holds it now: through the read path's connection where
+    /// there is one (opening GRDB's queue would run its whole-file check), else through GRDB.
+    private func currentHeader() throws -> VaultHeader {
+        if let header = try readingHeader({ _, _, header in header }) { return header }
+        return try VaultDatabase.guarding(path: path) { try database.read { db in try VaultHeader.read(db, path: path) } }
     }
 }

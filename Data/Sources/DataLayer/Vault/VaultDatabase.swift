@@ -18,7 +18,7 @@ enum VaultDatabase {
     static let busyTimeout = 30.0
 
     /// Sorts (the entries in the user's order) and temporary tables in memory: 10 000 entries
-    /// sorted went through a temporary file of 2.6 MB, written and read back at each open.
+    /// sorted went through a temporary file of 2.6 MB, written and read back at each full read.
     static let inMemoryTemporaries = "PRAGMA temp_store = MEMORY"
 
     static func configuration() -> Configuration {

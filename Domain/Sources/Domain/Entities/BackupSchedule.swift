@@ -17,7 +17,7 @@ public struct BackupSchedule: Hashable, Sendable {
     }
 
     /// How old the newest copy may be for a scheduled run to leave an unchanged vault alone.
-    public static let unchangedFor: TimeInterval = 86_400
+    static let unchangedFor: TimeInterval = 86_400
 
     /// Whether a scheduled run (`tokens backup now --if-changed`) at `now` writes no copy: the
     /// newest, written at `newest`, holds the vault as it is (`holdsCurrent`, asked only then)

@@ -23,7 +23,6 @@ final class SQLiteReadConnection: VaultQuerying {
         self.handle = handle
         sqlite3_extended_result_codes(handle, 0)
         sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000))
-        try execute(VaultDatabase.inMemoryTemporaries)
     }
 
     deinit { sqlite3_close_v2(handle) }

@@ -20,15 +20,17 @@ struct AccountRows {
         }
         let upcoming: String? =
             if case .timed(_, let next, let seconds, _) = display, seconds <= nextCodeWindow { next } else { nil }
-        return AccountRowViewModel(
-            id: account.id, issuer: account.issuer, accountName: account.name, isFavorite: account.isFavorite,
-            display: display, upcoming: upcoming, group: account.groups.first)
+        return row(for: account, display: display, upcoming: upcoming)
     }
 
     /// The row of an account the screen does not show: no code made.
     func offScreenRow(for account: Account) -> AccountRowViewModel {
+        row(for: account, display: .offScreen, upcoming: nil)
+    }
+
+    private func row(for account: Account, display: AccountRowViewModel.CodeDisplay, upcoming: String?) -> AccountRowViewModel {
         AccountRowViewModel(
-            id: account.id, issuer: account.issuer, accountName: account.name, isFavorite: account.isFavorite, display: .offScreen,
-            group: account.groups.first)
+            id: account.id, issuer: account.issuer, accountName: account.name, isFavorite: account.isFavorite,
+            display: display, upcoming: upcoming, group: account.groups.first)
     }
 }
