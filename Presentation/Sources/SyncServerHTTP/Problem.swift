@@ -67,10 +67,10 @@ struct Problem: Error, Equatable, Sendable {
             self.init(
                 status: .gone, title: "Gone",
                 detail: "changes before sequence \(horizon) were forgotten; pull again from 0 and merge")
-        case .tooManyChanges(let limit):
-            self.init(status: .contentTooLarge, title: "Content too large", detail: "at most \(limit) changes in one push")
-        case .payloadTooLarge(let limit):
-            self.init(status: .contentTooLarge, title: "Content too large", detail: "a ciphertext has at most \(limit) bytes")
+        // Both limits are in the document (maxItems, maxLength): a request past them breaks the
+        // schema like any other, so it is a 400; 413 stays for a body past the byte limit.
+        case .tooManyChanges(let limit): self = .badRequest("at most \(limit) changes in one push")
+        case .payloadTooLarge(let limit): self = .badRequest("a ciphertext has at most \(limit) bytes")
         case .invalid(let detail): self = .badRequest(detail)
         case .keyConflict(let detail): self.init(status: .conflict, title: "Conflict", detail: detail)
         case .quotaExceeded(let quota):

@@ -253,7 +253,7 @@ struct SyncServerHTTPTests {
         ]
     }
 
-    @Test("push: results per change; 101 changes is 413 and nothing is pushed; bad base64 is 400")
+    @Test("push: results per change; 101 changes or a ciphertext past its size is 400 naming the limit, nothing pushed; bad base64 is 400")
     func push() async throws {
         try await withClient { client in
             let body = Self.json(["changes": [Self.change(1), Self.change(0xCC)]])
@@ -269,8 +269,18 @@ struct SyncServerHTTPTests {
             let tooMany = Self.json(["changes": (0...100).map { Self.change(UInt8($0)) }])
             try await client.execute(
                 uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]), body: tooMany
-            ) {
-                Self.expectProblem($0, .contentTooLarge)
+            ) { response in
+                Self.expectProblem(response, .badRequest)
+                #expect(Self.object(response.body)["detail"] as? String == "at most 100 changes in one push")
+            }
+            var oversized = Self.change(3)
+            oversized["ciphertext"] = Data(count: 16_384).base64EncodedString()
+            try await client.execute(
+                uri: "/v1/entries", method: .post, headers: Self.bearer.merging([.contentType: "application/json"]),
+                body: Self.json(["changes": [oversized]])
+            ) { response in
+                Self.expectProblem(response, .badRequest)
+                #expect(Self.object(response.body)["detail"] as? String == "a ciphertext has at most 16383 bytes")
             }
             var broken = Self.change(2)
             broken["ciphertext"] = "***"
