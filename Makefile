@@ -23,8 +23,9 @@ PACKAGES := $(LAYERS) Tests-Integration
 BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 # Debian packages, installed when missing: what a build needs (make install, make
 # release-server: no server, nothing that starts), and what the tests and tools add.
-BUILD_DEB_PACKAGES := libsqlite3-dev pkg-config
-TEST_DEB_PACKAGES := tmux gdb faketime systemd postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light debootstrap systemd-container
+# zbar, libpng, libjpeg and zlib: their static archives read QR codes from pictures (Data's CPictureScan).
+BUILD_DEB_PACKAGES := libsqlite3-dev pkg-config libzbar-dev libpng-dev libjpeg-dev zlib1g-dev
+TEST_DEB_PACKAGES := tmux gdb faketime systemd postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light debootstrap systemd-container qrencode imagemagick
 # $(call install-missing,PACKAGES): apt-get install those not installed (through sudo unless root).
 install-missing = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \

@@ -52,12 +52,24 @@ let package = Package(
         .target(name: "CKeyring"),
         // adjtimex(2), whether the system clock is kept synchronised (struct timex is not imported).
         .target(name: "CTimeSync"),
+        // QR codes read from pictures: zbar with libpng and libjpeg, each from its static archive
+        // (Debian's -dev packages), in every build, so that tests link what the static release
+        // binary does and no build needs zbar's shared library and what it pulls (D-Bus, X11,
+        // video). `dbus_stubs.c` stands in for the D-Bus calls zbar's scanner makes only on request.
+        .target(
+            name: "CPictureScan",
+            linkerSettings: [
+                .linkedLibrary(":libzbar.a"), .linkedLibrary(":libpng16.a"), .linkedLibrary(":libjpeg.a"),
+                .linkedLibrary(":libz.a"), .linkedLibrary("m"),
+            ]
+        ),
         .target(
             name: "DataLayer",
             dependencies: [
                 "SyncRecordCoding",
                 "CKeyring",
                 "CTimeSync",
+                "CPictureScan",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

@@ -36,7 +36,8 @@ struct FailureTextTests {
         VaultError.occupied(path: "/v"), VaultError.damaged(path: "/v", reason: "r"),
         VaultError.headerTampered, VaultError.modified(.entries), VaultError.changedSinceUnlock, VaultError.entryDamaged(id: "x"),
         VaultError.newerFormat(found: 3, supported: 2), VaultError.unsupportedKDF("k"), VaultError.busy, VaultError.locked,
-        ImportError.unknownFormat, ImportError.image(kind: "PNG"), ImportError.notAnExport(kind: "a KeePass database"),
+        ImportError.unknownFormat, ImportError.image(kind: "GIF"), ImportError.picture(reason: "r"), ImportError.noCodeInPicture,
+        ImportError.notAnExport(kind: "a KeePass database"),
         ImportError.passwordRequired(.aegis), ImportError.wrongPassword(.aegis),
         ImportError.malformed(.aegis, "d"), ImportError.unsupported(.aegis, "d"), ImportError.tooManyEntries(2, limit: 1),
     ]
@@ -54,7 +55,7 @@ struct FailureTextTests {
         arguments: [
             (VaultError.notInitialized(path: "/v") as any Error, "create one with `tokens init`"),
             (ImportError.unknownFormat, "name it with --format"),
-            (ImportError.image(kind: "PNG"), "`zbarimg --raw FILE | tokens import -`"),
+            (ImportError.image(kind: "GIF"), "`convert FILE code.png`"),
             (ImportError.passwordRequired(.aegis), "--password-file or TOKENS_IMPORT_PASSWORD"),
         ] as [(any Error, String)])
     func commandLineWords(error: any Error, words: String) {

@@ -42,14 +42,18 @@ struct ClipboardCLITests {
         #expect(added.status == 0 && added.stdout.hasPrefix("Added Clipped"), "\(added.stdout)\(added.stderr)")
     }
 
-    @Test("each failure is one line: no session, no tool, a picture, no URI, a tool that hangs")
+    @Test("each failure is one line: no session, no tool, a picture that cannot be fetched, no text, no URI, a tool that hangs")
     func failures() throws {
         let cases: [(tools: [String: String], session: [String: String], says: String)] = [
             ([:], [:], "tokens: no desktop clipboard: neither WAYLAND_DISPLAY nor DISPLAY is set"),
             ([:], ["DISPLAY": ":9"], "tokens: no clipboard tool: install xclip or xsel"),
             (
                 ["wl-paste": "[ \"$1\" = --list-types ] && printf 'image/png\\n' || exit 1"], ["WAYLAND_DISPLAY": "wayland-9"],
-                "tokens: the clipboard holds a picture"
+                "tokens: the clipboard's picture could not be read"
+            ),
+            (
+                ["xsel": "[ \"$1\" = --clipboard ] && exit 1"], ["DISPLAY": ":9"],
+                "tokens: the clipboard holds no text (xsel gave none)"
             ),
             (["xclip": "printf 'hello\\n'"], ["DISPLAY": ":9"], "tokens: the clipboard holds no otpauth:// URI"),
             (

@@ -89,9 +89,13 @@ struct FirstDayCLITests {
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 100)).write(to: png)
         let picture = try run([png.path])
         #expect(picture.status == 1)
+        #expect(picture.errorLines.count == 1, "\(picture.stderr)")
+        #expect(picture.stderr.hasPrefix("tokens: cannot read the picture: the picture is damaged"), "\(picture.stderr)")
+        let gif = home.url.appendingPathComponent("qr.gif")
+        try Data(Array("GIF89a".utf8) + Array(repeating: 0, count: 100)).write(to: gif)
         #expect(
-            picture.errorLines == [
-                "tokens: this looks like an image (PNG); Tokens reads the text a QR code holds, not pictures: decode it first, e.g. `zbarimg --raw FILE | tokens import -`"
+            try run([gif.path]).errorLines == [
+                "tokens: this looks like an image (GIF); Tokens reads QR codes in PNG and JPEG pictures only: convert it first, e.g. `convert FILE code.png` (ImageMagick), then `tokens import code.png`"
             ])
 
         let list = home.url.appendingPathComponent("list.txt")

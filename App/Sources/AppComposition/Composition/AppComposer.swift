@@ -95,7 +95,7 @@ extension AppComposer {
     }
 
     /// Every import and export format (Data's Interop).
-    public static func makeInteropCodec() -> InteropCodec { InteropCodec() }
+    public static func makeInteropCodec() -> InteropCodec { InteropCodec(pictures: makeQRCodeReader()) }
 
     /// The import decoder alone: it needs no vault, so a command can decode while the vault is
     /// being unlocked.
@@ -103,6 +103,9 @@ extension AppComposer {
 
     /// QR codes (Data's Swift encoder).
     public static func makeQRCodeEncoder() -> any QRCodeEncoder { QREncoder() }
+
+    /// QR codes read from pictures (Data's zbar reader, linked into the binary).
+    public static func makeQRCodeReader() -> any QRCodeReader { QRPictureReader() }
 
     /// The system's clock.
     public static func makeClock() -> any WallClock { SystemClock() }

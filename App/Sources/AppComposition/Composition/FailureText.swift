@@ -16,7 +16,7 @@ package enum FailureText {
         case ImportError.unknownFormat:
             return "\(plain); if it is one of them, name it with --format"
         case ImportError.image:
-            return "\(plain): decode it first, e.g. `zbarimg --raw FILE | tokens import -`"
+            return "\(plain): convert it first, e.g. `convert FILE code.png` (ImageMagick), then `tokens import code.png`"
         case ImportError.passwordRequired:
             return "\(plain): give it with --password-file or TOKENS_IMPORT_PASSWORD (on a terminal it is asked)"
         default:

@@ -1,3 +1,4 @@
+import AppComposition
 import CommandLineKit
 import Domain
 import Foundation
@@ -20,27 +21,42 @@ struct Add: TokensCommand {
                     "The accounts' Key URIs (quote them in the shell); - reads them from standard input, one a line (keeps secrets out of argv and shell history)."
             ),
             .flag("allow-duplicate", help: "Add an account even when one with the same secret and parameters is already there."),
+            .option(
+                "qr", value: "picture",
+                help:
+                    "Also add the Key URIs in the QR codes of this picture (PNG or JPEG, several codes in one are read; - reads it from standard input). Repeatable."
+            ),
             .flag(
                 "clipboard",
-                help: "Also add the Key URIs on the desktop's clipboard (wl-paste on Wayland, xclip or xsel on X11); it is never printed."),
+                help:
+                    "Also add the Key URIs on the desktop's clipboard, its text or the QR codes of its picture (wl-paste on Wayland, xclip or xsel on X11); it is never printed."
+            ),
         ])
 
     let global: GlobalOptionValues
     let uris: [String]
     let allowDuplicate: Bool
     let clipboard: Bool
+    let pictures: [String]
 
     init(_ arguments: ParsedArguments) throws {
         global = GlobalOptionValues(arguments)
         uris = arguments.strings("otpauth-uri")
         allowDuplicate = arguments.flag("allow-duplicate")
         clipboard = arguments.flag("clipboard")
-        if uris.isEmpty, !clipboard { throw UsageError("give at least one otpauth:// URI, or --clipboard") }
+        pictures = arguments.strings("qr")
+        if uris.isEmpty, !clipboard, pictures.isEmpty { throw UsageError("give at least one otpauth:// URI, --qr PICTURE or --clipboard") }
+        if uris.contains("-"), pictures.contains("-") {
+            throw UsageError("standard input holds either URIs (-) or a picture (--qr -), not both")
+        }
     }
 
     func run() async throws {
         // Validate everything first: bad input adds nothing.
-        let uris = try StandardInputURIs.expanding(self.uris) + (clipboard ? DesktopClipboard.uris() : [])
+        let uris =
+            try StandardInputURIs.expanding(self.uris)
+            + PictureURIs.uris(in: pictures, reader: AppComposer.makeQRCodeReader())
+            + (clipboard ? DesktopClipboard.uris(reader: AppComposer.makeQRCodeReader()) : [])
         let specs = try uris.enumerated().map { index, uri in
             do { return try KeyURI.parse(uri) } catch {
                 throw CLIError(uris.count > 1 ? "URI \(index + 1): \(error)" : "\(error)")

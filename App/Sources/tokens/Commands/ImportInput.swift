@@ -6,13 +6,13 @@ import Foundation
     import Darwin
 #endif
 
-/// What `import` reads: a file or standard input, refused before it is read whole when it is
+/// What `import` (and `add --qr`) reads: a file or standard input, refused before it is read whole when it is
 /// over the size limit, and a file that cannot be read says why.
 enum ImportInput {
-    static func read(_ file: String, maxSize: Int) throws -> Data {
+    /// `limit` names the limit in the error of a file over it.
+    static func read(_ file: String, maxSize: Int, limit name: String = "the import limit (raise it with --max-size)") throws -> Data {
         let limit = maxSize * 1_048_576
-        let tooLarge = CLIError(
-            "\(file == "-" ? "standard input" : file) is larger than \(maxSize) MiB, the import limit (raise it with --max-size)")
+        let tooLarge = CLIError("\(file == "-" ? "standard input" : file) is larger than \(maxSize) MiB, \(name)")
         guard file != "-" else {
             var data = Data()
             while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
