@@ -164,26 +164,60 @@ struct PictureCLITests {
         #expect(imported.stderr.hasPrefix("tokens: cannot read the picture: the picture is 40000 × 40000 pixels"), "\(imported.stderr)")
     }
 
+    /// `tokens add FLAG` in DEV with `tools` (name → shell script body) as the only programs on
+    /// PATH, in the session `session` (WAYLAND_DISPLAY or DISPLAY).
+    static func add(_ flag: String, tools: [String: String], session: [String: String]) throws -> ProcessResult {
+        let home = try TemporaryHome()
+        let bin = home.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        for (name, body) in tools {
+            try Data("#!/bin/sh\n\(body)\n".utf8).write(to: bin.appendingPathComponent(name))
+            chmod(bin.appendingPathComponent(name).path, 0o755)
+        }
+        return try TokensProcess.run(
+            ["add", flag, "--phase", "dev"], home: home.url, environment: session.merging(["PATH": bin.path + ":/nonexistent-bin"]) { $1 })
+    }
+
     @Test("--clipboard with a screenshot on it: the QR code in the picture wl-paste gives is added")
     func clipboardPicture() throws {
         let pictures = try Pictures()
         let code = try pictures.code(Self.uris[1], "code.png")
-        let home = try TemporaryHome()
-        let bin = home.url.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let script = """
-            #!/bin/sh
+        let wlPaste = """
             case "$*" in
               --list-types) printf 'image/png\\nimage/bmp\\n' ;;
               "--type image/png") exec /bin/cat '\(code)' ;;
               *) exit 1 ;;
             esac
             """
-        try Data(script.utf8).write(to: bin.appendingPathComponent("wl-paste"))
-        chmod(bin.appendingPathComponent("wl-paste").path, 0o755)
-        let added = try TokensProcess.run(
-            ["add", "--clipboard", "--phase", "dev"], home: home.url,
-            environment: ["WAYLAND_DISPLAY": "wayland-9", "PATH": bin.path + ":/nonexistent-bin"])
+        let added = try Self.add("--clipboard", tools: ["wl-paste": wlPaste], session: ["WAYLAND_DISPLAY": "wayland-9"])
         #expect(added.status == 0 && added.stdout.hasPrefix("Added Second (bo@example.com)"), "\(added.stdout)\(added.stderr)")
+    }
+
+    @Test("--screen: the region slurp picks, taken by grim (Wayland) or import (X11), is read; each failure one line")
+    func screen() throws {
+        let pictures = try Pictures()
+        let code = try pictures.code(Self.uris[2], "code.png")
+        let grim = "[ \"$1 $2 $3\" = '-g 10,20 300x300 -' ] && exec /bin/cat '\(code)' || exit 1"
+        let wayland = try Self.add(
+            "--screen", tools: ["slurp": "printf '10,20 300x300\\n'", "grim": grim], session: ["WAYLAND_DISPLAY": "wayland-9"])
+        #expect(wayland.status == 0 && wayland.stdout.hasPrefix("Added Third (cy@example.com)"), "\(wayland.stdout)\(wayland.stderr)")
+        let x11 = try Self.add(
+            "--screen", tools: ["import": "[ \"$1\" = png:- ] && exec /bin/cat '\(code)' || exit 1"], session: ["DISPLAY": ":9"])
+        #expect(x11.status == 0 && x11.stdout.hasPrefix("Added Third (cy@example.com)"), "\(x11.stdout)\(x11.stderr)")
+        let cases: [(tools: [String: String], session: [String: String], says: String)] = [
+            ([:], [:], "tokens: no desktop: neither WAYLAND_DISPLAY nor DISPLAY is set"),
+            (["slurp": "exit 0"], ["WAYLAND_DISPLAY": "wayland-9"], "tokens: no screenshot tools: install grim and slurp (Wayland)"),
+            (["slurp": "exit 1", "grim": grim], ["WAYLAND_DISPLAY": "wayland-9"], "tokens: no region was picked"),
+            ([:], ["DISPLAY": ":9"], "tokens: no screenshot tool: install ImageMagick"),
+            (
+                ["import": "printf 'not a picture'"], ["DISPLAY": ":9"],
+                "tokens: cannot read the region of the screen: it is not a PNG or JPEG picture"
+            ),
+        ]
+        for (tools, session, says) in cases {
+            let failed = try Self.add("--screen", tools: tools, session: session)
+            #expect(failed.status != 0 && failed.stdout.isEmpty)
+            #expect(failed.errorLines.count == 1 && failed.stderr.hasPrefix(says), "\(failed.stderr)")
+        }
     }
 }

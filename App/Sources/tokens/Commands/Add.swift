@@ -27,6 +27,11 @@ struct Add: TokensCommand {
                     "Also add the Key URIs in the QR codes of this picture (PNG or JPEG, several codes in one are read; - reads it from standard input). Repeatable."
             ),
             .flag(
+                "screen",
+                help:
+                    "Also add the Key URIs in the QR codes of a region of the screen you pick (slurp and grim on Wayland, ImageMagick's import on X11)."
+            ),
+            .flag(
                 "clipboard",
                 help:
                     "Also add the Key URIs on the desktop's clipboard, its text or the QR codes of its picture (wl-paste on Wayland, xclip or xsel on X11); it is never printed."
@@ -38,6 +43,7 @@ struct Add: TokensCommand {
     let allowDuplicate: Bool
     let clipboard: Bool
     let pictures: [String]
+    let screen: Bool
 
     init(_ arguments: ParsedArguments) throws {
         global = GlobalOptionValues(arguments)
@@ -45,7 +51,10 @@ struct Add: TokensCommand {
         allowDuplicate = arguments.flag("allow-duplicate")
         clipboard = arguments.flag("clipboard")
         pictures = arguments.strings("qr")
-        if uris.isEmpty, !clipboard, pictures.isEmpty { throw UsageError("give at least one otpauth:// URI, --qr PICTURE or --clipboard") }
+        screen = arguments.flag("screen")
+        if uris.isEmpty, !clipboard, pictures.isEmpty, !screen {
+            throw UsageError("give at least one otpauth:// URI, --qr PICTURE, --screen or --clipboard")
+        }
         if uris.contains("-"), pictures.contains("-") {
             throw UsageError("standard input holds either URIs (-) or a picture (--qr -), not both")
         }
@@ -56,6 +65,9 @@ struct Add: TokensCommand {
         let uris =
             try StandardInputURIs.expanding(self.uris)
             + PictureURIs.uris(in: pictures, reader: AppComposer.makeQRCodeReader())
+            + (screen
+                ? PictureURIs.uris(
+                    inPicture: DesktopScreenshot.picture(), named: "the region of the screen", reader: AppComposer.makeQRCodeReader()) : [])
             + (clipboard ? DesktopClipboard.uris(reader: AppComposer.makeQRCodeReader()) : [])
         let specs = try uris.enumerated().map { index, uri in
             do { return try KeyURI.parse(uri) } catch {

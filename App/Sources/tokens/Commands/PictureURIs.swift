@@ -15,6 +15,14 @@ enum PictureURIs {
     private static func uris(in file: String, reader: any QRCodeReader) throws -> [String] {
         let name = file == "-" ? "the picture on standard input" : file
         let picture = try ImportInput.read(file, maxSize: maxSize, limit: "the most a picture may be")
+        return try uris(inPicture: picture, named: name, import: file == "-" ? "-" : "FILE", reader: reader)
+    }
+
+    /// The Key URIs in `picture`, whose errors call it `name`; a transfer code is pointed to
+    /// `tokens import \(importArgument)`.
+    static func uris(inPicture picture: Data, named name: String, import importArgument: String = "FILE", reader: any QRCodeReader)
+        throws -> [String]
+    {
         let texts: [String]
         do { texts = try reader.texts(in: picture) } catch { throw CLIError("cannot read \(name): \(error)") }
         guard !texts.isEmpty else {
@@ -23,7 +31,7 @@ enum PictureURIs {
         let uris = texts.filter { $0.lowercased().hasPrefix("otpauth://") }
         if uris.isEmpty, texts.contains(where: { $0.lowercased().hasPrefix("otpauth-migration://") }) {
             throw CLIError(
-                "\(name) holds a Google Authenticator transfer code: `tokens import \(file == "-" ? "-" : "FILE")` reads it")
+                "\(name) holds a Google Authenticator transfer code: `tokens import \(importArgument)` reads it")
         }
         guard uris.count == texts.count else {
             throw CLIError("\(name) holds a QR code that is not an otpauth:// Key URI (it is not printed)")
