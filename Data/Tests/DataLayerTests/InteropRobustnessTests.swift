@@ -80,6 +80,27 @@ struct InteropRobustnessTests {
     }
 }
 
+extension InteropRobustnessTests {
+    @Test("mutated pictures (a PNG of a QR code, and one of a transfer code): an import or an ImportError, never a crash")
+    func pictureMutations() throws {
+        let texts = [QRPictureReaderTests.uri, (try? GoogleMigrationLimitsTests.line(batchSize: 1, batchIndex: 0)) ?? ""]
+        let codec = InteropCodec()
+        for (index, text) in texts.enumerated() {
+            let picture = Array(TestPNG.picture(of: [try QREncoder().encode(text)], scale: 2))
+            var generator = SplitMix(seed: 0x9_1C7 &+ UInt64(index))
+            for iteration in 0..<Self.iterations {
+                // Half of them with their CRCs made right, to reach the inflater and the scanner.
+                let mutated = Mutator.mutate(picture, using: &generator)
+                let input = iteration.isMultiple(of: 2) ? TestPNG.fixingCRCs(mutated) : mutated
+                do { _ = try codec.decode(Data(input), as: nil, password: nil) } catch is ImportError {} catch {
+                    Issue.record("\(type(of: error)) \(error)")
+                    return
+                }
+            }
+        }
+    }
+}
+
 /// Mutations of a byte string: flips, insertions, deletions, truncations, duplicated chunks, huge numbers.
 enum Mutator {
     static func mutate(_ input: [UInt8], using generator: inout SplitMix) -> [UInt8] {
