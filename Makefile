@@ -27,7 +27,9 @@ BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)
 BUILD_DEB_PACKAGES := libsqlite3-dev pkg-config libzbar-dev libpng-dev libjpeg-dev zlib1g-dev
 TEST_DEB_PACKAGES := tmux gdb faketime systemd postgresql-15 postgresql-common curl openssl wrk time prometheus nginx-light debootstrap systemd-container qrencode imagemagick
 # $(call install-missing,PACKAGES): apt-get install those not installed (through sudo unless root).
-install-missing = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# (A package removed but not purged still has a status: only "install ok installed" counts.)
+install-missing = missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \

@@ -99,6 +99,25 @@ struct InstallTests {
         #expect(qr.stdout.contains("█"))
     }
 
+    @Test("the installed binary reads QR codes from a PNG and a JPEG itself: zbar, libpng and libjpeg are inside it")
+    func readsPictures() throws {
+        let home = try TemporaryHome()
+        let qrencode = try #require(ProcessRunner.which("qrencode"), "qrencode is not installed (make deps-test installs it)")
+        let uri = "otpauth://totp/Installed:me@example.com?secret=OBQXG43XN5ZGIMJSGM2DKNRXHA4TAMJS&issuer=Installed"
+        let png = home.url.appendingPathComponent("code.png").path
+        #expect(try ProcessRunner.run(qrencode, ["-s", "4", "-o", png, uri]).status == 0)
+        let environment = TokensProcess.environment(home: home.url)
+        let added = try ProcessRunner.run(installed, ["add", "--qr", png, "--phase", "dev"], environment: environment)
+        #expect(added.status == 0 && added.stdout.hasPrefix("Added Installed (me@example.com)"), "\(added.stdout)\(added.stderr)")
+        let convert = ["/usr/bin/convert", ProcessRunner.which("convert")].compactMap { $0 }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        let jpeg = home.url.appendingPathComponent("code.jpg").path
+        #expect(try ProcessRunner.run(try #require(convert, "ImageMagick is not installed"), [png, "-resize", "200%", jpeg]).status == 0)
+        let fromJPEG = try ProcessRunner.run(installed, ["add", "--qr", jpeg, "--phase", "dev"], environment: environment)
+        #expect(fromJPEG.status == 0 && fromJPEG.stdout.hasPrefix("Added Installed"), "\(fromJPEG.stdout)\(fromJPEG.stderr)")
+    }
+
     @Test("the installed binary is stripped, as Linux tools are: no symbol table, no debug information")
     func strippedExecutable() throws {
         let sections = try ELFFile(path: installed).sectionNames()
