@@ -33,6 +33,11 @@ enum Bench {
             printTable(try firstFrame(tokens: tokens))
             return
         }
+        // `--only pictures`: the rows of QR codes read from pictures alone (it needs `--tokens`).
+        if value(after: "--only", in: arguments) == "pictures", let tokens {
+            printTable(try pictures(tokens: tokens))
+            return
+        }
         // `--only backup`: the backup row alone (it needs `--tokens`).
         if value(after: "--only", in: arguments) == "backup", let tokens {
             printTable([try backup(tokens: tokens)])
@@ -49,6 +54,7 @@ enum Bench {
             results.append(try importMemory(tokens: tokens))
             results.append(try backup(tokens: tokens))
             results += try hostileFiles(tokens: tokens)
+            results += try pictures(tokens: tokens)
             if let server { results += try sync(tokens: tokens, server: server) }
         }
         results += try await search()
