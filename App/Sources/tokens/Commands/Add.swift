@@ -4,11 +4,12 @@ import Domain
 import Foundation
 import TerminalUI
 
-/// `tokens add URI…`: add accounts from otpauth:// Key URIs.
+/// `tokens add URI…`: add accounts from otpauth:// Key URIs, given, or read from QR codes in
+/// pictures, on the screen or on the clipboard.
 struct Add: TokensCommand {
     static let spec = CommandSpec(
         "add",
-        abstract: "Add accounts from otpauth:// URIs.",
+        abstract: "Add accounts from otpauth:// URIs, or from the QR codes in a picture.",
         discussion: """
             All URIs are checked before anything is added. Each account is then saved in its own \
             transaction, and "Added …" is printed once it is safely stored. An account that is \
