@@ -71,6 +71,24 @@ struct VaultSyncRowCacheTests {
         #expect(try rows() == before)
     }
 
+    @Test("a sync row whose ciphertext was changed behind its nonce, length and tag (what the vault keeps of it) is refused, not served")
+    func bodyChangedBehindTagRefused() async throws {
+        let machine = try await Machine(accounts: Self.accounts(2))
+        try await machine.join(device: 1)
+        _ = try await machine.sync(InMemorySyncRemote())
+        let id = VaultFolder.account(1).id
+        #expect(try await machine.store.snapshot().records[id] != nil)
+        let opens = machine.vault.syncRows.opens
+        let row = try machine.folder.rows("SELECT ciphertext FROM sync_entry WHERE id = '\(id)'")[0]
+        var ciphertext = try #require(row["ciphertext"] as Data?)
+        ciphertext[0] ^= 0xFF
+        try machine.folder.tamper("UPDATE sync_entry SET ciphertext = ? WHERE id = ?", arguments: [ciphertext, id.uuidString])
+        await #expect(throws: VaultError.modified(.entries)) { try await machine.store.snapshot() }
+        await #expect(throws: VaultError.modified(.entries)) { try await machine.sync(InMemorySyncRemote()) }
+        // Refused by the manifest before the row was looked up: nothing was opened again either.
+        #expect(machine.vault.syncRows.opens == opens)
+    }
+
     @Test("a new passphrase re-seals every sync row: what was opened under the old keys is forgotten, the rows open under the new")
     func passphraseChangeForgets() async throws {
         let machine = try await Machine(accounts: Self.accounts(2))

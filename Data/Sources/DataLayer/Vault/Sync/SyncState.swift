@@ -107,6 +107,7 @@ struct VaultSyncTables {
             let state: SyncEntryState
             if let hit = known[row.id], hit.holds(row) {
                 state = hit.state
+                opened[row.id] = hit
             } else {
                 var plaintext = try row.open(keys: keys)
                 defer { plaintext.wipe() }
@@ -116,8 +117,8 @@ struct VaultSyncTables {
                 else { throw VaultError.entryDamaged(id: "sync_entry \(row.id)") }
                 state = decoded
                 cache?.countOpening()
+                opened[row.id] = SyncRowCache.Opened(row, state: state)
             }
-            opened[row.id] = SyncRowCache.Opened(row, state: state)
             result[id] = (state, row.version)
         }
         cache?.keep(opened)

@@ -24,11 +24,10 @@ enum VaultEntries {
 
     /// The entries in the order of their sync positions (equal positions by id); an entry the
     /// sync state does not know stays after them.
-    static func orderByPosition(_ states: [UUID: (state: SyncEntryState, version: Int)], db: Database) throws {
+    static func orderByPosition(_ positions: [UUID: FractionalPosition], db: Database) throws {
         let stored = try EntryTable.orderedIDs(db)
         // Each id's text made once, not at each comparison.
-        let known = stored.compactMap { id in UUID(text: id).flatMap { states[$0]?.state.record } }
-            .map { (position: $0.position.value, id: $0.id.text) }
+        let known = stored.compactMap { id in UUID(text: id).flatMap { uuid in positions[uuid].map { (position: $0, id: uuid.text) } } }
             .sorted { ($0.position, $0.id) < ($1.position, $1.id) }
             .map(\.id)
         let knownIDs = Set(known)
