@@ -134,7 +134,6 @@ static int append(tokens_picture_scan *result, size_t *capacity, const char *dat
     for (int shift = 0; shift < 4; shift++) at[shift] = (unsigned char)(length >> (8 * shift));
     memcpy(at + 4, data, length);
     result->length = needed;
-    result->count += 1;
     return 1;
 }
 

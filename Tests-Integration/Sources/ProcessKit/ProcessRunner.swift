@@ -23,6 +23,12 @@ public enum ProcessRunner {
         return nil
     }
 
+    /// ImageMagick's own convert: /usr/bin's when there is one (a stand-in earlier on PATH may
+    /// serve only some of its options), else the first on PATH.
+    public static var imageMagickConvert: String? {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") ? "/usr/bin/convert" : which("convert")
+    }
+
     /// Runs `executable` (looked up on PATH when it is not a path) with `arguments` and `input`
     /// (none by default) on standard input.
     /// Output goes to temporary files, not pipes, so nothing blocks however much the child prints.

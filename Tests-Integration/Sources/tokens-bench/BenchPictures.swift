@@ -9,9 +9,7 @@ extension Bench {
     static func pictures(tokens: String) throws -> [Result] {
         let home = BenchHome()
         guard let qrencode = ProcessRunner.which("qrencode"),
-            let convert = ["/usr/bin/convert", ProcessRunner.which("convert")].compactMap({ $0 }).first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
+            let convert = ProcessRunner.imageMagickConvert
         else { throw BenchFailure(what: "pictures: qrencode or ImageMagick's convert is missing (make deps-test installs them)") }
         // (The first file makes the folder.)
         let one = try home.file("one.txt", Data("otpauth://totp/A:b?secret=JBSWY3DPEHPK3PXP\n".utf8))

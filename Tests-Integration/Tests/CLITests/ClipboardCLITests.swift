@@ -12,6 +12,11 @@ struct ClipboardCLITests {
     /// Runs `tokens add --clipboard` in DEV with `tools` (name → shell script body) as the only
     /// programs on PATH besides the system's, and `session` (WAYLAND_DISPLAY or DISPLAY).
     static func add(tools: [String: String], session: [String: String]) throws -> ProcessResult {
+        try add("--clipboard", tools: tools, session: session)
+    }
+
+    /// Runs `tokens add FLAG` (`--clipboard`, or `--screen` for the pictures' suite) the same way.
+    static func add(_ flag: String, tools: [String: String], session: [String: String]) throws -> ProcessResult {
         let home = try TemporaryHome()
         let bin = home.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -22,7 +27,7 @@ struct ClipboardCLITests {
         }
         // The system's folders without any clipboard tool a machine may have installed.
         return try TokensProcess.run(
-            ["add", "--clipboard", "--phase", "dev"], home: home.url,
+            ["add", flag, "--phase", "dev"], home: home.url,
             environment: session.merging(["PATH": bin.path + ":/nonexistent-bin"]) { $1 })
     }
 

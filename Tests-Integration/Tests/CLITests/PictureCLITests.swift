@@ -6,9 +6,7 @@ import Testing
 /// The programs that make the pictures.
 enum PictureTools {
     static let qrencode = ProcessRunner.which("qrencode")
-    /// ImageMagick's own convert (a stand-in earlier on PATH may serve only some of its options).
-    static let convert =
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") ? "/usr/bin/convert" : ProcessRunner.which("convert")
+    static let convert = ProcessRunner.imageMagickConvert
     static var present: Bool { qrencode != nil && convert != nil }
 }
 
@@ -158,20 +156,6 @@ struct PictureCLITests {
         #expect(imported.stderr.hasPrefix("tokens: cannot read the picture: the picture is 40000 × 40000 pixels"), "\(imported.stderr)")
     }
 
-    /// `tokens add FLAG` in DEV with `tools` (name → shell script body) as the only programs on
-    /// PATH, in the session `session` (WAYLAND_DISPLAY or DISPLAY).
-    static func add(_ flag: String, tools: [String: String], session: [String: String]) throws -> ProcessResult {
-        let home = try TemporaryHome()
-        let bin = home.url.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        for (name, body) in tools {
-            try Data("#!/bin/sh\n\(body)\n".utf8).write(to: bin.appendingPathComponent(name))
-            chmod(bin.appendingPathComponent(name).path, 0o755)
-        }
-        return try TokensProcess.run(
-            ["add", flag, "--phase", "dev"], home: home.url, environment: session.merging(["PATH": bin.path + ":/nonexistent-bin"]) { $1 })
-    }
-
     @Test("--clipboard with a screenshot on it: the QR code in the picture wl-paste gives is added")
     func clipboardPicture() throws {
         let pictures = try Pictures()
@@ -183,7 +167,7 @@ struct PictureCLITests {
               *) exit 1 ;;
             esac
             """
-        let added = try Self.add("--clipboard", tools: ["wl-paste": wlPaste], session: ["WAYLAND_DISPLAY": "wayland-9"])
+        let added = try ClipboardCLITests.add(tools: ["wl-paste": wlPaste], session: ["WAYLAND_DISPLAY": "wayland-9"])
         #expect(added.status == 0 && added.stdout.hasPrefix("Added Second (bo@example.com)"), "\(added.stdout)\(added.stderr)")
     }
 
@@ -192,10 +176,10 @@ struct PictureCLITests {
         let pictures = try Pictures()
         let code = try pictures.code(Self.uris[2], "code.png")
         let grim = "[ \"$1 $2 $3\" = '-g 10,20 300x300 -' ] && exec /bin/cat '\(code)' || exit 1"
-        let wayland = try Self.add(
+        let wayland = try ClipboardCLITests.add(
             "--screen", tools: ["slurp": "printf '10,20 300x300\\n'", "grim": grim], session: ["WAYLAND_DISPLAY": "wayland-9"])
         #expect(wayland.status == 0 && wayland.stdout.hasPrefix("Added Third (cy@example.com)"), "\(wayland.stdout)\(wayland.stderr)")
-        let x11 = try Self.add(
+        let x11 = try ClipboardCLITests.add(
             "--screen", tools: ["import": "[ \"$1\" = png:- ] && exec /bin/cat '\(code)' || exit 1"], session: ["DISPLAY": ":9"])
         #expect(x11.status == 0 && x11.stdout.hasPrefix("Added Third (cy@example.com)"), "\(x11.stdout)\(x11.stderr)")
         let cases: [(tools: [String: String], session: [String: String], says: String)] = [
@@ -209,7 +193,7 @@ struct PictureCLITests {
             ),
         ]
         for (tools, session, says) in cases {
-            let failed = try Self.add("--screen", tools: tools, session: session)
+            let failed = try ClipboardCLITests.add("--screen", tools: tools, session: session)
             #expect(failed.status != 0 && failed.stdout.isEmpty)
             #expect(failed.errorLines.count == 1 && failed.stderr.hasPrefix(says), "\(failed.stderr)")
         }

@@ -109,9 +109,7 @@ struct InstallTests {
         let environment = TokensProcess.environment(home: home.url)
         let added = try ProcessRunner.run(installed, ["add", "--qr", png, "--phase", "dev"], environment: environment)
         #expect(added.status == 0 && added.stdout.hasPrefix("Added Installed (me@example.com)"), "\(added.stdout)\(added.stderr)")
-        let convert = ["/usr/bin/convert", ProcessRunner.which("convert")].compactMap { $0 }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
+        let convert = ProcessRunner.imageMagickConvert
         let jpeg = home.url.appendingPathComponent("code.jpg").path
         #expect(try ProcessRunner.run(try #require(convert, "ImageMagick is not installed"), [png, "-resize", "200%", jpeg]).status == 0)
         let fromJPEG = try ProcessRunner.run(installed, ["add", "--qr", jpeg, "--phase", "dev"], environment: environment)

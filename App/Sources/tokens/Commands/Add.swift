@@ -63,13 +63,12 @@ struct Add: TokensCommand {
 
     func run() async throws {
         // Validate everything first: bad input adds nothing.
+        let reader = AppComposer.makeQRCodeReader()
         let uris =
             try StandardInputURIs.expanding(self.uris)
-            + PictureURIs.uris(in: pictures, reader: AppComposer.makeQRCodeReader())
-            + (screen
-                ? PictureURIs.uris(
-                    inPicture: DesktopScreenshot.picture(), named: "the region of the screen", reader: AppComposer.makeQRCodeReader()) : [])
-            + (clipboard ? DesktopClipboard.uris(reader: AppComposer.makeQRCodeReader()) : [])
+            + PictureURIs.uris(in: pictures, reader: reader)
+            + (screen ? PictureURIs.uris(inPicture: DesktopScreenshot.picture(), named: "the region of the screen", reader: reader) : [])
+            + (clipboard ? DesktopClipboard.uris(reader: reader) : [])
         let specs = try uris.enumerated().map { index, uri in
             do { return try KeyURI.parse(uri) } catch {
                 throw CLIError(uris.count > 1 ? "URI \(index + 1): \(error)" : "\(error)")

@@ -72,7 +72,12 @@ enum DesktopClipboard {
                         ? "the clipboard holds a picture, which \(tool.program) cannot read: install xclip"
                         : "the clipboard holds a picture that is not PNG or JPEG")
             }
-            text = try pictureTexts(run(program, content(type), limit: pictureLimit), reader: reader).joined(separator: "\n")
+            guard
+                let picture = try run(
+                    program, content(type), limit: pictureLimit,
+                    tooLong: "the clipboard's picture is larger than \(pictureLimit / 1_048_576) MiB")
+            else { throw CLIError("the clipboard's picture could not be read") }
+            text = try PictureURIs.texts(in: picture, named: "the clipboard's picture", reader: reader).joined(separator: "\n")
         }
         let uris = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.lowercased().hasPrefix("otpauth://") }
@@ -80,33 +85,23 @@ enum DesktopClipboard {
         return uris
     }
 
-    /// The texts of the QR codes in the clipboard's picture.
-    private static func pictureTexts(_ picture: Data?, reader: any QRCodeReader) throws -> [String] {
-        guard let picture else { throw CLIError("the clipboard's picture could not be read") }
-        let texts: [String]
-        do { texts = try reader.texts(in: picture) } catch { throw CLIError("cannot read the clipboard's picture: \(error)") }
-        guard !texts.isEmpty else { throw CLIError("no QR code found in the clipboard's picture") }
-        return texts
-    }
-
     /// What `program arguments` printed, if it exited 0 with some text within the time and size
     /// limits; nil when it printed nothing or failed; an error when it hung or printed too much.
     private static func run(_ program: String, _ arguments: [String]) throws -> String? {
-        try run(program, arguments, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+        try run(program, arguments, limit: limit, tooLong: "the clipboard holds more than \(limit / 1024) KiB: no Key URI is that long")
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The bytes `program arguments` printed, as `run` above, within `limit` bytes.
-    private static func run(_ program: String, _ arguments: [String], limit: Int) throws -> Data? {
+    /// The bytes `program arguments` printed, as `run` above, within `limit` bytes (`tooLong`
+    /// the error past it).
+    private static func run(_ program: String, _ arguments: [String], limit: Int, tooLong: String) throws -> Data? {
         switch HelperProgram.run(program, arguments, timeout: timeout, limit: limit) {
         case .exited(0, let output)? where !output.isEmpty:
             return Data(output)
         case .hung?:
             throw CLIError("the clipboard tool (\((program as NSString).lastPathComponent)) did not answer within \(Int(timeout)) s")
         case .tooLong?:
-            throw CLIError(
-                limit == Self.limit
-                    ? "the clipboard holds more than \(limit / 1024) KiB: no Key URI is that long"
-                    : "the clipboard's picture is larger than \(limit / 1_048_576) MiB")
+            throw CLIError(tooLong)
         case .exited?, nil:
             return nil
         }

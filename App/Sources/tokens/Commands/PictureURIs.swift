@@ -23,11 +23,7 @@ enum PictureURIs {
     static func uris(inPicture picture: Data, named name: String, import importArgument: String = "FILE", reader: any QRCodeReader)
         throws -> [String]
     {
-        let texts: [String]
-        do { texts = try reader.texts(in: picture) } catch { throw CLIError("cannot read \(name): \(error)") }
-        guard !texts.isEmpty else {
-            throw CLIError("no QR code found in \(name) (a sharper or larger capture of the code may read)")
-        }
+        let texts = try self.texts(in: picture, named: name, reader: reader)
         let uris = texts.filter { $0.lowercased().hasPrefix("otpauth://") }
         if uris.isEmpty, texts.contains(where: { $0.lowercased().hasPrefix("otpauth-migration://") }) {
             throw CLIError(
@@ -37,5 +33,15 @@ enum PictureURIs {
             throw CLIError("\(name) holds a QR code that is not an otpauth:// Key URI (it is not printed)")
         }
         return uris
+    }
+
+    /// The texts of the QR codes in `picture` (at least one), whose errors call it `name`.
+    static func texts(in picture: Data, named name: String, reader: any QRCodeReader) throws -> [String] {
+        let texts: [String]
+        do { texts = try reader.texts(in: picture) } catch { throw CLIError("cannot read \(name): \(error)") }
+        guard !texts.isEmpty else {
+            throw CLIError("no QR code found in \(name) (a sharper or larger capture of the code may read)")
+        }
+        return texts
     }
 }

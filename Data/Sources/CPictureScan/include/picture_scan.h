@@ -26,7 +26,6 @@ typedef struct {
     int status;
     uint32_t width;
     uint32_t height;
-    uint32_t count;
     unsigned char *texts;
     size_t length;
     char message[160];
