@@ -25,6 +25,7 @@ public enum SyncLocalStoreContract {
         ("a change made while the round was away survives it, pending, over the new base", changeDuringRound),
         ("an entry the outcome no longer has is gone", removedByRound),
         ("a round may start quiet only when nothing waits to be sent or confirmed", quietStart),
+        ("entries read by id are the snapshot's; a partial snapshot holds what changed since the last round", entriesByID),
     ]
 
     public static var names: [String] { checks.map(\.0) }
@@ -44,6 +45,25 @@ public enum SyncLocalStoreContract {
         #expect(snapshot.records[one]?.note.value == "edited")
         #expect(snapshot.records[two]?.isDeleted.value == true)
         #expect(try await subject.store.pendingCount() == 2)
+    }
+
+    public static func entriesByID(_ subject: any SyncLocalStoreSubject) async throws {
+        let one = try await subject.add(1)
+        let two = try await subject.add(2)
+        let stranger = UUID(uuidString: "00000000-0000-4000-8000-0000000000ff")!
+        let taken = try await subject.store.snapshot()
+        let part = try await subject.store.entries([one, stranger])
+        #expect(part.part == [one, stranger])
+        #expect(part.records == [one: taken.records[one]!])
+        #expect(part.pending == [one] && part.bases.isEmpty)
+        try await subject.store.commit(sentAll(taken, editing: one), over: taken)
+        try await subject.edit(two, note: "after the round")
+        // A store may always answer with a whole round; one that answers holds exactly this.
+        guard let partial = try await subject.store.partialSnapshot() else { return }
+        #expect(partial.part == [two])
+        #expect(partial.records.keys.sorted { $0.uuidString < $1.uuidString } == [two])
+        #expect(partial.records[two]?.note.value == "after the round")
+        #expect(partial.pending == [two] && partial.cursor == 99)
     }
 
     /// The outcome of a round that sent every pending record and took a remote edit of `id`.

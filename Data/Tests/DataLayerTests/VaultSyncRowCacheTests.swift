@@ -31,6 +31,25 @@ struct VaultSyncRowCacheTests {
         try unlocked.close()
     }
 
+    @Test("an edit or a deletion on a vault just unlocked opens that account's sync row alone, and records it pending")
+    func editOpensItsRowAlone() async throws {
+        let machine = try await Machine(accounts: Self.accounts(6))
+        try await machine.join(device: 1)
+        _ = try await machine.sync(InMemorySyncRemote())
+        let unlocked = try Vault.open(at: machine.folder.path, passphrase: Passphrase("correct horse"))
+        let source = VaultAccountDataSource(vault: unlocked, clock: machine.clock)
+        let (edited, deleted) = (VaultFolder.account(2).id, VaultFolder.account(5).id)
+        _ = try await source.modify(id: edited) { $0.note = "one row" }
+        #expect(unlocked.syncRows.opens == 1)
+        #expect(try await source.remove(id: deleted))
+        #expect(unlocked.syncRows.opens == 2)
+        try unlocked.close()
+        let snapshot = try await machine.store.snapshot()
+        #expect(snapshot.pending == [edited, deleted])
+        #expect(snapshot.records[edited]?.note.value == "one row")
+        #expect(snapshot.records[deleted]?.isDeleted.value == true)
+    }
+
     @Test("a sync row another tokens rewrote is opened again: its change is read, not the row this vault opened before")
     func rowRewrittenElsewhereIsRead() async throws {
         let machine = try await Machine(accounts: Self.accounts(3))

@@ -17,11 +17,15 @@ public struct SyncSnapshot: Sendable {
     /// HOTP counters this round's merges took off an entry with the key they belong to (another
     /// machine replaced the key meanwhile), to give to whichever entry holds that key now.
     var carriedCounters: [KeyMaterial: UInt64] = [:]
+    /// The ids a partial round's snapshot was read for (`SyncPartialRound`): it holds those
+    /// entries (an id without an entry has none) and says nothing of the others. Nil: every entry.
+    public var part: Set<UUID>?
 
     public init(
         cursor: Int64 = 0, records: [UUID: SyncRecord] = [:], bases: [UUID: RemoteEntry] = [:], pending: Set<UUID> = [],
-        generation: String? = nil, pushedOver: [UUID: RemoteEntry] = [:]
+        generation: String? = nil, pushedOver: [UUID: RemoteEntry] = [:], part: Set<UUID>? = nil
     ) {
+        self.part = part
         self.cursor = cursor
         self.records = records
         self.bases = bases
@@ -63,10 +67,16 @@ public protocol SyncLocalStore: Sendable {
     /// and what `report` measured (the clock); no entry changes.
     func commitQuiet(_ report: SyncReport) async throws
     func snapshot() async throws -> SyncSnapshot
+    /// A round's start from the entries that wait to be sent or confirmed alone (their ids the
+    /// snapshot's `part`), when the store keeps which they are and its last whole round left no
+    /// twins to fold; nil otherwise (the round reads `snapshot`).
+    func partialSnapshot() async throws -> SyncSnapshot?
+    /// The entries of `ids` as stored, read by id: a snapshot whose `part` is `ids`.
+    func entries(_ ids: Set<UUID>) async throws -> SyncSnapshot
     /// How many local changes wait to be sent (for the status line).
     func pendingCount() async throws -> Int
     /// Writes a round's outcome at once: `snapshot` is what the round ended with (an entry absent
-    /// from it that `taken` had is gone); entries changed here since `taken` (the snapshot the
+    /// from it that `taken` had is gone; of a partial round's, only the entries of its `part`); entries changed here since `taken` (the snapshot the
     /// round began with) stay as they are, pending. `report` is what the round did (the store
     /// keeps what the status shows of it: the conflict copies).
     func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws
@@ -76,6 +86,21 @@ extension SyncLocalStore {
     /// A store that cannot tell cheaply: every round reads a snapshot.
     public func quietStart() async throws -> SyncQuietStart? { nil }
     public func commitQuiet(_ report: SyncReport) async throws {}
+
+    /// A store that does not keep which entries wait: every round that is not quiet is whole.
+    public func partialSnapshot() async throws -> SyncSnapshot? { nil }
+
+    public func entries(_ ids: Set<UUID>) async throws -> SyncSnapshot {
+        let whole = try await snapshot()
+        var part = SyncSnapshot(cursor: whole.cursor, generation: whole.generation, part: ids)
+        for id in ids {
+            part.records[id] = whole.records[id]
+            part.bases[id] = whole.bases[id]
+            part.pushedOver[id] = whole.pushedOver[id]
+            if whole.pending.contains(id) { part.pending.insert(id) }
+        }
+        return part
+    }
 
     /// `commit` of a round that reported nothing.
     public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot) async throws {

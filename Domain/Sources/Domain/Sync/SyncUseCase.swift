@@ -65,11 +65,41 @@ public struct DefaultSyncUseCase: SyncUseCase {
 
     public func execute() async throws -> SyncReport {
         if let report = try await quietRound() { return report }
-        let taken = try await local.snapshot()
-        var (state, report) = try await pulledAndMerged(taken)
-        try await push(from: &state, report: &report)
+        if let start = try await partialStart() {
+            do {
+                return try await round(from: start)
+            } catch is SyncNeedsWholeRound {
+                // Nothing was pushed or written: the whole round starts over.
+            }
+        }
+        return try await round(from: try await local.snapshot())
+    }
+
+    /// Pulls, merges, pushes and commits, from `start` (whole, or a partial round's part).
+    private func round(from start: SyncSnapshot) async throws -> SyncReport {
+        var taken = start
+        var (state, report) = try await pulledAndMerged(&taken)
+        try await push(from: &state, taken: &taken, report: &report)
         try await local.commit(state, over: taken, report: report)
         return report
+    }
+
+    /// A partial round's start (`SyncPartialRound`): the entries that wait to be sent or
+    /// confirmed, when the store keeps which they are and each of them may go alone.
+    private func partialStart() async throws -> SyncSnapshot? {
+        guard let start = try await local.partialSnapshot(), !start.isWhole,
+            start.records.allSatisfy({ SyncPartialRound.holds($0.value, base: start.bases[$0.key]) })
+        else { return nil }
+        return start
+    }
+
+    /// A partial round's state and start made whole: every other entry read as stored, under
+    /// what the round holds (`SyncSnapshot.overlaid`).
+    private func makeWhole(_ state: inout SyncSnapshot, _ taken: inout SyncSnapshot) async throws {
+        guard !state.isWhole || !taken.isWhole else { return }
+        let whole = try await local.snapshot()
+        state = state.overlaid(on: whole)
+        taken = taken.overlaid(on: whole)
     }
 
     /// A round that reads one row and one page: when nothing here waits to be sent or confirmed
@@ -99,16 +129,17 @@ public struct DefaultSyncUseCase: SyncUseCase {
     /// What `execute` would receive, send and merge, from a pull alone: nothing is pushed and
     /// nothing written here (the server's answers to a pull change nothing there either).
     public func preview() async throws -> SyncPreview {
-        let taken = try await local.snapshot()
-        let (state, report) = try await pulledAndMerged(taken)
+        var taken = try await local.snapshot()
+        let (state, report) = try await pulledAndMerged(&taken)
         return SyncPreview(from: taken, to: state, report: report)
     }
 
-    /// `taken` with every remote change after its cursor merged in, ready to push.
-    private func pulledAndMerged(_ taken: SyncSnapshot) async throws -> (SyncSnapshot, SyncReport) {
+    /// `taken` with every remote change after its cursor merged in, ready to push (a partial
+    /// `taken` gains the entries the pages name).
+    private func pulledAndMerged(_ taken: inout SyncSnapshot) async throws -> (SyncSnapshot, SyncReport) {
         var state = taken
         var report = SyncReport()
-        try await pull(into: &state, report: &report)
+        try await pull(into: &state, taken: &taken, report: &report)
         Self.giveCarriedCounters(in: &state)
         SyncTwins.fold(in: &state, report: &report)
         return (state, report)
@@ -118,7 +149,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
     /// (410) or the server fell behind it (restored from a backup): then whatever the server lacks
     /// or holds in an older version is merged and sent again. Omission is not deletion: an entry
     /// the server leaves out stays here (only a tombstone deletes).
-    private func pull(into state: inout SyncSnapshot, report: inout SyncReport) async throws {
+    private func pull(into state: inout SyncSnapshot, taken: inout SyncSnapshot, report: inout SyncReport) async throws {
         var resyncing = false
         var seen: Set<UUID> = []
         // Pushes acknowledged after the last pull: each must come back at its sequence or later.
@@ -133,12 +164,14 @@ public struct DefaultSyncUseCase: SyncUseCase {
                 page = try await remote.pull(after: state.cursor)
             } catch let error {
                 guard error == .cursorExpired, !resyncing else { throw error }
+                guard state.isWhole else { throw SyncNeedsWholeRound() }
                 report.resynced = true
                 resyncing = true
                 state.cursor = 0
                 continue
             }
             if !resyncing, Self.fellBehind(page, state, acknowledged: acknowledged) {
+                guard state.isWhole else { throw SyncNeedsWholeRound() }
                 report.serverBehind = true
                 state.generation = page.generation
                 resyncing = true
@@ -147,6 +180,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
             }
             if let generation = page.generation { state.generation = generation }
             report.clockOffset = ClockOffset.better(report.clockOffset, page.serverTime?.offset)
+            if !state.isWhole { try await load(page, into: &state, taken: &taken) }
             // The server reads its head after the page, so an entry past the head is one it made
             // up: never taken (not even as the base of the next push), never a step of the cursor.
             for entry in page.entries where entry.sequence <= page.head {
@@ -195,6 +229,21 @@ public struct DefaultSyncUseCase: SyncUseCase {
             report.resent += 1
         }
         state.pushedOver = [:]
+    }
+
+    /// A partial round reads the entries `page` names that it does not hold yet; any that it may
+    /// not take alone (`SyncPartialRound.takes`), or an entry the server cannot open, leaves the
+    /// round to the whole one.
+    private func load(_ page: RemotePage, into state: inout SyncSnapshot, taken: inout SyncSnapshot) async throws {
+        let entries = page.entries.filter { $0.sequence <= page.head }
+        guard page.unreadable.allSatisfy({ $0.sequence > page.head }), let held = state.part else { throw SyncNeedsWholeRound() }
+        let missing = Set(entries.map(\.record.id)).subtracting(held)
+        if !missing.isEmpty {
+            let loaded = try await local.entries(missing)
+            state.add(loaded)
+            taken.add(loaded)
+        }
+        guard entries.allSatisfy({ SyncPartialRound.takes($0, in: state) }) else { throw SyncNeedsWholeRound() }
     }
 
     /// The server lost changes this machine saw: it names another generation than the one the
@@ -357,7 +406,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
     }
 
     /// Pushes what is pending; a conflict is merged and pushed again, a few rounds at most.
-    private func push(from state: inout SyncSnapshot, report: inout SyncReport) async throws {
+    private func push(from state: inout SyncSnapshot, taken: inout SyncSnapshot, report: inout SyncReport) async throws {
         for _ in 0..<Self.pushRounds {
             let ids = state.pending.sorted { $0.ordersBefore($1) }
             if ids.isEmpty { return }
@@ -368,6 +417,10 @@ public struct DefaultSyncUseCase: SyncUseCase {
                     }
                 }
                 let results = try await remote.push(changes)
+                // A conflict may bring any version of an entry: what follows is the whole round's.
+                if !state.isWhole, results.contains(where: { if case .applied = $0 { false } else { true } }) {
+                    try await makeWhole(&state, &taken)
+                }
                 for (change, result) in zip(changes, results) {
                     switch result {
                     case .applied(let sequence):

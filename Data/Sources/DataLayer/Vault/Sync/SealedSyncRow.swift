@@ -32,6 +32,17 @@ struct SealedSyncRow: Sendable, Equatable {
         }
     }
 
+    /// The entry rows of `ids` that exist, by id. (A UUID's text is hex digits and dashes: safe
+    /// inside the statement's quotes.)
+    static func fetchEntries(_ db: some VaultQuerying, ids: some Collection<UUID>) throws -> [SealedSyncRow] {
+        guard !ids.isEmpty else { return [] }
+        let list = ids.map { "'\($0.text)'" }.joined(separator: ",")
+        return try db.rows("SELECT id, version, nonce, ciphertext FROM \(Table.entry.rawValue) WHERE id IN (\(list)) ORDER BY id") { row in
+            SealedSyncRow(
+                table: .entry, id: try row.text(0), version: try row.integer(1), nonce: try row.blob(2), ciphertext: try row.blob(3))
+        }
+    }
+
     /// Every field, length-prefixed, as the manifest (format 3) and the index's row digests
     /// (format 4) cover them.
     func appendFields(to bytes: inout [UInt8]) {

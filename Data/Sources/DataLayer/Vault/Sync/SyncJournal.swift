@@ -36,6 +36,13 @@ struct SyncJournal {
         return loaded
     }
 
+    /// The state of entry `id` alone (read by id, unless every state was read already): an edit
+    /// or a deletion of one account opens one sync row, not all of them.
+    private mutating func state(of id: UUID) throws -> (state: SyncEntryState, version: Int)? {
+        if let entries { return entries[id] }
+        return try tables.entries([id])[id]
+    }
+
     /// New accounts, after every live entry in the shared order.
     mutating func added(_ accounts: [Account]) throws {
         guard !accounts.isEmpty else { return }
@@ -55,7 +62,7 @@ struct SyncJournal {
 
     /// An account edited here (a counter advanced, a field changed).
     mutating func edited(_ account: Account) throws {
-        guard let current = try states()[account.id] else { return try added([account]) }
+        guard let current = try state(of: account.id) else { return try added([account]) }
         let stamp = self.account.stamp(now: now)
         let record = SyncRecording.updating(current.state.record, to: account, stamp: stamp)
         guard record != current.state.record else { return }
@@ -64,7 +71,7 @@ struct SyncJournal {
 
     /// An account deleted here: its record stays as a tombstone to send.
     mutating func deleted(_ id: UUID) throws {
-        guard let current = try states()[id] else { return }
+        guard let current = try state(of: id) else { return }
         let record = SyncRecording.deleting(current.state.record, stamp: account.stamp(now: now))
         try put(current.state.changed(to: record), previous: current.version)
     }
@@ -87,7 +94,7 @@ struct SyncJournal {
     /// A field only a newer build of Tokens knows, set to `value` on entry `id` as that build
     /// would: stamped, pending (the lifecycle model's machine on a newer build).
     mutating func setNewerField(_ name: String, to value: String, on id: UUID) throws {
-        guard let current = try states()[id] else { return }
+        guard let current = try state(of: id) else { return }
         let stamp = account.stamp(now: now)
         let at = JSONValue.object([
             "ms": .integer(stamp.milliseconds), "c": .integer(Int64(stamp.counter)), "d": .string(stamp.device.uuidString),
@@ -100,6 +107,7 @@ struct SyncJournal {
 
     private mutating func put(_ state: SyncEntryState, previous: Int?) throws {
         account.allSent = false
+        account.unsettled?.insert(state.record.id)
         try tables.write(state, previous: previous)
         entries?[state.record.id] = (state, (previous ?? 0) + 1)
     }

@@ -63,6 +63,11 @@ final class SyncRowCache: Sendable {
         rows.withLock { $0[row.id] = Opened(row, state: state) }
     }
 
+    /// Keeps one row opened from the file (a read by id: the other rows stay as they are).
+    func keep(_ id: String, _ opened: Opened) {
+        rows.withLock { $0[id] = opened }
+    }
+
     func forget(_ id: String) {
         rows.withLock { $0[id] = nil }
     }

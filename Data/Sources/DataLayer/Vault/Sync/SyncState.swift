@@ -40,6 +40,13 @@ struct SyncAccountState: Equatable, Sendable {
     /// seen back), and no change was recorded here since: a round may start from this row alone
     /// (`VaultSyncStore.quietStart`). False in rows of older builds, and after any change here.
     var allSent = false
+    /// The entries that are not settled (`SyncQuietStart.isSettled`): what a partial round
+    /// starts from (`VaultSyncStore.partialSnapshot`). Nil when not kept (rows of older builds,
+    /// a new membership, a resend): the next round is whole, and its commit keeps them again.
+    var unsettled: Set<UUID>? = nil
+    /// The last whole round's commit left no twins to fold (`SyncTwins.remain`), and no change
+    /// made here while it was away: a partial round (which does not look for twins) may start.
+    var noTwins = false
 
     /// What a round's commit keeps of it, whatever it changed: when it ended, its conflict copies,
     /// the clock offset it measured (else the last one stays).
@@ -95,9 +102,26 @@ struct VaultSyncTables {
 
     /// Every entry's state and its row's version.
     func entries() throws -> [UUID: (state: SyncEntryState, version: Int)] {
-        let rows = try SealedSyncRow.fetchAll(db, .entry)
-        let known = cache?.opened() ?? [:]
         var opened: [String: SyncRowCache.Opened] = [:]
+        let result = try Self.opening(try SealedSyncRow.fetchAll(db, .entry), keys: keys, cache: cache, into: &opened)
+        cache?.keep(opened)
+        return result
+    }
+
+    /// The states of the entries of `ids` that have a row, and their rows' versions: each row read
+    /// by id, the others neither read nor opened (inside a write, which checked every row).
+    func entries(_ ids: some Collection<UUID>) throws -> [UUID: (state: SyncEntryState, version: Int)] {
+        var opened: [String: SyncRowCache.Opened] = [:]
+        let result = try Self.opening(try SealedSyncRow.fetchEntries(db, ids: ids), keys: keys, cache: cache, into: &opened)
+        for (id, row) in opened { cache?.keep(id, row) }
+        return result
+    }
+
+    /// `rows` opened (or found in `cache`, from the same sealed bytes), each added to `opened`.
+    private static func opening(
+        _ rows: [SealedSyncRow], keys: VaultKeys, cache: SyncRowCache?, into opened: inout [String: SyncRowCache.Opened]
+    ) throws -> [UUID: (state: SyncEntryState, version: Int)] {
+        let known = cache?.opened() ?? [:]
         opened.reserveCapacity(rows.count)
         var result: [UUID: (SyncEntryState, Int)] = [:]
         result.reserveCapacity(rows.count)
@@ -121,7 +145,6 @@ struct VaultSyncTables {
             }
             result[id] = (state, row.version)
         }
-        cache?.keep(opened)
         return result
     }
 

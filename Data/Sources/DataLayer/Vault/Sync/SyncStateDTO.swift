@@ -92,6 +92,11 @@ struct SyncAccountStateDTO: Codable {
     /// Set while nothing waits to be sent or confirmed (absent: something may, and in rows of
     /// older builds).
     var allSent: Bool?
+    /// The entries that wait to be sent or confirmed (absent: not kept, as in rows of older
+    /// builds: the next round is whole).
+    var unsettled: [String]?
+    /// Set when the last whole round left no twins to fold (absent: it may have).
+    var noTwins: Bool?
 
     /// `ClockOffset`: seconds, uncertainty, and when it was measured (Unix seconds).
     struct ClockOffsetDTO: Codable, Equatable {
@@ -130,6 +135,8 @@ struct SyncAccountStateDTO: Codable {
             ClockOffsetDTO(seconds: $0.seconds, uncertainty: $0.uncertainty, at: $0.measuredAt.timeIntervalSince1970)
         }
         allSent = state.allSent ? true : nil
+        unsettled = state.unsettled.map { $0.map(\.uuidString).sorted() }
+        noTwins = state.noTwins ? true : nil
     }
 
     func toDomain() -> SyncAccountState? {
@@ -170,6 +177,10 @@ struct SyncAccountStateDTO: Codable {
             clockOffset: clockOffset.flatMap {
                 guard $0.seconds.isFinite, $0.uncertainty.isFinite, $0.uncertainty >= 0, $0.at.isFinite else { return nil }
                 return ClockOffset(seconds: $0.seconds, uncertainty: $0.uncertainty, measuredAt: Date(timeIntervalSince1970: $0.at))
-            }, allSent: allSent == true)
+            }, allSent: allSent == true,
+            unsettled: unsettled.flatMap { ids in
+                let parsed = ids.compactMap(UUID.init(uuidString:))
+                return parsed.count == ids.count ? Set(parsed) : nil
+            }, noTwins: noTwins == true)
     }
 }

@@ -143,7 +143,10 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             else { throw SyncError.notSetUp }
             var state = stored
             state.membership = membership
-            if resend { state.allSent = false }
+            if resend {
+                state.allSent = false
+                state.unsettled = nil
+            }
             try tables.write(state, version: version + 1)
             guard resend else { return }
             for (_, entry) in try tables.entries() where !entry.state.pending {
@@ -187,15 +190,41 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
         try vault.read { db, keys, _ in
             let tables = self.tables(db, keys)
             guard let account = try tables.account()?.state, account.membership != nil else { throw SyncError.notSetUp }
-            var snapshot = SyncSnapshot(cursor: account.cursor, generation: account.generation)
-            for (id, entry) in try tables.entries() {
-                snapshot.records[id] = entry.state.record
-                snapshot.bases[id] = entry.state.base
-                snapshot.pushedOver[id] = entry.state.pushedOver
-                if entry.state.pending { snapshot.pending.insert(id) }
-            }
-            return snapshot
+            return Self.snapshot(of: try tables.entries(), cursor: account.cursor, generation: account.generation)
         }
+    }
+
+    /// The entries the account's row names unsettled, each read by id, when the row keeps them
+    /// and the last whole round left no twins; nil otherwise.
+    public func partialSnapshot() async throws -> SyncSnapshot? {
+        try vault.read { db, keys, _ in
+            let tables = self.tables(db, keys)
+            guard let account = try tables.account()?.state, account.membership != nil else { throw SyncError.notSetUp }
+            guard let unsettled = account.unsettled, account.noTwins else { return nil }
+            return Self.snapshot(of: try tables.entries(unsettled), cursor: account.cursor, generation: account.generation, part: unsettled)
+        }
+    }
+
+    /// The entries of `ids`, each read by id.
+    public func entries(_ ids: Set<UUID>) async throws -> SyncSnapshot {
+        try vault.read { db, keys, _ in
+            let tables = self.tables(db, keys)
+            guard let account = try tables.account()?.state, account.membership != nil else { throw SyncError.notSetUp }
+            return Self.snapshot(of: try tables.entries(ids), cursor: account.cursor, generation: account.generation, part: ids)
+        }
+    }
+
+    private static func snapshot(
+        of entries: [UUID: (state: SyncEntryState, version: Int)], cursor: Int64, generation: String?, part: Set<UUID>? = nil
+    ) -> SyncSnapshot {
+        var snapshot = SyncSnapshot(cursor: cursor, generation: generation, part: part)
+        for (id, entry) in entries {
+            snapshot.records[id] = entry.state.record
+            snapshot.bases[id] = entry.state.base
+            snapshot.pushedOver[id] = entry.state.pushedOver
+            if entry.state.pending { snapshot.pending.insert(id) }
+        }
+        return snapshot
     }
 
     public func pendingCount() async throws -> Int {
@@ -208,18 +237,22 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             let tables = self.tables(db, keys)
             guard let (stored, accountVersion) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
             var account = stored
-            let current = try tables.entries()
+            let ids = Set(snapshot.records.keys).union(taken.records.keys)
+            // A partial round's commit reads and writes the entries it holds alone.
+            let current = snapshot.isWhole ? try tables.entries() : try tables.entries(ids.union(snapshot.part ?? []))
             // Where each entry stands as this round leaves it (its position, whether it is
             // settled), for the order and `allSent` at the end: a few bytes an entry, not the
             // whole state (a kilobyte each, and a join of 10 000 held them all twice).
             var placements = current.mapValues { EntryPlacement($0.state, cursor: snapshot.cursor) }
             var latest = account.clock
             var moved = false
+            var changedHere = false
             var adding: [Account] = []
-            for id in Set(snapshot.records.keys).union(taken.records.keys) {
+            for id in ids {
                 let entry = current[id]
                 guard entry?.state.record == taken.records[id] else {
                     // Changed here while the round was away: keep it, pending, over the new base.
+                    changedHere = true
                     if let entry, entry.state.base != snapshot.bases[id] || entry.state.pushedOver != snapshot.pushedOver[id] {
                         var state = entry.state
                         state.base = snapshot.bases[id]
@@ -244,7 +277,8 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
                 }
                 if record != entry?.state.record {
                     if let added = try VaultEntries.apply(record, db: db, keys: keys) { adding.append(added) }
-                    moved = true
+                    // A partial round's entries keep their place unless their position changed.
+                    moved = moved || snapshot.isWhole || record.position.value != entry?.state.record.position.value
                 }
                 latest = max(latest, record.stamps.max()!)
             }
@@ -252,10 +286,27 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
             account.generation = snapshot.generation
             account.record(report, at: now)
             account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
-            account.allSent = placements.values.allSatisfy(\.isSettled)
+            if snapshot.isWhole {
+                account.unsettled = Set(placements.filter { !$0.value.isSettled }.keys)
+                account.noTwins = !changedHere && !SyncPartialRound.twinsRemain(in: snapshot.records, bases: snapshot.bases)
+            } else if var unsettled = stored.unsettled {
+                for id in ids.union(snapshot.part ?? []) {
+                    if placements[id]?.isSettled ?? true { unsettled.remove(id) } else { unsettled.insert(id) }
+                }
+                account.unsettled = unsettled
+                if changedHere { account.noTwins = false }
+            } else {
+                // No longer kept (a resend meanwhile): the next round is whole.
+                account.noTwins = false
+            }
+            account.allSent = account.unsettled?.isEmpty ?? false
             try tables.write(account, version: accountVersion + 1)
             if !adding.isEmpty { try EntryTable.insert(adding, keys: keys, db) }
-            if moved { try VaultEntries.orderByPosition(placements.mapValues(\.position), db: db) }
+            if moved {
+                let positions =
+                    snapshot.isWhole ? placements.mapValues(\.position) : try tables.entries().mapValues(\.state.record.position.value)
+                try VaultEntries.orderByPosition(positions, db: db)
+            }
         }
     }
 }
