@@ -271,6 +271,19 @@ public final class UnlockedVault: Sendable {
         }
     }
 
+    /// Runs `body` in a read transaction of GRDB's connection after the schema and header checks
+    /// alone: no row is checked here (for a read that checks each row it reads against the
+    /// index, `readInPlace`).
+    func readChecked<T>(_ body: (Database, VaultKeys, VaultHeader) throws -> T) throws -> T {
+        let session = session.withLock { $0 }
+        return try VaultDatabase.guarding(path: path) {
+            try database.read { db in
+                try VaultSchema.check(db, format: VaultHeader.currentFormat)
+                return try body(db, session.keys, try verifiedHeader(db, session))
+            }
+        }
+    }
+
     /// The header's next revision over `manifest`, stored only if the header is still `header`.
     private static func advance(_ header: VaultHeader, to manifest: Data, keys: VaultKeys, _ db: Database) throws {
         let next = header.advanced(to: manifest, keys: keys)

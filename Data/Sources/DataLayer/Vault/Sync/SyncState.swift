@@ -72,15 +72,24 @@ struct VaultSyncTables {
     let db: Database
     let keys: VaultKeys
     var cache: SyncRowCache? = nil
+    /// The index open in place (`UnlockedVault.readInPlace`, `writeInPlace`): each row read is
+    /// checked against it, each row written recorded in it; a row to add or remove is refused
+    /// (`VaultIndexPatch.NeedsWholeWrite`). Nil: the transaction checked every row.
+    var patch: VaultIndexPatch? = nil
 
     /// The account state and its row's version; nil when this vault syncs with nothing.
     func account() throws -> (state: SyncAccountState, version: Int)? {
-        guard let row = try SealedSyncRow.fetchAll(db, .account).first else { return nil }
+        let row = try SealedSyncRow.fetchAll(db, .account).first
+        try patch?.check(sync: .account, id: "1", row)
+        guard let row else { return nil }
         return (try Self.accountState(row, keys: keys), row.version)
     }
 
     func write(_ state: SyncAccountState, version: Int) throws {
-        try Self.sealed(state, version: version, keys: keys).write(db)
+        if patch != nil, version == 1 { throw VaultIndexPatch.NeedsWholeWrite() }
+        let row = try Self.sealed(state, version: version, keys: keys)
+        try row.write(db)
+        try patch?.replaced(sync: row)
     }
 
     /// The account state the row `row` holds.
@@ -102,6 +111,7 @@ struct VaultSyncTables {
 
     /// Every entry's state and its row's version.
     func entries() throws -> [UUID: (state: SyncEntryState, version: Int)] {
+        if patch != nil { throw VaultIndexPatch.NeedsWholeWrite() }
         var opened: [String: SyncRowCache.Opened] = [:]
         let result = try Self.opening(try SealedSyncRow.fetchAll(db, .entry), keys: keys, cache: cache, into: &opened)
         cache?.keep(opened)
@@ -112,7 +122,12 @@ struct VaultSyncTables {
     /// by id, the others neither read nor opened (inside a write, which checked every row).
     func entries(_ ids: some Collection<UUID>) throws -> [UUID: (state: SyncEntryState, version: Int)] {
         var opened: [String: SyncRowCache.Opened] = [:]
-        let result = try Self.opening(try SealedSyncRow.fetchEntries(db, ids: ids), keys: keys, cache: cache, into: &opened)
+        let rows = try SealedSyncRow.fetchEntries(db, ids: ids)
+        if let patch {
+            let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for id in ids { try patch.check(sync: .entry, id: id.text, byID[id.text]) }
+        }
+        let result = try Self.opening(rows, keys: keys, cache: cache, into: &opened)
         for (id, row) in opened { cache?.keep(id, row) }
         return result
     }
@@ -150,21 +165,25 @@ struct VaultSyncTables {
 
     /// Stores `state` as the row after version `previous` (nil: a new row).
     func write(_ state: SyncEntryState, previous: Int?) throws {
+        if patch != nil, previous == nil { throw VaultIndexPatch.NeedsWholeWrite() }
         let dto = SyncEntryStateDTO(state)
         var plaintext = try dto.exactJSON() ?? Self.json(dto)
         defer { plaintext.wipe() }
         let row = try SealedSyncRow.seal(plaintext, table: .entry, id: state.record.id.text, version: (previous ?? 0) + 1, keys: keys)
         try row.write(db)
+        try patch?.replaced(sync: row)
         cache?.keep(row, state: state)
     }
 
     func deleteEntry(_ id: UUID) throws {
+        if patch != nil { throw VaultIndexPatch.NeedsWholeWrite() }
         try SealedSyncRow.delete(.entry, id: id.text, db)
         cache?.forget(id.text)
     }
 
     /// Empties both tables.
     func deleteAll() throws {
+        if patch != nil { throw VaultIndexPatch.NeedsWholeWrite() }
         try db.execute(sql: "DELETE FROM sync_entry")
         try db.execute(sql: "DELETE FROM sync_account")
         cache?.clear()

@@ -8,17 +8,30 @@ enum VaultEntries {
     /// add is returned, for the caller to insert with the round's others in one batch: each
     /// insert scans the table for the last sort order, so inserting each record on its own made a join
     /// quadratic.
-    static func apply(_ record: SyncRecord, db: Database, keys: VaultKeys) throws -> Account? {
+    /// With `patch` (a write in place), the entry read is checked against the index and the
+    /// one written recorded in it; one to add or remove needs the whole write.
+    static func apply(_ record: SyncRecord, db: Database, keys: VaultKeys, patch: VaultIndexPatch? = nil) throws -> Account? {
         let stored = try EntryTable.row(db, id: record.id.text)
+        try patch?.check(entry: record.id.text, stored)
         let previous = try stored.map { try EntryCipher.open($0, keys: keys) }
         guard let account = SyncRecording.account(from: record, previous: previous) else {
-            if stored != nil { try EntryTable.delete(record.id.text, db) }
+            if stored != nil {
+                if patch != nil { throw VaultIndexPatch.NeedsWholeWrite() }
+                try EntryTable.delete(record.id.text, db)
+            }
             return nil
         }
-        guard let stored else { return account }
+        guard let stored else {
+            if patch != nil { throw VaultIndexPatch.NeedsWholeWrite() }
+            return account
+        }
         guard account != previous else { return nil }
         let sealed = try EntryCipher.seal(account, version: stored.version + 1, keys: keys)
         try EntryTable.reseal(stored, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
+        if let patch {
+            guard let written = try EntryTable.row(db, id: record.id.text) else { throw VaultError.modified(.entries) }
+            try patch.replaced(entry: written, haystack: AccountQuery.haystack(for: account))
+        }
         return nil
     }
 

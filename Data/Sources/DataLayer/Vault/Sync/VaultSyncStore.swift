@@ -16,8 +16,8 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     }
 
     /// The sync tables in one of the vault's transactions, with the rows this vault opened.
-    private func tables(_ db: Database, _ keys: VaultKeys) -> VaultSyncTables {
-        VaultSyncTables(db: db, keys: keys, cache: vault.syncRows)
+    private func tables(_ db: Database, _ keys: VaultKeys, patch: VaultIndexPatch? = nil) -> VaultSyncTables {
+        VaultSyncTables(db: db, keys: keys, cache: vault.syncRows, patch: patch)
     }
 
     public func status() async throws -> SyncLocalStatus {
@@ -195,20 +195,21 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
     }
 
     /// The entries the account's row names unsettled, each read by id, when the row keeps them
-    /// and the last whole round left no twins; nil otherwise.
+    /// and the last whole round left no twins; nil otherwise. Read in place: the account's row
+    /// and those entries' rows are checked against the index, and no other row is read.
     public func partialSnapshot() async throws -> SyncSnapshot? {
-        try vault.read { db, keys, _ in
-            let tables = self.tables(db, keys)
+        try vault.readInPlace { db, keys, patch in
+            let tables = self.tables(db, keys, patch: patch)
             guard let account = try tables.account()?.state, account.membership != nil else { throw SyncError.notSetUp }
             guard let unsettled = account.unsettled, account.noTwins else { return nil }
             return Self.snapshot(of: try tables.entries(unsettled), cursor: account.cursor, generation: account.generation, part: unsettled)
         }
     }
 
-    /// The entries of `ids`, each read by id.
+    /// The entries of `ids`, each read by id and checked against the index.
     public func entries(_ ids: Set<UUID>) async throws -> SyncSnapshot {
-        try vault.read { db, keys, _ in
-            let tables = self.tables(db, keys)
+        try vault.readInPlace { db, keys, patch in
+            let tables = self.tables(db, keys, patch: patch)
             guard let account = try tables.account()?.state, account.membership != nil else { throw SyncError.notSetUp }
             return Self.snapshot(of: try tables.entries(ids), cursor: account.cursor, generation: account.generation, part: ids)
         }
@@ -231,82 +232,96 @@ public struct VaultSyncStore: SyncLocalStore, SyncMembershipStore {
         try await status().pending
     }
 
+    /// A partial round's outcome is written in place when it only rewrites rows (no entry added,
+    /// removed or moved): the rows it reads are checked against the index and the rows it writes
+    /// sealed into it. Anything else, and a whole round's, is the whole write.
     public func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport) async throws {
         let now = clock.now()
-        try vault.write { db, keys in
-            let tables = self.tables(db, keys)
-            guard let (stored, accountVersion) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
-            var account = stored
-            let ids = Set(snapshot.records.keys).union(taken.records.keys)
-            // A partial round's commit reads and writes the entries it holds alone.
-            let current = snapshot.isWhole ? try tables.entries() : try tables.entries(ids.union(snapshot.part ?? []))
-            // Where each entry stands as this round leaves it (its position, whether it is
-            // settled), for the order and `allSent` at the end: a few bytes an entry, not the
-            // whole state (a kilobyte each, and a join of 10 000 held them all twice).
-            var placements = current.mapValues { EntryPlacement($0.state, cursor: snapshot.cursor) }
-            var latest = account.clock
-            var moved = false
-            var changedHere = false
-            var adding: [Account] = []
-            for id in ids {
-                let entry = current[id]
-                guard entry?.state.record == taken.records[id] else {
-                    // Changed here while the round was away: keep it, pending, over the new base.
-                    changedHere = true
-                    if let entry, entry.state.base != snapshot.bases[id] || entry.state.pushedOver != snapshot.pushedOver[id] {
-                        var state = entry.state
-                        state.base = snapshot.bases[id]
-                        state.pushedOver = snapshot.pushedOver[id]
-                        state.pending = true
-                        try tables.write(state, previous: entry.version)
-                        placements[id] = EntryPlacement(state, cursor: snapshot.cursor)
-                    }
-                    continue
-                }
-                guard let record = snapshot.records[id] else {
-                    if entry != nil { try tables.deleteEntry(id) }
-                    placements[id] = nil
-                    try EntryTable.deleteIfPresent(id.text, db)
-                    continue
-                }
-                let state = SyncEntryState(
-                    record: record, base: snapshot.bases[id], pending: snapshot.pending.contains(id), pushedOver: snapshot.pushedOver[id])
-                if state != entry?.state {
-                    try tables.write(state, previous: entry?.version)
+        if !snapshot.isWhole,
+            try vault.writeInPlace({ db, keys, patch in
+                try commit(snapshot, over: taken, report: report, now: now, tables: tables(db, keys, patch: patch))
+            }) != nil
+        {
+            return
+        }
+        try vault.write { db, keys in try commit(snapshot, over: taken, report: report, now: now, tables: tables(db, keys)) }
+    }
+
+    private func commit(_ snapshot: SyncSnapshot, over taken: SyncSnapshot, report: SyncReport, now: Date, tables: VaultSyncTables) throws {
+        let (db, keys) = (tables.db, tables.keys)
+        guard let (stored, accountVersion) = try tables.account(), stored.membership != nil else { throw SyncError.notSetUp }
+        var account = stored
+        let ids = Set(snapshot.records.keys).union(taken.records.keys)
+        // A partial round's commit reads and writes the entries it holds alone.
+        let current = snapshot.isWhole ? try tables.entries() : try tables.entries(ids.union(snapshot.part ?? []))
+        // Where each entry stands as this round leaves it (its position, whether it is
+        // settled), for the order and `allSent` at the end: a few bytes an entry, not the
+        // whole state (a kilobyte each, and a join of 10 000 held them all twice).
+        var placements = current.mapValues { EntryPlacement($0.state, cursor: snapshot.cursor) }
+        var latest = account.clock
+        var moved = false
+        var changedHere = false
+        var adding: [Account] = []
+        for id in ids {
+            let entry = current[id]
+            guard entry?.state.record == taken.records[id] else {
+                // Changed here while the round was away: keep it, pending, over the new base.
+                changedHere = true
+                if let entry, entry.state.base != snapshot.bases[id] || entry.state.pushedOver != snapshot.pushedOver[id] {
+                    var state = entry.state
+                    state.base = snapshot.bases[id]
+                    state.pushedOver = snapshot.pushedOver[id]
+                    state.pending = true
+                    try tables.write(state, previous: entry.version)
                     placements[id] = EntryPlacement(state, cursor: snapshot.cursor)
                 }
-                if record != entry?.state.record {
-                    if let added = try VaultEntries.apply(record, db: db, keys: keys) { adding.append(added) }
-                    // A partial round's entries keep their place unless their position changed.
-                    moved = moved || snapshot.isWhole || record.position.value != entry?.state.record.position.value
-                }
-                latest = max(latest, record.stamps.max()!)
+                continue
             }
-            account.cursor = snapshot.cursor
-            account.generation = snapshot.generation
-            account.record(report, at: now)
-            account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
-            if snapshot.isWhole {
-                account.unsettled = Set(placements.filter { !$0.value.isSettled }.keys)
-                account.noTwins = !changedHere && !SyncPartialRound.twinsRemain(in: snapshot.records, bases: snapshot.bases)
-            } else if var unsettled = stored.unsettled {
-                for id in ids.union(snapshot.part ?? []) {
-                    if placements[id]?.isSettled ?? true { unsettled.remove(id) } else { unsettled.insert(id) }
-                }
-                account.unsettled = unsettled
-                if changedHere { account.noTwins = false }
-            } else {
-                // No longer kept (a resend meanwhile): the next round is whole.
-                account.noTwins = false
+            guard let record = snapshot.records[id] else {
+                if entry != nil { try tables.deleteEntry(id) }
+                placements[id] = nil
+                if tables.patch != nil { throw VaultIndexPatch.NeedsWholeWrite() }
+                try EntryTable.deleteIfPresent(id.text, db)
+                continue
             }
-            account.allSent = account.unsettled?.isEmpty ?? false
-            try tables.write(account, version: accountVersion + 1)
-            if !adding.isEmpty { try EntryTable.insert(adding, keys: keys, db) }
-            if moved {
-                let positions =
-                    snapshot.isWhole ? placements.mapValues(\.position) : try tables.entries().mapValues(\.state.record.position.value)
-                try VaultEntries.orderByPosition(positions, db: db)
+            let state = SyncEntryState(
+                record: record, base: snapshot.bases[id], pending: snapshot.pending.contains(id), pushedOver: snapshot.pushedOver[id])
+            if state != entry?.state {
+                try tables.write(state, previous: entry?.version)
+                placements[id] = EntryPlacement(state, cursor: snapshot.cursor)
             }
+            if record != entry?.state.record {
+                if let added = try VaultEntries.apply(record, db: db, keys: keys, patch: tables.patch) { adding.append(added) }
+                // A partial round's entries keep their place unless their position changed.
+                moved = moved || snapshot.isWhole || record.position.value != entry?.state.record.position.value
+            }
+            latest = max(latest, record.stamps.max()!)
+        }
+        account.cursor = snapshot.cursor
+        account.generation = snapshot.generation
+        account.record(report, at: now)
+        account.clock = account.clock.receiving(latest, now: SyncAccountState.milliseconds(now))
+        if snapshot.isWhole {
+            account.unsettled = Set(placements.filter { !$0.value.isSettled }.keys)
+            account.noTwins = !changedHere && !SyncPartialRound.twinsRemain(in: snapshot.records, bases: snapshot.bases)
+        } else if var unsettled = stored.unsettled {
+            for id in ids.union(snapshot.part ?? []) {
+                if placements[id]?.isSettled ?? true { unsettled.remove(id) } else { unsettled.insert(id) }
+            }
+            account.unsettled = unsettled
+            if changedHere { account.noTwins = false }
+        } else {
+            // No longer kept (a resend meanwhile): the next round is whole.
+            account.noTwins = false
+        }
+        account.allSent = account.unsettled?.isEmpty ?? false
+        try tables.write(account, version: accountVersion + 1)
+        if tables.patch != nil, moved || !adding.isEmpty { throw VaultIndexPatch.NeedsWholeWrite() }
+        if !adding.isEmpty { try EntryTable.insert(adding, keys: keys, db) }
+        if moved {
+            let positions =
+                snapshot.isWhole ? placements.mapValues(\.position) : try tables.entries().mapValues(\.state.record.position.value)
+            try VaultEntries.orderByPosition(positions, db: db)
         }
     }
 }
