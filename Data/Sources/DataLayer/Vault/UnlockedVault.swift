@@ -30,6 +30,10 @@ public final class UnlockedVault: Sendable {
     /// How often the entries were checked against the manifest (each check hashes every row),
     /// for tests.
     private let manifestCheckCount = Atomic<Int>(0)
+    /// Set while GRDB's connection, opened after the read path's, has not had SQLite check every
+    /// page (`VaultDatabase.checkPages`): done before the first read of every entry or write of
+    /// the whole way, not for the reads and writes of a few rows, each checked against the index.
+    private let pagesUnchecked = Atomic<Bool>(false)
 
     enum QueueState: Sendable {
         case unopened
@@ -100,7 +104,8 @@ public final class UnlockedVault: Sendable {
                 case .closed: throw VaultError.locked
                 case .unopened:
                     // The read path's connection is open (and checked the file's first bytes).
-                    let database = try VaultDatabase.open(path: path, checkingFirstBytes: false)
+                    let database = try VaultDatabase.open(path: path, checkingFirstBytes: false, checkingPages: false)
+                    pagesUnchecked.store(true, ordering: .relaxed)
                     queue = .open(database)
                     return database
                 }
@@ -184,7 +189,8 @@ public final class UnlockedVault: Sendable {
     /// `read`; with `trustingReadPath` false, the manifest is checked unless this connection
     /// checked it at this data_version itself.
     private func read<T>(trustingReadPath: Bool, _ body: (Database, VaultKeys, [EntryRecord]) throws -> T) throws -> T {
-        try VaultDatabase.guarding(path: path) {
+        try checkPages()
+        return try VaultDatabase.guarding(path: path) {
             try database.read { db in
                 // Taken inside the transaction: after any write of this connection, a change of
                 // keys included.
@@ -215,6 +221,7 @@ public final class UnlockedVault: Sendable {
         _ body: (Database, VaultKeys) throws -> T,
         sealing: ((VaultHeader, Data) throws -> VaultHeader)? = nil, keysAfter: VaultKeys? = nil
     ) throws -> T {
+        try checkPages()
         let session = session.withLock { $0 }
         var dataVersion: Int64 = 0
         let result = try VaultDatabase.guarding(path: path) {
@@ -282,6 +289,13 @@ public final class UnlockedVault: Sendable {
                 return try body(db, session.keys, try verifiedHeader(db, session))
             }
         }
+    }
+
+    /// SQLite's check of every page of GRDB's connection, once, if its open left it.
+    private func checkPages() throws {
+        guard pagesUnchecked.load(ordering: .relaxed) else { return }
+        try VaultDatabase.checkPages(try database, path: path)
+        pagesUnchecked.store(false, ordering: .relaxed)
     }
 
     /// The header's next revision over `manifest`, stored only if the header is still `header`.

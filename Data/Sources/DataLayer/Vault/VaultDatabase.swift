@@ -71,7 +71,11 @@ enum VaultDatabase {
     /// path's connection): closing any other descriptor of the file would drop every POSIX lock
     /// the process holds on it, the shared lock of that connection included, and another
     /// process closing its last connection would then take this one's WAL for unused and delete it.
-    static func open(path: String, checkingFirstBytes: Bool = true) throws -> DatabaseQueue {
+    ///
+    /// `checkingPages` false leaves SQLite's check of every page (`checkPages`) to the caller:
+    /// it reads the whole file, which a command that reads and writes a few rows, each
+    /// authenticated, need not pay.
+    static func open(path: String, checkingFirstBytes: Bool = true, checkingPages: Bool = true) throws -> DatabaseQueue {
         if checkingFirstBytes { try checkFirstBytes(path) }
         let database: DatabaseQueue
         do {
@@ -79,13 +83,23 @@ enum VaultDatabase {
         } catch let error as DatabaseError {
             throw map(error, path: path)
         }
+        guard checkingPages else { return database }
         do {
-            let check = try database.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
-            guard check == "ok" else { throw VaultError.damaged(path: path, reason: "the file is truncated or corrupt") }
+            try checkPages(database, path: path)
             return database
         } catch {
             try? database.close()
-            throw (error as? DatabaseError).map { map($0, path: path) } ?? error
+            throw error
+        }
+    }
+
+    /// SQLite's `quick_check` of every page: `damaged` unless the file is whole.
+    static func checkPages(_ database: DatabaseQueue, path: String) throws {
+        do {
+            let check = try database.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+            guard check == "ok" else { throw VaultError.damaged(path: path, reason: "the file is truncated or corrupt") }
+        } catch let error as DatabaseError {
+            throw map(error, path: path)
         }
     }
 
