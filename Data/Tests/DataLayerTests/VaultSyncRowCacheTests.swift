@@ -41,6 +41,7 @@ struct VaultSyncRowCacheTests {
         let (edited, deleted) = (VaultFolder.account(2).id, VaultFolder.account(5).id)
         _ = try await source.modify(id: edited) { $0.note = "one row" }
         #expect(unlocked.syncRows.opens == 1)
+        #expect(unlocked.manifestChecks == 0, "written in place")
         #expect(try await source.remove(id: deleted))
         #expect(unlocked.syncRows.opens == 2)
         try unlocked.close()

@@ -48,17 +48,16 @@ public struct VaultAccountDataSource: AccountDataSource {
     }
 
     public func replace(_ account: Account) async throws -> Bool {
-        try changingExisting { db, keys -> Void in
-            let record = try existing(account.id, db)
-            let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
-            try EntryTable.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
-            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, now: clock.now()) { try $0.edited(account) }
+        try changingInPlace { db, keys, patch -> Void in
+            let record = try existing(account.id, db, patch)
+            try reseal(record, as: account, db, keys, patch)
+            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, patch: patch, now: clock.now()) { try $0.edited(account) }
         } != nil
     }
 
     public func remove(id: UUID) async throws -> Bool {
         try changingExisting { db, keys -> Void in
-            _ = try existing(id, db)
+            _ = try existing(id, db, nil)
             try EntryTable.delete(id.uuidString, db)
             try SyncJournal.record(db, keys: keys, cache: vault.syncRows, now: clock.now()) { try $0.deleted(id) }
         } != nil
@@ -75,21 +74,44 @@ public struct VaultAccountDataSource: AccountDataSource {
     }
 
     public func modify(id: UUID, _ change: @Sendable (inout Account) throws -> Void) async throws -> Account? {
-        try changingExisting { db, keys in
-            let record = try existing(id, db)
+        try changingInPlace { db, keys, patch in
+            let record = try existing(id, db, patch)
             let before = try EntryCipher.open(record, keys: keys)
             var changed = before
             try change(&changed)
-            let sealed = try EntryCipher.seal(changed, version: record.version + 1, keys: keys)
-            try EntryTable.reseal(record, updatedAt: changed.updatedAt.timeIntervalSince1970, sealed: sealed, db)
-            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, now: clock.now()) { try $0.edited(changed) }
+            try reseal(record, as: changed, db, keys, patch)
+            try SyncJournal.record(db, keys: keys, cache: vault.syncRows, patch: patch, now: clock.now()) { try $0.edited(changed) }
             return before
         }
     }
 
-    private func existing(_ id: UUID, _ db: Database) throws -> EntryRecord {
-        guard let record = try EntryTable.row(db, id: id.uuidString) else { throw Absent() }
+    /// The entry `id`, checked against the index in a write in place; `Absent` if there is none.
+    private func existing(_ id: UUID, _ db: Database, _ patch: VaultIndexPatch?) throws -> EntryRecord {
+        let record = try EntryTable.row(db, id: id.uuidString)
+        try patch?.check(entry: id.uuidString, record)
+        guard let record else { throw Absent() }
         return record
+    }
+
+    /// `record` sealed again holding `account`, and recorded in the index of a write in place.
+    private func reseal(_ record: EntryRecord, as account: Account, _ db: Database, _ keys: VaultKeys, _ patch: VaultIndexPatch?) throws {
+        let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
+        try EntryTable.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
+        guard let patch else { return }
+        guard let written = try EntryTable.row(db, id: record.id) else { throw VaultError.modified(.entries) }
+        try patch.replaced(entry: written, haystack: AccountQuery.haystack(for: account))
+    }
+
+    /// A change to one account's row (an edit, an HOTP code) written in place: that row and the
+    /// sync rows the journal reads checked against the index, no other row read
+    /// (`UnlockedVault.writeInPlace`); the whole write when it cannot be (the journal adds a row).
+    private func changingInPlace<T>(_ body: (Database, VaultKeys, VaultIndexPatch?) throws -> T) throws -> T? {
+        do {
+            if let result = try vault.writeInPlace({ db, keys, patch in try body(db, keys, patch) }) { return result }
+            return try vault.write { db, keys in try body(db, keys, nil) }
+        } catch is Absent {
+            return nil
+        }
     }
 
     /// A write to one account that the vault may not have: its absence rolls the transaction

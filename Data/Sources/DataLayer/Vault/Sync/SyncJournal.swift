@@ -14,17 +14,22 @@ struct SyncJournal {
     private let now: Date
 
     /// The journal of the vault in `db`; nil when it is not a member of a sync account.
-    static func open(_ db: Database, keys: VaultKeys, cache: SyncRowCache? = nil, now: Date) throws -> SyncJournal? {
-        let tables = VaultSyncTables(db: db, keys: keys, cache: cache)
+    /// With `patch` (a write in place), the rows it reads are checked against the index and the
+    /// rows it writes recorded in it (`VaultSyncTables.patch`).
+    static func open(_ db: Database, keys: VaultKeys, cache: SyncRowCache? = nil, patch: VaultIndexPatch? = nil, now: Date) throws
+        -> SyncJournal?
+    {
+        let tables = VaultSyncTables(db: db, keys: keys, cache: cache, patch: patch)
         guard let (account, version) = try tables.account() else { return nil }
         return SyncJournal(tables: tables, account: account, accountVersion: version, entries: nil, now: now)
     }
 
     /// Runs `body` with the journal when the vault syncs, and saves the clock it moved.
     static func record(
-        _ db: Database, keys: VaultKeys, cache: SyncRowCache? = nil, now: Date, _ body: (inout SyncJournal) throws -> Void
+        _ db: Database, keys: VaultKeys, cache: SyncRowCache? = nil, patch: VaultIndexPatch? = nil, now: Date,
+        _ body: (inout SyncJournal) throws -> Void
     ) throws {
-        guard var journal = try open(db, keys: keys, cache: cache, now: now) else { return }
+        guard var journal = try open(db, keys: keys, cache: cache, patch: patch, now: now) else { return }
         try body(&journal)
         try journal.tables.write(journal.account, version: journal.accountVersion + 1)
     }
