@@ -75,6 +75,29 @@ struct SyncUseCaseTests {
         #expect(await desktop.store.state.pending.isEmpty)
     }
 
+    @Test("codes used on one machine survive a delete made without them, after the server lost their version and served one with fewer")
+    func codesUsedSurviveLostVersion() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
+        await desktop.store.change(Self.id(1)) { $0?.counter = 3 }
+        #expect(try await desktop.sync().sent == 1)
+        _ = try await desktop.sync()
+        #expect(await desktop.store.state.pushedOver.isEmpty, "the desktop saw its version back from the server")
+        await phone.store.change(Self.id(1)) { $0?.isDeleted = Stamped(true, changedAt: phone.stamp(3_000)) }
+        // The server loses the desktop's version; the laptop sends its own (no codes used) over it,
+        // then the phone its delete: a later version with fewer codes than the desktop saw.
+        await remote.poison(Self.id(1))
+        #expect(try await laptop.sync().unreadable == [Self.id(1)])
+        #expect(try await phone.sync().sent == 1)
+        #expect(await remote.stored.map { [$0.record.isDeleted.value ? 1 : 0, Int($0.record.counter)] } == [[1, 0]])
+        for client in [desktop, laptop, phone, desktop] { _ = try await client.sync() }
+        for client in [laptop, desktop, phone] {
+            let record = await client.records()[Self.id(1)]
+            #expect(record?.isDeleted.value == false, "the delete did not see the codes used")
+            #expect(record?.counter == 3)
+        }
+    }
+
     @Test("a key changed on both machines ends with the later one in the entry and the other as a copy, on both")
     func keyConflict() async throws {
         let remote = InMemorySyncRemote()

@@ -81,6 +81,13 @@ enum SyncRebase {
         zip(later.stamps.dropFirst(), record.stamps.dropFirst()).contains { $0 < $1 } || !holdsUnknown(later, record)
     }
 
+    /// Whether `later` holds the key of `record` with a lower HOTP counter: counters of one key
+    /// only grow along an entry's versions (every merge keeps the larger), so `later` was written
+    /// without `record`'s codes (over a copy the server served after losing `record`).
+    static func lowersCounter(of record: SyncRecord, _ later: SyncRecord) -> Bool {
+        later.key.value == record.key.value && later.counter < record.counter
+    }
+
     /// How the key seen and the remote key are related, as far as their records say.
     enum KeyLineage: Equatable {
         case remoteReplacedSeen, seenReplacedRemote, forked, unknown

@@ -284,10 +284,13 @@ public struct DefaultSyncUseCase: SyncUseCase {
                 if entry.version < base.version, !report.refusedReplays.contains(id) { report.refusedReplays.append(id) }
                 return rebase(base, onto: entry, in: &state, report: &report)
             }
-            // A later version with a field older than the one seen here was written by a machine
-            // that never had this version (the server replayed an older one to it meanwhile): a
-            // fork, merged against the per-field ancestor, not taken over what it never saw.
-            if SyncRebase.lacksFields(of: base.record, entry.record) { return rebase(base, onto: entry, in: &state, report: &report) }
+            // A later version with a field older than the one seen here, or fewer HOTP codes used
+            // of the same key, was written by a machine that never had this version (the server
+            // replayed an older one to it meanwhile, or lost this one): a fork, merged against the
+            // per-field ancestor, not taken over what it never saw.
+            if SyncRebase.lacksFields(of: base.record, entry.record) || SyncRebase.lowersCounter(of: base.record, entry.record) {
+                return rebase(base, onto: entry, in: &state, report: &report)
+            }
         }
         var before = state.records[id]
         var base = state.bases[id]?.record
