@@ -46,7 +46,10 @@ final class VaultIndexPatch {
         self.layout = layout
     }
 
-    deinit { sealedPart.wipe() }
+    deinit {
+        sealedPart.wipe()
+        for position in haystacks.keys { haystacks[position]?.wipe() }
+    }
 
     /// Whether the index's haystacks are this build's (else the whole write makes them again).
     var foldsAsThisBuild: Bool { layout.folding == VaultIndex.haystackVersion }
@@ -110,11 +113,10 @@ final class VaultIndexPatch {
 
     /// The sealed part with each replaced haystack in place of the old one.
     private func withHaystacksReplaced() throws -> [UInt8] {
-        var reader = VaultIndexBytes.Reader(bytes: UnsafeRawBufferPointer(start: nil, count: 0))
         var result: [UInt8] = []
         result.reserveCapacity(sealedPart.count + haystacks.values.reduce(0) { $0 + $1.count })
         try sealedPart.withUnsafeBytes { bytes in
-            reader = VaultIndexBytes.Reader(bytes: bytes)
+            var reader = VaultIndexBytes.Reader(bytes: bytes)
             guard let head = reader.take(VaultIndex.magic.count + 1 + 4) else { throw VaultError.modified(.entries) }
             result += head
             for position in 0..<layout.entries {
