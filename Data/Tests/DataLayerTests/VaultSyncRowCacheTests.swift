@@ -78,13 +78,7 @@ struct VaultSyncRowCacheTests {
         try machine.folder.tamper(
             "UPDATE sync_entry SET version = ?, nonce = ?, ciphertext = ? WHERE id = ?",
             arguments: [old["version"], old["nonce"], old["ciphertext"], id.uuidString])
-        let rows = { () throws -> [[String]] in
-            try ["header", "entry", "sync_entry", "sync_account"].flatMap { table in
-                try machine.folder.rows("SELECT * FROM \(table) ORDER BY 1").map { row in
-                    row.columnNames.map { "\(row[$0] as DatabaseValue)" }
-                }
-            }
-        }
+        let rows = { try machine.folder.contents(of: ["header", "entry", "sync_entry", "sync_account"]) }
         let before = try rows()
         await #expect(throws: VaultError.modified(.entries)) { try await machine.store.snapshot() }
         await #expect(throws: VaultError.modified(.entries)) { try await machine.sync(InMemorySyncRemote()) }

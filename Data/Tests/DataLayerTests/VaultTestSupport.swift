@@ -44,6 +44,13 @@ final class VaultFolder {
         try read { db in try Row.fetchAll(db, sql: sql) }
     }
 
+    /// Every row of `tables` as text, to compare the file before and after.
+    func contents(of tables: [String]) throws -> [[String]] {
+        try tables.flatMap { table in
+            try rows("SELECT * FROM \(table) ORDER BY 1").map { row in row.columnNames.map { "\(row[$0] as DatabaseValue)" } }
+        }
+    }
+
     /// Every file in the vault folder and its bytes.
     func snapshot() throws -> [String: Data] {
         var files: [String: Data] = [:]

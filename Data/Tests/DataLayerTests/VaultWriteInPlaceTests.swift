@@ -52,10 +52,7 @@ struct VaultWriteInPlaceTests {
         try folder.tamper(
             "UPDATE entry SET version = ?, nonce = ?, ciphertext = ? WHERE id = ?",
             arguments: [old["version"], old["nonce"], old["ciphertext"], id.uuidString])
-        let rows = {
-            try self.folder.rows("SELECT * FROM entry ORDER BY id").map { "\($0)" }
-                + self.folder.rows("SELECT * FROM header").map { "\($0)" }
-        }
+        let rows = { try self.folder.contents(of: ["entry", "header"]) }
         let tampered = try rows()
         let again = try reopened()
         defer { try? again.close() }

@@ -50,7 +50,7 @@ public struct VaultAccountDataSource: AccountDataSource {
     public func replace(_ account: Account) async throws -> Bool {
         try changingInPlace { db, keys, patch -> Void in
             let record = try existing(account.id, db, patch)
-            try reseal(record, as: account, db, keys, patch)
+            try VaultEntries.reseal(record, as: account, keys: keys, patch: patch, db)
             try SyncJournal.record(db, keys: keys, cache: vault.syncRows, patch: patch, now: clock.now()) { try $0.edited(account) }
         } != nil
     }
@@ -79,7 +79,7 @@ public struct VaultAccountDataSource: AccountDataSource {
             let before = try EntryCipher.open(record, keys: keys)
             var changed = before
             try change(&changed)
-            try reseal(record, as: changed, db, keys, patch)
+            try VaultEntries.reseal(record, as: changed, keys: keys, patch: patch, db)
             try SyncJournal.record(db, keys: keys, cache: vault.syncRows, patch: patch, now: clock.now()) { try $0.edited(changed) }
             return before
         }
@@ -91,15 +91,6 @@ public struct VaultAccountDataSource: AccountDataSource {
         try patch?.check(entry: id.uuidString, record)
         guard let record else { throw Absent() }
         return record
-    }
-
-    /// `record` sealed again holding `account`, and recorded in the index of a write in place.
-    private func reseal(_ record: EntryRecord, as account: Account, _ db: Database, _ keys: VaultKeys, _ patch: VaultIndexPatch?) throws {
-        let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
-        try EntryTable.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
-        guard let patch else { return }
-        guard let written = try EntryTable.row(db, id: record.id) else { throw VaultError.modified(.entries) }
-        try patch.replaced(entry: written, haystack: AccountQuery.haystack(for: account))
     }
 
     /// A change to one account's row (an edit, an HOTP code) written in place: that row and the

@@ -52,4 +52,15 @@ enum VaultRows {
         guard db.changesCount == 1 else { throw VaultError.modified(.writeIgnored) }
     }
 
+    /// `values` as a list of SQL text literals, quoted as SQL quotes them (the read path's
+    /// statements take no parameters), for `IN (…)`.
+    static func literals(_ values: some Sequence<String>) -> String {
+        var list = ""
+        for value in values {
+            if !list.isEmpty { list += ", " }
+            list += "'" + (value.contains("'") ? value.replacingOccurrences(of: "'", with: "''") : value) + "'"
+        }
+        return list
+    }
+
 }

@@ -24,13 +24,7 @@ enum EntryTable {
         guard !ids.isEmpty else { return [:] }
         let sql: String
         if ids.count <= 64 {
-            // Literals (the read path's statements take no parameters), quoted as SQL quotes them.
-            var list = ""
-            for id in ids {
-                if !list.isEmpty { list += ", " }
-                list += "'" + (id.contains("'") ? id.replacingOccurrences(of: "'", with: "''") : id) + "'"
-            }
-            sql = "SELECT * FROM entry WHERE id IN (" + list + ")"
+            sql = "SELECT * FROM entry WHERE id IN (" + VaultRows.literals(ids) + ")"
         } else {
             sql = "SELECT * FROM entry"
         }
@@ -68,11 +62,18 @@ enum EntryTable {
         }
     }
 
-    /// Stores a new ciphertext for entry `record.id`, only if it is still at `record.version`.
-    static func reseal(_ record: EntryRecord, updatedAt: Double, sealed: (nonce: Data, ciphertext: Data), _ db: Database) throws {
+    /// Stores a new ciphertext for entry `record.id`, only if it is still at `record.version`;
+    /// the row as written.
+    @discardableResult
+    static func reseal(_ record: EntryRecord, updatedAt: Double, sealed: (nonce: Data, ciphertext: Data), _ db: Database) throws
+        -> EntryRecord
+    {
         try VaultRows.execute(
             db, "UPDATE entry SET updated_at = ?, version = ?, nonce = ?, ciphertext = ? WHERE id = ? AND version = ?",
             [updatedAt, record.version + 1, sealed.nonce, sealed.ciphertext, record.id, record.version])
+        return EntryRecord(
+            id: record.id, sortOrder: record.sortOrder, createdAt: record.createdAt, updatedAt: updatedAt, version: record.version + 1,
+            nonce: sealed.nonce, ciphertext: sealed.ciphertext)
     }
 
     /// Removes the entry `id`, which must be there.

@@ -32,11 +32,10 @@ struct SealedSyncRow: Sendable, Equatable {
         }
     }
 
-    /// The entry rows of `ids` that exist, by id. (A UUID's text is hex digits and dashes: safe
-    /// inside the statement's quotes.)
+    /// The entry rows of `ids` that exist, by id.
     static func fetchEntries(_ db: some VaultQuerying, ids: some Collection<UUID>) throws -> [SealedSyncRow] {
         guard !ids.isEmpty else { return [] }
-        let list = ids.map { "'\($0.text)'" }.joined(separator: ",")
+        let list = VaultRows.literals(ids.lazy.map(\.text))
         return try db.rows("SELECT id, version, nonce, ciphertext FROM \(Table.entry.rawValue) WHERE id IN (\(list)) ORDER BY id") { row in
             SealedSyncRow(
                 table: .entry, id: try row.text(0), version: try row.integer(1), nonce: try row.blob(2), ciphertext: try row.blob(3))

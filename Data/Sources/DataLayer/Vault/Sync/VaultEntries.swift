@@ -26,13 +26,15 @@ enum VaultEntries {
             return account
         }
         guard account != previous else { return nil }
-        let sealed = try EntryCipher.seal(account, version: stored.version + 1, keys: keys)
-        try EntryTable.reseal(stored, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
-        if let patch {
-            guard let written = try EntryTable.row(db, id: record.id.text) else { throw VaultError.modified(.entries) }
-            try patch.replaced(entry: written, haystack: AccountQuery.haystack(for: account))
-        }
+        try reseal(stored, as: account, keys: keys, patch: patch, db)
         return nil
+    }
+
+    /// `record` sealed again holding `account`, and, in a write in place, recorded in the index.
+    static func reseal(_ record: EntryRecord, as account: Account, keys: VaultKeys, patch: VaultIndexPatch?, _ db: Database) throws {
+        let sealed = try EntryCipher.seal(account, version: record.version + 1, keys: keys)
+        let written = try EntryTable.reseal(record, updatedAt: account.updatedAt.timeIntervalSince1970, sealed: sealed, db)
+        try patch?.replaced(entry: written, haystack: AccountQuery.haystack(for: account))
     }
 
     /// The entries in the order of their sync positions (equal positions by id); an entry the
