@@ -91,6 +91,9 @@ struct ModelLedger {
     /// replaced by garbage, or by its first version again): a machine that holds a later write
     /// has not seen these through it, since the server no longer serves them.
     private var lostOnServer: Set<Int> = []
+    /// Writes and uses forgotten by a restore or a poisoned entry while the server's backup may
+    /// still hold them: a server restored from that backup serves them again.
+    private var parked: (writes: [Write], uses: [Use]) = ([], [])
     /// Entries the users added (conflict copies are not among them).
     private(set) var added: Set<UUID> = []
     /// Entries added on two machines at once: one of each pair is folded away.
@@ -140,14 +143,21 @@ struct ModelLedger {
     /// its first version served again): knowledge of them no longer travels with later writes.
     /// A machine that holds one of them exactly still counts as having seen it.
     mutating func loseOnServer(_ entry: UUID) {
-        lostOnServer.formUnion(writes.filter { $0.entry == entry }.map(\.serial))
+        lostOnServer.formUnion((writes + parked.writes).filter { $0.entry == entry }.map(\.serial))
     }
 
-    /// Forgets what no machine and not the server holds any more (after a restore).
+    /// Forgets what no machine and not the server holds any more (after a restore), parking it
+    /// for a server restored from its backup later.
     /// A later write of a field holds an earlier one, except for keys: a key changed on two
     /// machines keeps both, so a key is held only where that very key is (or one that replaced it
     /// knowing it: the stamp in its key history), in any entry (a conflict copy too).
     mutating func keepHeld(by holders: [[UUID: SyncRecord]]) {
+        let before = (writes: writes, uses: uses)
+        defer {
+            let kept = (writes: Set(writes.map(\.serial)), uses: Set(uses.map(\.serial)))
+            parked.writes += before.writes.filter { !kept.writes.contains($0.serial) }
+            parked.uses += before.uses.filter { !kept.uses.contains($0.serial) }
+        }
         writes.removeAll { write in
             guard write.field != .key else {
                 return !holders.contains { holder in
@@ -159,6 +169,14 @@ struct ModelLedger {
         uses.removeAll { use in
             !holders.contains { holder in holder.values.contains { $0.key.value.secret == use.secret && $0.counter >= use.counter } }
         }
+    }
+
+    /// The server restored from its backup: what was forgotten comes back, for `keepHeld` to
+    /// judge again against what the machines and the restored server hold.
+    mutating func recallParked() {
+        writes = (writes + parked.writes).sorted { $0.serial < $1.serial }
+        uses = (uses + parked.uses).sorted { $0.serial < $1.serial }
+        parked = ([], [])
     }
 
     /// What is wrong with `final` (the records every machine ended with), in words.

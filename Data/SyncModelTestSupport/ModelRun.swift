@@ -101,6 +101,7 @@ public struct ModelRun: Sendable {
                 try await server.backup()
             case .restoreServer:
                 guard try await server.restore() else { break }
+                ledger.recallParked()
                 ledger.keepHeld(by: try await holders(machines, server))
             case .skewClock(let m, let seconds):
                 machines[m].skew = TimeInterval(seconds)
