@@ -103,6 +103,25 @@ struct AccountRepositoryContractTests {
         #expect(try await repository.search(AccountQuery("unicode")).map(\.id) == [accents.id])
     }
 
+    @Test("an id lookup answers the list filtered by the id prefix, in the list's order, after every kind of change", arguments: subjects)
+    func idPrefix(_ subject: Subject) async throws {
+        let (repository, folder) = try subject.make()
+        defer { withExtendedLifetime(folder) {} }
+        try await repository.add(contentsOf: (1...12).map { Self.account($0) })
+        try await repository.delete(id: Self.account(3).id)
+        try await repository.reorder([Self.account(12).id])
+        let texts = [
+            "0000", "00000000-0000-4000-8000-00000000000", Self.account(11).id.uuidString, Self.account(3).id.uuidString.lowercased(),
+            "ffff",
+        ]
+        for text in texts {
+            let prefix = try #require(AccountIDPrefix(text))
+            let expected = try await repository.list().filter { prefix.matches($0.id) }
+            #expect(try await repository.accounts(idPrefix: prefix) == expected, "\(text)")
+        }
+        #expect(try await repository.accounts(idPrefix: #require(AccountIDPrefix("0000"))).count == 11)
+    }
+
     @Test("reorder puts the given ids first, the rest after in their order; unknown ids are ignored", arguments: subjects)
     func reorder(_ subject: Subject) async throws {
         let (repository, folder) = try subject.make()

@@ -44,6 +44,20 @@ struct VaultIndexTests {
         #expect(try folder.rows("SELECT id FROM entry").count == 3, "the refused write stored nothing")
     }
 
+    @Test("an id lookup decrypts only the entries it names: a damaged entry it does not name is found by the next full read")
+    func idLookupReadsOnlyNamed() async throws {
+        try await makeVault()
+        try folder.tamper("UPDATE entry SET ciphertext = zeroblob(length(ciphertext)) WHERE id = ?", arguments: [Self.id(2)])
+        try await withReopened { source async throws in
+            #expect(try await source.accounts(idPrefix: #require(AccountIDPrefix(Self.id(1)))) == [VaultFolder.account(1)])
+            #expect(try await source.accounts(idPrefix: #require(AccountIDPrefix("ffff"))) == [])
+            await #expect(throws: VaultError.modified(.entries)) {
+                try await source.accounts(idPrefix: #require(AccountIDPrefix(Self.id(2))))
+            }
+            await #expect(throws: VaultError.modified(.entries)) { try await source.accounts(idPrefix: #require(AccountIDPrefix("0000"))) }
+        }
+    }
+
     @Test("a matching row rolled back to an older copy, or swapped with another, is refused by the search")
     func rolledBackOrSwapped() async throws {
         var old: Row?
@@ -167,7 +181,8 @@ struct VaultIndexTests {
         #expect(index.encoded().sealedPart.withUnsafeBytes { VaultIndexView.matching(AccountQuery("x"), in: $0) } == nil)
     }
 
-    @Test("a chunk of the index changed, moved or removed outside Tokens is refused by a search that reads it and by a full read")
+    @Test(
+        "a chunk of the index changed, moved or removed outside Tokens is refused by a search that reads it, an id lookup and a full read")
     func chunkChanged() async throws {
         let vault = try folder.create()
         try await VaultAccountDataSource(vault: vault).insertAll((1...300).map { VaultFolder.account($0) })
@@ -181,6 +196,10 @@ struct VaultIndexTests {
             #expect(try await source.search(AccountQuery("issuer 12")).count == twelves.count, "chunk 0 alone is read")
             await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 299")) }
             await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
+            // An id lookup reads every chunk of the entries' records.
+            await #expect(throws: VaultError.modified(.entries)) {
+                try await source.accounts(idPrefix: #require(AccountIDPrefix(Self.id(1))))
+            }
         }
         try folder.tamper("DELETE FROM index_chunk WHERE id = 1")
         try await withReopened { source async throws in

@@ -41,9 +41,8 @@ struct SelectAccountUseCaseTests {
         let faceID = Self.account("FACE0000-0000-4000-8000-000000000009", issuer: "Other")
         #expect(try DefaultSelectAccountUseCase.select("face", in: [Self.facebook], among: Self.all + [faceID]).id == Self.facebook.id)
         #expect(throws: AccountSelectionError.noMatch(query: "3f2")) { try select("3f2", []) }
-        #expect(
-            !DefaultSelectAccountUseCase.isIDPrefix("3f2") && DefaultSelectAccountUseCase.isIDPrefix("3f2a")
-                && !DefaultSelectAccountUseCase.isIDPrefix("zzzz"))
+        #expect(AccountIDPrefix("3f2") == nil && AccountIDPrefix("3f2a") != nil && AccountIDPrefix("zzzz") == nil)
+        #expect(AccountIDPrefix("3f2a91c0-0000-4000-8000-0000000000011") == nil, "longer than an id")
     }
 
     @Test("a prefix two ids share is ambiguous")
@@ -87,6 +86,36 @@ struct SelectAccountUseCaseTests {
         #expect(try await useCase.execute(query: "77b1") == Self.twin)
         #expect(try await useCase.execute(query: "Facebook (me)") == Self.facebook)
         await #expect(throws: AccountSelectionError.noMatch(query: "nothing")) { try await useCase.execute(query: "nothing") }
+    }
+
+    @Test(
+        "an id prefix matches the id's text from its start, with dashes where the text has them",
+        arguments: [
+            ("3f2a", true), ("3F2A91C0", true), ("3f2a91c0-", true), ("3f2a91c0-0000-4000-8000-000000000001", true),
+            ("3f2a91c00000", false), ("2a91", false), ("3f2b", false),
+        ])
+    func prefixRule(text: String, matches: Bool) throws {
+        let prefix = try #require(AccountIDPrefix(text), "\(text)")
+        #expect(prefix.matches(Self.first.id) == matches, "\(text)")
+    }
+
+    @Test("given the repository, an id the words do not match is looked up there, without listing every account")
+    func idThroughTheRepository() async throws {
+        let useCase = DefaultSelectAccountUseCase(
+            search: DefaultSearchAccountsUseCase(listAccounts: FixedList(accounts: Self.all)), listAccounts: Unlisted(),
+            repository: TestAccountRepository(Self.all))
+        #expect(try await useCase.execute(query: "77b1") == Self.twin)
+        #expect(try await useCase.execute(query: "0BADF00D-0000") == Self.facebook)
+        await #expect(throws: AccountSelectionError.noMatch(query: "ffff")) { try await useCase.execute(query: "ffff") }
+        #expect(try await useCase.execute(query: "facebook") == Self.facebook)
+    }
+
+    /// ListAccounts that must not be asked.
+    struct Unlisted: ListAccountsUseCase {
+        func execute() async throws -> [Account] {
+            Issue.record("every account was listed")
+            return []
+        }
     }
 
     /// ListAccounts over a fixed list.

@@ -88,9 +88,11 @@ extension AppContainer {
         DefaultSearchAccountsUseCase(repository: accountRepository)
     }
 
-    /// The one account the command line's QUERY means: text first, then an id prefix.
+    /// The one account the command line's QUERY means: text first, then an id prefix (looked up
+    /// in the store, not by listing every account).
     public func makeSelectAccountUseCase() -> any SelectAccountUseCase {
-        DefaultSelectAccountUseCase(search: makeSearchAccountsUseCase(), listAccounts: makeListAccountsUseCase())
+        DefaultSelectAccountUseCase(
+            search: makeSearchAccountsUseCase(), listAccounts: makeListAccountsUseCase(), repository: accountRepository)
     }
 
     /// Search for a screen that searches at each keystroke: the folded text is kept per revision.

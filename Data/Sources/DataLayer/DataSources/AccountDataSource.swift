@@ -9,6 +9,8 @@ public protocol AccountDataSource: Sendable {
     func fetchAll() async throws -> [Account]
     /// The accounts `query` matches, in `fetchAll()`'s order.
     func search(_ query: AccountQuery) async throws -> [Account]
+    /// The accounts whose id starts with `prefix`, in `fetchAll()`'s order.
+    func accounts(idPrefix prefix: AccountIDPrefix) async throws -> [Account]
     /// The account with this id, or nil when there is none.
     func fetch(id: UUID) async throws -> Account?
     /// Changes whenever what `fetchAll()` returns changes.
@@ -31,5 +33,9 @@ public protocol AccountDataSource: Sendable {
 extension AccountDataSource {
     public func search(_ query: AccountQuery) async throws -> [Account] {
         try await fetchAll().filter(query.matches)
+    }
+
+    public func accounts(idPrefix prefix: AccountIDPrefix) async throws -> [Account] {
+        try await fetchAll().filter { prefix.matches($0.id) }
     }
 }

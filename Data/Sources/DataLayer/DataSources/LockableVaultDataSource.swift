@@ -101,6 +101,9 @@ public actor LockableVaultDataSource: AccountDataSource, AccountStoreLock, SyncL
     public func fetchAll() async throws -> [Account] { try await current().fetchAll() }
     public func fetch(id: UUID) async throws -> Account? { try await current().fetch(id: id) }
     public func search(_ query: AccountQuery) async throws -> [Account] { try await current().search(query) }
+    public func accounts(idPrefix prefix: AccountIDPrefix) async throws -> [Account] {
+        try await current().accounts(idPrefix: prefix)
+    }
     public func revision() async throws -> AccountsRevision { try await current().revision().within(epoch) }
     public func insert(_ account: Account) async throws { try await current().insert(account) }
     public func insertAll(_ accounts: [Account]) async throws { try await current().insertAll(accounts) }

@@ -24,6 +24,11 @@ public struct VaultAccountDataSource: AccountDataSource {
         try vault.search(query)
     }
 
+    /// Only the index's ids and the entries they name are read and checked.
+    public func accounts(idPrefix prefix: AccountIDPrefix) async throws -> [Account] {
+        try vault.accounts(idPrefix: prefix)
+    }
+
     /// Every entry is still checked against the manifest; only the one asked for is decrypted.
     public func fetch(id: UUID) async throws -> Account? {
         try vault.readEntries { keys, records in

@@ -20,6 +20,10 @@ public struct DefaultAccountRepository: AccountRepository {
         try await dataSource.search(query)
     }
 
+    public func accounts(idPrefix prefix: AccountIDPrefix) async throws -> [Account] {
+        try await dataSource.accounts(idPrefix: prefix)
+    }
+
     public func revision() async throws -> AccountsRevision {
         try await dataSource.revision()
     }

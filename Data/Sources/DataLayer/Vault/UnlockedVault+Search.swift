@@ -12,15 +12,7 @@ extension UnlockedVault {
         let found = try readingHeader { connection, keys, header -> [Account]? in
             let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.matching(query, in: $0) }
             guard let (positions, layout) = opened else { return nil }
-            let matches = try VaultIndexChunk.records(at: positions, layout: layout, in: connection)
-            guard matches.allSatisfy({ $0.kind == .entry }) else { throw VaultError.modified(.entries) }
-            let records = try EntryTable.rows(connection, ids: matches.map(\.id))
-            return try matches.map { match in
-                guard let record = records[match.id], VaultRowDigest.entry(record) == match.digest else {
-                    throw VaultError.modified(.entries)
-                }
-                return try EntryCipher.open(record, keys: keys)
-            }
+            return try Self.entries(at: positions, layout: layout, in: connection, keys: keys)
         }
         if case let found?? = found { return found }
         return try readEntries { keys, records in
@@ -28,6 +20,53 @@ extension UnlockedVault {
                 let account = try EntryCipher.open(record, keys: keys)
                 return query.matches(account) ? account : nil
             }
+        }
+    }
+
+    /// The accounts whose id starts with `prefix`, in the user's order. On the read path, one
+    /// transaction reads the header, the index's sealed part and the chunks of the entries'
+    /// records (each checked against its hash), then only the entries whose ids match, each
+    /// checked against its digest before it is decrypted. Elsewhere, every entry is checked and
+    /// decrypted.
+    func accounts(idPrefix prefix: AccountIDPrefix) throws -> [Account] {
+        let found = try readingHeader { connection, keys, header -> [Account]? in
+            let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.walk($0) { _, _ in } }
+            guard let layout = opened else { return nil }
+            var positions: [Int] = []
+            for chunk in 0..<((layout.entries + VaultIndex.chunkSize - 1) / VaultIndex.chunkSize) {
+                var position = chunk * VaultIndex.chunkSize
+                _ = try VaultIndexChunk.body(chunk, layout: layout, in: connection).withUnsafeBytes { body in
+                    VaultIndexChunk.walk(body) { _, id, _ in
+                        if position < layout.entries, id.uuid.map(prefix.matches) ?? false { positions.append(position) }
+                        position += 1
+                    }
+                }
+            }
+            return try Self.entries(at: positions, layout: layout, in: connection, keys: keys)
+        }
+        if case let found?? = found { return found }
+        return try readEntries { keys, records in
+            try records.compactMap { record in
+                guard let id = UUID(uuidString: record.id), prefix.matches(id) else { return nil }
+                return try EntryCipher.open(record, keys: keys)
+            }
+        }
+    }
+
+    /// The entries at `positions` of the index, each row checked against its digest there
+    /// before it is decrypted; `modified(.entries)` for a record that is no entry's or a row
+    /// that is not the one indexed.
+    private static func entries(
+        at positions: [Int], layout: VaultIndexView.Layout, in connection: some VaultQuerying, keys: VaultKeys
+    ) throws -> [Account] {
+        let matches = try VaultIndexChunk.records(at: positions, layout: layout, in: connection)
+        guard matches.allSatisfy({ $0.kind == .entry }) else { throw VaultError.modified(.entries) }
+        let records = try EntryTable.rows(connection, ids: matches.map(\.id))
+        return try matches.map { match in
+            guard let record = records[match.id], VaultRowDigest.entry(record) == match.digest else {
+                throw VaultError.modified(.entries)
+            }
+            return try EntryCipher.open(record, keys: keys)
         }
     }
 }

@@ -8,6 +8,9 @@ public protocol AccountRepository: Sendable {
     /// The accounts `query` matches, in the user's order (`list()` filtered, unless the store
     /// can find them without reading every account).
     func search(_ query: AccountQuery) async throws -> [Account]
+    /// The accounts whose id starts with `prefix`, in the user's order (`list()` filtered,
+    /// unless the store can find them without reading every account).
+    func accounts(idPrefix prefix: AccountIDPrefix) async throws -> [Account]
     /// The accounts' current revision: equal values mean `list()` would return the same.
     func revision() async throws -> AccountsRevision
     func get(id: UUID) async throws -> Account
@@ -26,6 +29,10 @@ public protocol AccountRepository: Sendable {
 extension AccountRepository {
     public func search(_ query: AccountQuery) async throws -> [Account] {
         try await list().filter(query.matches)
+    }
+
+    public func accounts(idPrefix prefix: AccountIDPrefix) async throws -> [Account] {
+        try await list().filter { prefix.matches($0.id) }
     }
 }
 

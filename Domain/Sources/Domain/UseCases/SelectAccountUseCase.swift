@@ -17,29 +17,30 @@ public enum AccountSelectionError: Error, Equatable, Sendable {
 /// The SelectAccount use case: text first, then ids. An account whose issuer or display name
 /// equals the query exactly wins over partial matches. Only when the words match nothing is the
 /// query read as a whole display name ("Steam (gaben)", as the ambiguity message prints it) and
-/// then as an id prefix, so "face" finds Facebook whatever the ids are.
+/// then as an id prefix, so "face" finds Facebook whatever the ids are. Given the repository, an
+/// id prefix is looked up in the store (the vault reads only the ids and the entry it names)
+/// instead of listing every account.
 public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
-    /// The shortest id prefix accepted (`list` shows eight digits).
-    public static let minimumIDPrefix = 4
-
     private let search: any SearchAccountsUseCase
     private let listAccounts: any ListAccountsUseCase
+    private let repository: (any AccountRepository)?
 
-    public init(search: any SearchAccountsUseCase, listAccounts: any ListAccountsUseCase) {
+    public init(search: any SearchAccountsUseCase, listAccounts: any ListAccountsUseCase, repository: (any AccountRepository)? = nil) {
         self.search = search
         self.listAccounts = listAccounts
+        self.repository = repository
     }
 
     public func execute(query: String) async throws -> Account {
         let matches = try await search.execute(query: query)
         guard matches.isEmpty else { return try Self.select(query, in: matches) }
+        // An id prefix (hex digits and dashes) that is some account's whole display name is one
+        // of that account's fields, which the words matched already: only ids are left to try.
+        if let prefix = AccountIDPrefix(query), let repository {
+            return try Self.select(
+                query, in: [], among: DefaultListAccountsUseCase.ordered(try await repository.accounts(idPrefix: prefix)))
+        }
         return try Self.select(query, in: matches, among: try await listAccounts.execute())
-    }
-
-    /// Whether `query` can be (a prefix of) an account id: hex digits and dashes, 4 or more digits.
-    public static func isIDPrefix(_ query: String) -> Bool {
-        let digits = query.filter { $0 != "-" }
-        return digits.count >= minimumIDPrefix && digits.allSatisfy(\.isHexDigit)
     }
 
     /// The single account `query` means among the text's `matches`; when there are none, by
@@ -53,9 +54,8 @@ public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
             if named.count == 1 { return named[0] }
             if named.count > 1 { throw .ambiguous(query: query, candidates: named) }
         }
-        if matches.isEmpty, isIDPrefix(query) {
-            let prefix = query.lowercased()
-            let owners = accounts.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }
+        if matches.isEmpty, let prefix = AccountIDPrefix(query) {
+            let owners = accounts.filter { prefix.matches($0.id) }
             if owners.count == 1 { return owners[0] }
             if owners.count > 1 { throw .ambiguous(query: query, candidates: owners) }
         }

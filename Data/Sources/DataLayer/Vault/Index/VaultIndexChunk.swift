@@ -143,6 +143,11 @@ enum VaultIndexBytes {
         var text: String {
             isUUID ? UUID(bytes: Array(bytes))!.text : String(decoding: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
         }
+
+        /// The UUID it is (a text id only if it is one's text), made without copying the bytes.
+        var uuid: UUID? {
+            isUUID ? UUID(uuid: bytes.loadUnaligned(as: uuid_t.self)) : UUID(uuidString: text)
+        }
     }
 
     /// Reads front to back; every read is bounds-checked and nil past the end.
