@@ -99,6 +99,23 @@ struct SelectAccountUseCaseTests {
         #expect(prefix.matches(Self.first.id) == matches, "\(text)")
     }
 
+    @Test("the id rule agrees with the id's lower-case text on seeded random ids and prefixes (cut anywhere, any case, one digit changed)")
+    func prefixRuleAgreesWithText() throws {
+        var random = SplitMix(seed: 38)
+        for _ in 0..<2_000 {
+            let digits = (0..<32).map { _ in "0123456789ABCDEF".randomElement(using: &random)! }
+            let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
+            let id = try #require(UUID(uuidString: groups.joined(separator: "-")))
+            var text = Array(id.uuidString.prefix(Int.random(in: 4...36, using: &random)))
+            if Bool.random(using: &random) { text = text.map { Bool.random(using: &random) ? Character($0.lowercased()) : $0 } }
+            if Bool.random(using: &random), let at = text.indices.randomElement(using: &random), text[at] != "-" {
+                text[at] = text[at] == "0" ? "1" : "0"
+            }
+            guard let prefix = AccountIDPrefix(String(text)) else { continue }
+            #expect(prefix.matches(id) == id.uuidString.lowercased().hasPrefix(String(text).lowercased()), "\(String(text)) of \(id)")
+        }
+    }
+
     @Test("given the repository, an id the words do not match is looked up there, without listing every account")
     func idThroughTheRepository() async throws {
         let useCase = DefaultSelectAccountUseCase(
