@@ -202,8 +202,12 @@ bench: deps-test ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and 
 	  $(SWIFT) build --package-path Tests-Integration --product tokens-bench $(RELEASE_FLAGS)
 	@# The sync rows run the installed tokens against the release server (built as loadtest builds it).
 	@$(SWIFT) build $(SERVER_RELEASE)
-	@"$(RELEASE_BIN)/tokens-bench" --tokens "$(STAGE)/bin/tokens" --server "$$($(SWIFT) build $(SERVER_RELEASE) --show-bin-path)/tokens-server" \
-	  --output bench/results.json
+	@# Copied by install(1) as `make install` does: strip writes the staged file in one go, and
+	@# Linux keeps such a file in large page-cache folios, so its every start takes half the page
+	@# faults of an installed copy (or of any binary read back from disk after a reboot).
+	@bin=$$(mktemp -d); trap 'rm -rf "$$bin"' EXIT; install -m 755 "$(STAGE)/bin/tokens" "$$bin/tokens"; \
+	  "$(RELEASE_BIN)/tokens-bench" --tokens "$$bin/tokens" --server "$$($(SWIFT) build $(SERVER_RELEASE) --show-bin-path)/tokens-server" \
+	    --output bench/results.json
 
 # The sync server as its operators build it (`swift build -c release`), in a scratch folder of
 # its own (the static flags above would rebuild every module of the other).
