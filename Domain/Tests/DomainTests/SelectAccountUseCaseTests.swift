@@ -125,6 +125,21 @@ struct SelectAccountUseCaseTests {
         #expect(try await useCase.execute(query: "0BADF00D-0000") == Self.facebook)
         await #expect(throws: AccountSelectionError.noMatch(query: "ffff")) { try await useCase.execute(query: "ffff") }
         #expect(try await useCase.execute(query: "facebook") == Self.facebook)
+        await #expect(throws: AccountSelectionError.noMatch(query: "githbu")) { try await useCase.execute(query: "githbu") }
+    }
+
+    @Test("a whole display name is read only when the query has a parenthesis; one without matches no words and lists nothing")
+    func displayNameNeedsParenthesis() async throws {
+        let named = Self.account("00000000-0000-4000-8000-000000000031", issuer: "Acme", name: "")
+        let unlisted = DefaultSelectAccountUseCase(
+            search: DefaultSearchAccountsUseCase(listAccounts: FixedList(accounts: Self.all + [named])), listAccounts: Unlisted())
+        #expect(try await unlisted.execute(query: "ACME") == named, "a display name of one field is found by its words")
+        await #expect(throws: AccountSelectionError.noMatch(query: "nothing at all")) {
+            try await unlisted.execute(query: "nothing at all")
+        }
+        let listing = DefaultSelectAccountUseCase(
+            search: DefaultSearchAccountsUseCase(listAccounts: FixedList(accounts: Self.all)), listAccounts: FixedList(accounts: Self.all))
+        #expect(try await listing.execute(query: "Facebook （me）") == Self.facebook, "full-width parentheses fold to ( and )")
     }
 
     /// ListAccounts that must not be asked.

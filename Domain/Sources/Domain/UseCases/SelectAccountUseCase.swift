@@ -19,7 +19,8 @@ public enum AccountSelectionError: Error, Equatable, Sendable {
 /// query read as a whole display name ("Steam (gaben)", as the ambiguity message prints it) and
 /// then as an id prefix, so "face" finds Facebook whatever the ids are. Given the repository, an
 /// id prefix is looked up in the store (the vault reads only the ids and the entry it names)
-/// instead of listing every account.
+/// instead of listing every account; a query with no "(" that matches no words lists nothing
+/// (a display name without one is a single field).
 public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
     private let search: any SearchAccountsUseCase
     private let listAccounts: any ListAccountsUseCase
@@ -34,11 +35,15 @@ public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
     public func execute(query: String) async throws -> Account {
         let matches = try await search.execute(query: query)
         guard matches.isEmpty else { return try Self.select(query, in: matches) }
-        // An id prefix (hex digits and dashes) that is some account's whole display name is one
-        // of that account's fields, which the words matched already: only ids are left to try.
+        // A whole display name without "(" is one of its account's fields, which the words
+        // matched already: an id prefix (hex digits and dashes) is left to try as an id, and
+        // any other such query matches nothing.
         if let prefix = AccountIDPrefix(query), let repository {
             return try Self.select(
                 query, in: [], among: DefaultListAccountsUseCase.ordered(try await repository.accounts(idPrefix: prefix)))
+        }
+        guard AccountIDPrefix(query) != nil || AccountQuery.fold(query).contains("(") else {
+            throw AccountSelectionError.noMatch(query: query)
         }
         return try Self.select(query, in: matches, among: try await listAccounts.execute())
     }
