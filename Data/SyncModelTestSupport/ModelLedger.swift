@@ -93,7 +93,11 @@ struct ModelLedger {
     private var lostOnServer: Set<Int> = []
     /// Writes and uses forgotten by a restore or a poisoned entry while the server's backup may
     /// still hold them: a server restored from that backup serves them again.
-    private var parked: (writes: [Write], uses: [Use]) = ([], [])
+    private var parked: [(serial: Int, parkedAt: Int, write: Write?, use: Use?)] = []
+    /// Counts the ledger's events (a forgetting, a backup), to tell which came first.
+    private var events = 0
+    /// The last backup of the server: the writes and uses made before it, and when it was taken.
+    private var backup: (serials: Int, at: Int)?
     /// Entries the users added (conflict copies are not among them).
     private(set) var added: Set<UUID> = []
     /// Entries added on two machines at once: one of each pair is folded away.
@@ -143,7 +147,7 @@ struct ModelLedger {
     /// its first version served again): knowledge of them no longer travels with later writes.
     /// A machine that holds one of them exactly still counts as having seen it.
     mutating func loseOnServer(_ entry: UUID) {
-        lostOnServer.formUnion((writes + parked.writes).filter { $0.entry == entry }.map(\.serial))
+        lostOnServer.formUnion((writes + parked.compactMap(\.write)).filter { $0.entry == entry }.map(\.serial))
     }
 
     /// Forgets what no machine and not the server holds any more (after a restore), parking it
@@ -154,14 +158,17 @@ struct ModelLedger {
     mutating func keepHeld(by holders: [[UUID: SyncRecord]]) {
         let before = (writes: writes, uses: uses)
         defer {
-            let kept = (writes: Set(writes.map(\.serial)), uses: Set(uses.map(\.serial)))
-            parked.writes += before.writes.filter { !kept.writes.contains($0.serial) }
-            parked.uses += before.uses.filter { !kept.uses.contains($0.serial) }
+            let kept = Set(writes.map(\.serial) + uses.map(\.serial))
+            events += 1
+            parked += before.writes.filter { !kept.contains($0.serial) }.map { ($0.serial, events, $0, nil) }
+            parked += before.uses.filter { !kept.contains($0.serial) }.map { ($0.serial, events, nil, $0) }
         }
         writes.removeAll { write in
             guard write.field != .key else {
                 return !holders.contains { holder in
-                    holder.values.contains { $0.key.changedAt == write.stamp || $0.keyHistory.contains(write.stamp) }
+                    holder.values.contains {
+                        $0.key.changedAt == write.stamp && AnyHashable($0.key.value) == write.value || $0.keyHistory.contains(write.stamp)
+                    }
                 }
             }
             return !holders.contains { holder in holder[write.entry].map { write.field.stamp($0) >= write.stamp } ?? false }
@@ -171,12 +178,21 @@ struct ModelLedger {
         }
     }
 
-    /// The server restored from its backup: what was forgotten comes back, for `keepHeld` to
-    /// judge again against what the machines and the restored server hold.
+    /// The server backed up: what has been written so far may come back with it.
+    mutating func backedUp() {
+        events += 1
+        backup = (serials, events)
+    }
+
+    /// The server restored from its backup: what was forgotten after the backup was taken, and
+    /// written before it, comes back, for `keepHeld` to judge again against what the machines and
+    /// the restored server hold. What was forgotten before it, or written after it, is gone.
     mutating func recallParked() {
-        writes = (writes + parked.writes).sorted { $0.serial < $1.serial }
-        uses = (uses + parked.uses).sorted { $0.serial < $1.serial }
-        parked = ([], [])
+        guard let backup else { return }
+        let recalled = parked.filter { $0.serial <= backup.serials && $0.parkedAt > backup.at }
+        writes = (writes + recalled.compactMap(\.write)).sorted { $0.serial < $1.serial }
+        uses = (uses + recalled.compactMap(\.use)).sorted { $0.serial < $1.serial }
+        parked.removeAll { $0.serial <= backup.serials && $0.parkedAt > backup.at || $0.serial > backup.serials }
     }
 
     /// What is wrong with `final` (the records every machine ended with), in words.

@@ -99,6 +99,7 @@ public struct ModelRun: Sendable {
                 ledger.keepHeld(by: try await holders(machines, server))
             case .backupServer:
                 try await server.backup()
+                ledger.backedUp()
             case .restoreServer:
                 guard try await server.restore() else { break }
                 ledger.recallParked()

@@ -66,6 +66,7 @@ struct LifecycleModelCheckTests {
     /// The same, for histories with mixed versions (ModelCheck.mixedScenario).
     static let mixedRegressions: [UInt64] = [
         205_867_837, 205_868_125, 17_971_638, 903_415_487, 200_524_804, 327_549_674, 2_766_613_648, 486_030_022, 213_454_247, 80_519_557,
+        1_267_433_755,
     ]
 
     @Test("histories with mixed versions that once failed still keep every promise", arguments: mixedRegressions)

@@ -45,6 +45,7 @@ struct ModelLedgerTests {
     @Test("a forgotten write that the server's restored backup holds is judged again; one it does not hold stays forgotten")
     func restoredBackupRecalls() {
         var ledger = Self.ledger()
+        ledger.backedUp()
         ledger.keepHeld(by: [[Self.id: Self.record(favorite: false)], [:]])
         var restored = ledger
         restored.recallParked()
@@ -55,5 +56,40 @@ struct ModelLedgerTests {
         ledger.recallParked()
         ledger.keepHeld(by: [[Self.id: Self.record(favorite: false)], [:]])
         #expect(ledger.violations(in: [Self.id: Self.record(favorite: false)]).isEmpty)
+    }
+
+    @Test("a write made after the backup, or forgotten before the backup was taken, does not come back with it")
+    func onlyWhatTheBackupCanHold() {
+        for backupFirst in [true, false] {
+            var ledger = Self.ledger()
+            if backupFirst {
+                var early = ModelLedger()
+                early.backedUp()
+                early.add(Self.id)
+                early.record(before: nil, after: Self.record(favorite: false), machine: 0)
+                early.record(before: Self.record(favorite: false), after: Self.record(favorite: true), machine: 0)
+                ledger = early
+            }
+            ledger.keepHeld(by: [[Self.id: Self.record(favorite: false)], [:]])
+            if !backupFirst { ledger.backedUp() }
+            ledger.recallParked()
+            ledger.keepHeld(by: [[Self.id: Self.record(favorite: false)], [Self.id: Self.record(favorite: true)]])
+            #expect(ledger.violations(in: [Self.id: Self.record(favorite: false)]).isEmpty, "backup first: \(backupFirst)")
+        }
+    }
+
+    @Test("a key is held only where that very key is: another key written under the same stamp does not hold it")
+    func keyHeldByValue() {
+        var ledger = Self.ledger()
+        var other = Self.record(favorite: false)
+        other = SyncRecord(
+            id: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!,
+            key: Stamped(
+                KeyMaterial(secret: Secret(bytes: Array("another secret, same stamp".utf8)), kind: .hotp, algorithm: .sha1, digits: 6),
+                changedAt: other.key.changedAt),
+            counter: 0, issuer: other.issuer, name: other.name, note: other.note, isFavorite: other.isFavorite, groups: other.groups,
+            position: other.position, isDeleted: other.isDeleted)
+        ledger.keepHeld(by: [[other.id: other], [:]])
+        #expect(ledger.violations(in: [other.id: other]).isEmpty, "the lost entry's writes, its key too, are forgotten")
     }
 }
