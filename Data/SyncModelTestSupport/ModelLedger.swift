@@ -192,7 +192,7 @@ struct ModelLedger {
         let recalled = parked.filter { $0.serial <= backup.serials && $0.parkedAt > backup.at }
         writes = (writes + recalled.compactMap(\.write)).sorted { $0.serial < $1.serial }
         uses = (uses + recalled.compactMap(\.use)).sorted { $0.serial < $1.serial }
-        parked.removeAll { $0.serial <= backup.serials && $0.parkedAt > backup.at || $0.serial > backup.serials }
+        parked.removeAll { $0.serial > backup.serials || $0.parkedAt > backup.at }
     }
 
     /// What is wrong with `final` (the records every machine ended with), in words.

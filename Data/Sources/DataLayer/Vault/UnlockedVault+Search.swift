@@ -9,17 +9,13 @@ extension UnlockedVault {
     /// Elsewhere (or with an index folded by another build), every entry is checked and
     /// decrypted.
     func search(_ query: AccountQuery) throws -> [Account] {
-        let found = try readingHeader { connection, keys, header -> [Account]? in
+        try throughIndex { connection, keys, header in
             let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.matching(query, in: $0) }
             guard let (positions, layout) = opened else { return nil }
-            return try Self.entries(at: positions, layout: layout, in: connection, keys: keys)
-        }
-        if case let found?? = found { return found }
-        return try readEntries { keys, records in
-            try records.compactMap { record in
-                let account = try EntryCipher.open(record, keys: keys)
-                return query.matches(account) ? account : nil
-            }
+            return try VaultIndexChunk.records(at: positions, layout: layout, in: connection)
+        } orEvery: { record, keys in
+            let account = try EntryCipher.open(record, keys: keys)
+            return query.matches(account) ? account : nil
         }
     }
 
@@ -29,44 +25,51 @@ extension UnlockedVault {
     /// checked against its digest before it is decrypted. Elsewhere, every entry is checked and
     /// decrypted.
     func accounts(idPrefix prefix: AccountIDPrefix) throws -> [Account] {
-        let found = try readingHeader { connection, keys, header -> [Account]? in
+        try throughIndex { connection, keys, header in
             let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.walk($0) { _, _ in } }
             guard let layout = opened else { return nil }
-            var positions: [Int] = []
+            var matches: [VaultIndexChunk.Record] = []
             for chunk in 0..<((layout.entries + VaultIndex.chunkSize - 1) / VaultIndex.chunkSize) {
-                var position = chunk * VaultIndex.chunkSize
-                _ = try VaultIndexChunk.body(chunk, layout: layout, in: connection).withUnsafeBytes { body in
+                let body = try VaultIndexChunk.body(chunk, layout: layout, in: connection)
+                var offsets: [Int] = []
+                var offset = 0
+                _ = body.withUnsafeBytes { body in
                     VaultIndexChunk.walk(body) { _, id, _ in
-                        if position < layout.entries, id.uuid.map(prefix.matches) ?? false { positions.append(position) }
-                        position += 1
+                        if chunk * VaultIndex.chunkSize + offset < layout.entries, id.uuid.map(prefix.matches) ?? false {
+                            offsets.append(offset)
+                        }
+                        offset += 1
                     }
                 }
+                matches += VaultIndexChunk.records(at: offsets, in: body)
             }
-            return try Self.entries(at: positions, layout: layout, in: connection, keys: keys)
-        }
-        if case let found?? = found { return found }
-        return try readEntries { keys, records in
-            try records.compactMap { record in
-                guard let id = UUID(uuidString: record.id), prefix.matches(id) else { return nil }
-                return try EntryCipher.open(record, keys: keys)
-            }
+            return matches
+        } orEvery: { record, keys in
+            guard let id = UUID(uuidString: record.id), prefix.matches(id) else { return nil }
+            return try EntryCipher.open(record, keys: keys)
         }
     }
 
-    /// The entries at `positions` of the index, each row checked against its digest there
-    /// before it is decrypted; `modified(.entries)` for a record that is no entry's or a row
-    /// that is not the one indexed.
-    private static func entries(
-        at positions: [Int], layout: VaultIndexView.Layout, in connection: some VaultQuerying, keys: VaultKeys
+    /// On the read path, the entries of the index's records that `find` returns (nil: the index
+    /// cannot answer), each checked to be an entry's and each row against its digest before it
+    /// is decrypted (`modified(.entries)` else); elsewhere, or when `find` returns nil, every
+    /// entry is checked and `each` keeps the accounts it returns.
+    private func throughIndex(
+        _ find: @Sendable (SQLiteReadConnection, VaultKeys, VaultHeader) throws -> [VaultIndexChunk.Record]?,
+        orEvery each: (EntryRecord, VaultKeys) throws -> Account?
     ) throws -> [Account] {
-        let matches = try VaultIndexChunk.records(at: positions, layout: layout, in: connection)
-        guard matches.allSatisfy({ $0.kind == .entry }) else { throw VaultError.modified(.entries) }
-        let records = try EntryTable.rows(connection, ids: matches.map(\.id))
-        return try matches.map { match in
-            guard let record = records[match.id], VaultRowDigest.entry(record) == match.digest else {
-                throw VaultError.modified(.entries)
+        let found = try readingHeader { connection, keys, header -> [Account]? in
+            guard let matches = try find(connection, keys, header) else { return nil }
+            guard matches.allSatisfy({ $0.kind == .entry }) else { throw VaultError.modified(.entries) }
+            let records = try EntryTable.rows(connection, ids: matches.map(\.id))
+            return try matches.map { match in
+                guard let record = records[match.id], VaultRowDigest.entry(record) == match.digest else {
+                    throw VaultError.modified(.entries)
+                }
+                return try EntryCipher.open(record, keys: keys)
             }
-            return try EntryCipher.open(record, keys: keys)
         }
+        if case let found?? = found { return found }
+        return try readEntries { keys, records in try records.compactMap { try each($0, keys) } }
     }
 }

@@ -81,14 +81,14 @@ struct ModelLedgerTests {
     @Test("a key is held only where that very key is: another key written under the same stamp does not hold it")
     func keyHeldByValue() {
         var ledger = Self.ledger()
-        var other = Self.record(favorite: false)
-        other = SyncRecord(
+        let lost = Self.record(favorite: false)
+        let other = SyncRecord(
             id: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!,
             key: Stamped(
                 KeyMaterial(secret: Secret(bytes: Array("another secret, same stamp".utf8)), kind: .hotp, algorithm: .sha1, digits: 6),
-                changedAt: other.key.changedAt),
-            counter: 0, issuer: other.issuer, name: other.name, note: other.note, isFavorite: other.isFavorite, groups: other.groups,
-            position: other.position, isDeleted: other.isDeleted)
+                changedAt: lost.key.changedAt),
+            counter: 0, issuer: lost.issuer, name: lost.name, note: lost.note, isFavorite: lost.isFavorite, groups: lost.groups,
+            position: lost.position, isDeleted: lost.isDeleted)
         ledger.keepHeld(by: [[other.id: other], [:]])
         #expect(ledger.violations(in: [other.id: other]).isEmpty, "the lost entry's writes, its key too, are forgotten")
     }

@@ -38,11 +38,12 @@ public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
         // A whole display name without "(" is one of its account's fields, which the words
         // matched already: an id prefix (hex digits and dashes) is left to try as an id, and
         // any other such query matches nothing.
-        if let prefix = AccountIDPrefix(query), let repository {
+        let prefix = AccountIDPrefix(query)
+        if let prefix, let repository {
             return try Self.select(
                 query, in: [], among: DefaultListAccountsUseCase.ordered(try await repository.accounts(idPrefix: prefix)))
         }
-        guard AccountIDPrefix(query) != nil || AccountQuery.fold(query).contains("(") else {
+        guard prefix != nil || AccountQuery.fold(query).contains("(") else {
             throw AccountSelectionError.noMatch(query: query)
         }
         return try Self.select(query, in: matches, among: try await listAccounts.execute())
