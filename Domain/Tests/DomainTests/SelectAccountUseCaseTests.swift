@@ -137,9 +137,39 @@ struct SelectAccountUseCaseTests {
         await #expect(throws: AccountSelectionError.noMatch(query: "nothing at all")) {
             try await unlisted.execute(query: "nothing at all")
         }
-        let listing = DefaultSelectAccountUseCase(
-            search: DefaultSearchAccountsUseCase(listAccounts: FixedList(accounts: Self.all)), listAccounts: FixedList(accounts: Self.all))
-        #expect(try await listing.execute(query: "Facebook （me）") == Self.facebook, "full-width parentheses fold to ( and )")
+        let steam = Self.account("00000000-0000-4000-8000-000000000032", issuer: "Steam", name: "gaben")
+        let byWords = DefaultSelectAccountUseCase(
+            search: DefaultSearchAccountsUseCase(listAccounts: FixedList(accounts: Self.all + [steam])), listAccounts: Unlisted())
+        #expect(try await byWords.execute(query: "Facebook （me）") == Self.facebook, "full-width parentheses fold to ( and )")
+        #expect(try await byWords.execute(query: "steam (GABEN)") == steam, "found among what its words find, not by listing")
+        await #expect(throws: AccountSelectionError.noMatch(query: "Steam (gabe)")) { try await byWords.execute(query: "Steam (gabe)") }
+    }
+
+    @Test(
+        "a whole display name finds what reading every account's finds, on seeded random names (accents, case, ligatures, parentheses, full width)"
+    )
+    func displayNameAgreesWithEveryAccount() async throws {
+        var random = SplitMix(seed: 3_838)
+        let pieces = ["a", "B", "é", "E\u{301}", "ß", "SS", "(", ")", " ", "（", "）", "İ", "ﬁ", "fi", "Ω", "-", "x"]
+        func text() -> String { (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        func outcome(_ select: () async throws -> Account) async -> String {
+            do { return try await select().id.uuidString } catch { return "\(error)" }
+        }
+        for round in 0..<400 {
+            let accounts = (0..<4).map { index in
+                Self.account(
+                    String(format: "00000000-0000-4000-8000-%012d", round * 10 + index), issuer: text(),
+                    name: Bool.random(using: &random) ? "" : text())
+            }
+            let query = accounts.randomElement(using: &random)!.displayName
+            let matches = accounts.filter { AccountQuery(query).matches($0) }
+            let reference = await outcome {
+                try DefaultSelectAccountUseCase.select(query, in: matches, among: matches.isEmpty ? accounts : [])
+            }
+            let useCase = DefaultSelectAccountUseCase(
+                search: DefaultSearchAccountsUseCase(listAccounts: FixedList(accounts: accounts)), listAccounts: Unlisted())
+            #expect(await outcome { try await useCase.execute(query: query) } == reference, "\(query) among \(accounts.map(\.displayName))")
+        }
     }
 
     /// ListAccounts that must not be asked.

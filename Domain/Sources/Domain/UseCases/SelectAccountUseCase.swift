@@ -19,8 +19,9 @@ public enum AccountSelectionError: Error, Equatable, Sendable {
 /// query read as a whole display name ("Steam (gaben)", as the ambiguity message prints it) and
 /// then as an id prefix, so "face" finds Facebook whatever the ids are. Given the repository, an
 /// id prefix is looked up in the store (the vault reads only the ids and the entry it names)
-/// instead of listing every account; a query with no "(" that matches no words lists nothing
-/// (a display name without one is a single field).
+/// instead of listing every account, and a whole display name is looked for among the accounts
+/// its words find (a query with no "(" that matches no words finds nothing: a display name
+/// without one is a single field).
 public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
     private let search: any SearchAccountsUseCase
     private let listAccounts: any ListAccountsUseCase
@@ -43,10 +44,23 @@ public struct DefaultSelectAccountUseCase: SelectAccountUseCase {
             return try Self.select(
                 query, in: [], among: DefaultListAccountsUseCase.ordered(try await repository.accounts(idPrefix: prefix)))
         }
-        guard prefix != nil || AccountQuery.fold(query).contains("(") else {
-            throw AccountSelectionError.noMatch(query: query)
+        if prefix == nil {
+            // A whole display name ("Issuer (name)") holds its account's words between the
+            // parentheses and spaces: those words, searched, find every account it can name.
+            guard let words = Self.displayNameWords(query) else { throw AccountSelectionError.noMatch(query: query) }
+            return try Self.select(query, in: matches, among: try await search.execute(query: words))
         }
         return try Self.select(query, in: matches, among: try await listAccounts.execute())
+    }
+
+    /// The words of a query that may be a whole display name, to search with: the folded query
+    /// with its parentheses read as spaces; nil without a "(" (a display name without one is a
+    /// single field, which the words matched already). "Issuer (name)" joins its two fields
+    /// with " (" and ")", so each word of it lies within the issuer or the name.
+    static func displayNameWords(_ query: String) -> String? {
+        let folded = AccountQuery.fold(query)
+        guard folded.contains("(") else { return nil }
+        return String(folded.map { $0 == "(" || $0 == ")" ? " " : $0 })
     }
 
     /// The single account `query` means among the text's `matches`; when there are none, by
