@@ -36,7 +36,7 @@ install-missing = missing=""; for p in $(1); do \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
-.PHONY: format check-format workflows test-package help deps deps-test build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install test-systemd check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release install uninstall release-server install-server uninstall-server clean
+.PHONY: format check-format workflows test-package help deps deps-test build run test test-layer test-changed test-layers test-each-layer test-integration test-integration-run server openapi test-install test-systemd check-architecture graph stress model-check model-check-server fuzz proto bench loadtest release order-file install uninstall release-server install-server uninstall-server clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -187,8 +187,14 @@ RELEASE_SCRATCH ?= $(CURDIR)/.build-release
 # ICU's data is linked for the root and English locales only (App/Scripts/icu-data-subset.py writes
 # the linker flags that swap it in; 6 MB instead of 34).
 ICU_DATA := $(RELEASE_SCRATCH)/icu
+# Linked by lld, every function in a section of its own, the functions a start runs first and
+# together (App/Release/hot-functions.order, written by `make order-file`): a start then touches
+# a few hundred KB of code instead of pages all over 33 MB (see PERFORMANCE.md).
+HOT_FUNCTIONS := $(CURDIR)/App/Release/hot-functions.order
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld \
+  -Xlinker --symbol-ordering-file=$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering \
   -Xlinker @$(ICU_DATA)/link-flags --scratch-path $(RELEASE_SCRATCH) $(SWIFTPM_FLAGS)
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
@@ -230,6 +236,8 @@ DEBUG_SYMBOLS ?= 0
 
 release: deps ## Build the release tokens (a fully static executable), completions and man page into a staging folder
 	@python3 App/Scripts/icu-data-subset.py --output-dir "$(ICU_DATA)"
+	@# SwiftPM does not see the order file change: a link older than it is made again.
+	@bin="$(RELEASE_BIN)"; if [ "$(HOT_FUNCTIONS)" -nt "$$bin/tokens" ]; then rm -f "$$bin/tokens"; fi
 	@$(SWIFT) build --package-path App --product tokens $(RELEASE_FLAGS)
 	@bin="$(RELEASE_BIN)"; \
 	  rm -rf "$(STAGE)"; \
@@ -241,6 +249,11 @@ release: deps ## Build the release tokens (a fully static executable), completio
 	  "$$bin/tokens" --generate-completion-script zsh >"$(STAGE)/share/zsh/site-functions/_tokens"; \
 	  "$$bin/tokens" --generate-completion-script fish >"$(STAGE)/share/fish/vendor_completions.d/tokens.fish"; \
 	  "$$bin/tokens" _manual >"$(STAGE)/share/man/man1/tokens.1"
+
+order-file: deps ## Write App/Release/hot-functions.order, the functions a start of the release tokens runs (callgrind), for its link
+	@$(call install-missing,valgrind)
+	@$(MAKE) --no-print-directory release
+	@python3 App/Scripts/hot-functions.py --binary "$(RELEASE_BIN)/tokens" --output "$(HOT_FUNCTIONS)"
 
 # $(call build-unless-sudo,RELEASE TARGET,STAGED FILE): make RELEASE TARGET, except under sudo,
 # where nothing is built (a build as root would leave files the user cannot remove in the
