@@ -1,3 +1,4 @@
+import AppComposition
 import Foundation
 
 /// The `tokens` executable: runs the command line and exits with its status.
@@ -11,6 +12,7 @@ enum TokensMain {
     static func main() {
         // Every file tokens creates is private to the user.
         umask(0o077)
+        ProcessMemory.keepLargeBlocksOnHeap()
         exit(CommandRunner.run(Array(CommandLine.arguments.dropFirst())))
     }
 }

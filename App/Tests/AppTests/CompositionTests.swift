@@ -50,6 +50,11 @@ struct CompositionTests {
         try container.close()
     }
 
+    @Test("the allocator takes the one-shot set-up: large blocks from the heap, kept for reuse")
+    func largeBlocksOnHeap() {
+        #expect(ProcessMemory.keepLargeBlocksOnHeap())
+    }
+
     @Test(
         "ALPHA and REAL without a vault: a clear error before any passphrase is asked, never DEV in disguise",
         arguments: [Phase.alpha, .real])
