@@ -190,11 +190,14 @@ ICU_DATA := $(RELEASE_SCRATCH)/icu
 # Linked by lld, every function in a section of its own, the functions a start runs first and
 # together (App/Release/hot-functions.order, written by `make order-file`): a start then touches
 # a few hundred KB of code instead of pages all over 33 MB (see PERFORMANCE.md).
+# lld comes with Swift's toolchains for Linux; where it does not (a distribution's own Swift), the
+# default linker links the release without the order.
 HOT_FUNCTIONS := $(CURDIR)/App/Release/hot-functions.order
+LLD_FOUND := $(shell swiftc="$$(command -v $(SWIFT)c)"; { [ -n "$$swiftc" ] && [ -x "$$(dirname "$$(readlink -f "$$swiftc")")/ld.lld" ]; } || command -v ld.lld >/dev/null && echo yes)
+LINK_ORDER := $(if $(LLD_FOUND),-Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering)
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld \
-  -Xlinker --symbol-ordering-file=$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections $(LINK_ORDER) \
   -Xlinker @$(ICU_DATA)/link-flags --scratch-path $(RELEASE_SCRATCH) $(SWIFTPM_FLAGS)
 RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
 
