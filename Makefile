@@ -199,7 +199,8 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections $(LINK_ORDER) \
   -Xlinker @$(ICU_DATA)/link-flags --scratch-path $(RELEASE_SCRATCH) $(SWIFTPM_FLAGS)
-RELEASE_BIN = $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path)
+# Asked of SwiftPM once per make, when first used (the release recipe reads it twice).
+RELEASE_BIN = $(eval RELEASE_BIN := $(shell $(SWIFT) build --package-path App $(RELEASE_FLAGS) --show-bin-path))$(RELEASE_BIN)
 
 bench: deps-test ## Measure against oathtool, keepassxc-cli, hashlib.scrypt and the goals, sync included (release build); writes bench/results.json
 	@$(call install-missing,oathtool hyperfine keepassxc)

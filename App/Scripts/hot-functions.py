@@ -24,16 +24,16 @@ import tempfile
 
 ACCOUNTS = 30
 SECRET = "JBSWY3DPEHPK3PXP"
-# (command line, unlocked): the unlocked ones run after `tokens unlock`, without the passphrase.
-COMMANDS = [
-    (["code", "bench9", "--phase", "real"], False),
-    (["code", "bench9", "--phase", "real"], True),
-    (["code", "Bench1 (me)", "--phase", "real"], True),
-    (["code", "nothing", "--phase", "real"], True),
-    (["list", "--phase", "real"], True),
-    (["code", "github", "--phase", "dev"], True),
-    (["list", "--phase", "dev"], True),
-    (["--version"], True),
+# Run with the passphrase, then, after `tokens unlock`, without it.
+WITH_PASSPHRASE = [["code", "bench9", "--phase", "real"]]
+UNLOCKED = [
+    ["code", "bench9", "--phase", "real"],
+    ["code", "Bench1 (me)", "--phase", "real"],
+    ["code", "nothing", "--phase", "real"],
+    ["list", "--phase", "real"],
+    ["code", "github", "--phase", "dev"],
+    ["list", "--phase", "dev"],
+    ["--version"],
 ]
 # The C library picks a string function's variant by the processor (an ifunc), and valgrind's
 # processor lacks AVX-512: each variant seen stands for its siblings too.
@@ -77,14 +77,15 @@ def main():
         run(tokens, ["import", accounts, "--duplicates", "keep", "--phase", "real"], environment)
         unlocked = dict(environment)
         del unlocked["TOKENS_PASSPHRASE"]
+        runs = [(arguments, environment) for arguments in WITH_PASSPHRASE] + [(arguments, unlocked) for arguments in UNLOCKED]
         try:
-            for number, (arguments, needs_unlock) in enumerate(COMMANDS):
-                if needs_unlock and not COMMANDS[number - 1][1]:
+            for number, (arguments, env) in enumerate(runs):
+                if number == len(WITH_PASSPHRASE):
                     run(tokens, ["unlock", "--for", "5m", "--phase", "real"], environment)
                 profile = os.path.join(home, f"callgrind.{number}")
                 command = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", tokens] + arguments
                 # A command may fail as it should (`code nothing`: no account matches, status 2).
-                subprocess.run(command, env=unlocked if needs_unlock else environment, check=False, capture_output=True)
+                subprocess.run(command, env=env, check=False, capture_output=True)
                 for name in functions(profile):
                     variant = VARIANT.match(name)
                     kin = [f"{variant.group(1)}_{sibling}{variant.group(3) or ''}" for sibling in SIBLINGS] if variant else []
