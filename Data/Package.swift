@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "CKeyring"),
         // adjtimex(2), whether the system clock is kept synchronised (struct timex is not imported).
         .target(name: "CTimeSync"),
+        // memmem(3), a search through bytes (a GNU extension the Glibc module does not import).
+        .target(name: "CByteSearch"),
         // QR codes read from pictures: zbar with libpng and libjpeg, each from its static archive
         // (Debian's -dev packages), in every build, so that tests link what the static release
         // binary does and no build needs zbar's shared library and what it pulls (D-Bus, X11,
@@ -69,6 +71,7 @@ let package = Package(
                 "SyncRecordCoding",
                 "CKeyring",
                 "CTimeSync",
+                "CByteSearch",
                 "CPictureScan",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),

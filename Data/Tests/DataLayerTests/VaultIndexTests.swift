@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -169,6 +170,50 @@ struct VaultIndexTests {
         let empty = VaultIndex.empty.encoded()
         #expect(empty.chunks.isEmpty)
         #expect(Self.decoded(empty.sealedPart, []) == VaultIndex.empty)
+    }
+
+    @Test(
+        "the search through the index finds exactly the haystacks a query matches: words that straddle two haystacks, repeat, or end the buffer"
+    )
+    func searchAgreesWithEveryHaystack() throws {
+        var random = SplitMix(seed: 0x5EA2C4)
+        let alphabet = Array("ab \n\u{1}".utf8)
+        for round in 0..<200 {
+            let haystacks = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                // Some as long as "a" or "b" is, in bytes: their length in the buffer reads as a letter.
+                (0..<Int.random(in: Bool.random(using: &random) ? 0...12 : 97...98, using: &random)).map { _ in
+                    alphabet.randomElement(using: &random)!
+                }
+            }
+            let entries = haystacks.enumerated().map { number, haystack in
+                VaultIndex.Entry(id: VaultFolder.account(number).id.uuidString, digest: Array(repeating: 1, count: 16), haystack: haystack)
+            }
+            let words = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                String((0..<Int.random(in: 1...4, using: &random)).map { _ in Bool.random(using: &random) ? "a" : "b" })
+            }
+            let query = AccountQuery(words.joined(separator: " "))
+            let found = VaultIndex(entries: entries, sync: []).encoded().sealedPart.withUnsafeBytes {
+                VaultIndexView.matching(query, in: $0)
+            }
+            let expected = haystacks.indices.filter { query.matches(haystack: haystacks[$0]) }
+            #expect(found?.positions == expected, "round \(round): \(words) in \(haystacks)")
+        }
+    }
+
+    @Test("the byte search finds the first occurrence at or after a place, as a search byte by byte does")
+    func byteSearch() {
+        var random = SplitMix(seed: 0xB17E5)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...70, using: &random)).map { _ in UInt8.random(in: 0x61...0x63, using: &random) }
+            let needle = (0..<Int.random(in: 1...5, using: &random)).map { _ in UInt8.random(in: 0x61...0x63, using: &random) }
+            let start = Int.random(in: 0...bytes.count, using: &random)
+            let expected =
+                bytes.indices.first { $0 >= start && $0 + needle.count <= bytes.count && Array(bytes[$0..<($0 + needle.count)]) == needle }
+                ?? bytes.count
+            #expect(
+                bytes.withUnsafeBytes { VaultIndexView.offset(of: needle, in: $0, from: start) } == expected,
+                "\(needle) in \(bytes) from \(start)")
+        }
     }
 
     @Test("haystacks folded by another build are not searched: the caller reads every entry instead")

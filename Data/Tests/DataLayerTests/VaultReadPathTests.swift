@@ -1,6 +1,7 @@
 import Crypto
 import Domain
 import Foundation
+import GRDB
 import Testing
 
 @testable import DataLayer
@@ -61,10 +62,14 @@ struct VaultReadPathTests {
         }
     }
 
-    /// A closed vault of two accounts, opened and read on the read path, this process holding its
-    /// locks on the file.
+    /// A closed vault of two accounts in WAL mode (as earlier builds made it), opened and read on
+    /// the read path, this process holding its locks on the file (WAL's shared lock lasts as long
+    /// as a connection).
     private func readThroughReadPath() async throws -> UnlockedVault {
         try await folder.makeClosedVault()
+        let queue = try DatabaseQueue(path: folder.path)
+        try await queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        try queue.close()
         var asked = 0
         let vault = try open(asked: &asked)
         _ = try await VaultAccountDataSource(vault: vault).fetchAll()
@@ -77,17 +82,21 @@ struct VaultReadPathTests {
     /// file's first bytes closed a descriptor of the vault, and closing any descriptor of a file
     /// drops every POSIX lock the process holds on it; another process closing its last connection
     /// then took the WAL for unused and deleted it, and this process's later commits were lost.
+    /// (A vault in rollback-journal mode holds no lock between commands, and has no WAL to lose.)
     @Test(
-        "a write after a read-path open keeps this process's locks on the vault",
+        "GRDB's connection opened after a read-path open of a WAL vault keeps this process's locks on it; the write leaves WAL",
         .enabled(if: ProcessLocks.held(onFileAt: "/proc/self/exe") != nil, "no /proc/locks here"))
     func writeKeepsLocks() async throws {
         let vault = try await readThroughReadPath()
         defer { try? vault.close() }
-        try await VaultAccountDataSource(vault: vault).insert(VaultFolder.account(3))
+        // Opens GRDB's connection, as a write's first step does.
+        #expect(try vault.slotCount() == 1)
         #expect(vault.hasOpenedGRDB)
         #expect(ProcessLocks.held(onFileAt: folder.path) == true)
+        try await VaultAccountDataSource(vault: vault).insert(VaultFolder.account(3))
+        #expect(try folder.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "delete")
         try await VaultAccountDataSource(vault: vault).insert(VaultFolder.account(4))
-        #expect(ProcessLocks.held(onFileAt: folder.path) == true)
+        #expect(try await VaultAccountDataSource(vault: vault).fetchAll().count == 4)
     }
 
     @Test(

@@ -79,9 +79,9 @@ struct VaultTests {
             #expect(try await source.replace(account))
         }
         #expect(try await source.remove(id: VaultFolder.account(20).id))
-        // While open (WAL and SHM present), and after closing.
+        // While open, and after closing.
         let open = try folder.snapshot()
-        #expect(open.keys.contains("vault.sqlite-wal"))
+        #expect(open.keys.contains("vault.sqlite"))
         try vault.close()
         for files in [open, try folder.snapshot()] {
             for (name, bytes) in files {
@@ -122,11 +122,11 @@ struct VaultTests {
         #expect(nonces.allSatisfy { $0.count == 12 })
     }
 
-    @Test("the default KDF cost is scrypt N=2^15, r=8, p=1, stored in the slot; the file is in WAL mode")
+    @Test("the default KDF cost is scrypt N=2^15, r=8, p=1, stored in the slot; the file has a rollback journal")
     func defaultKDF() throws {
         try Vault.create(at: folder.path, passphrase: Passphrase("p"))
         let queue = try DatabaseQueue(path: folder.path)
-        #expect(try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "delete")
         let row = try queue.read { db in try Row.fetchOne(db, sql: "SELECT * FROM key_slot")! }
         #expect(row["kdf"] as String == "scrypt")
         #expect([row["kdf_n"], row["kdf_r"], row["kdf_p"]] as [Int] == [32768, 8, 1])

@@ -241,6 +241,12 @@ struct QueryFoldingTests {
         #expect(AccountQuery.fold("Ünïcode Café") == "unicode cafe")
         #expect(AccountQuery("ÉXAMPLE bank").terms == ["example", "bank"])
     }
+
+    @Test("the longest word, folded, is what every match holds; an empty query has none")
+    func longestTerm() {
+        #expect(AccountQuery("bank ÉXAMPLE me").longestTerm == Array("example".utf8))
+        #expect(AccountQuery("  ").longestTerm == nil)
+    }
 }
 
 /// RFC4226HMAC that counts the keys it prepares and the MACs it makes.

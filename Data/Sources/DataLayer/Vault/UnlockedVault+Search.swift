@@ -26,7 +26,7 @@ extension UnlockedVault {
     /// decrypted.
     func accounts(idPrefix prefix: AccountIDPrefix) throws -> [Account] {
         try throughIndex { connection, keys, header in
-            let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.walk($0) { _, _ in } }
+            let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.walk($0) { _, _, _ in } }
             guard let layout = opened else { return nil }
             var matches: [VaultIndexChunk.Record] = []
             for chunk in 0..<((layout.entries + VaultIndex.chunkSize - 1) / VaultIndex.chunkSize) {

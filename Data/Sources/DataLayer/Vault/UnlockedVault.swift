@@ -258,7 +258,21 @@ public final class UnlockedVault: Sendable {
         // Committed by this connection: data_version stays, and the file is as sealed. (A change
         // of keys starts a new session, checked again at its first read.)
         if sealing == nil { checked(dataVersion) }
+        leaveWAL()
         return result
+    }
+
+    /// A vault in WAL mode (made by an earlier build) leaves it after a write, if no other
+    /// process has the file open (`VaultJournal.leaveWAL`). The read path's connection holds
+    /// WAL's shared lock for as long as it is open, so it is closed first: reads go through
+    /// GRDB's connection from then on. Nothing here fails the write, which has committed.
+    private func leaveWAL() {
+        guard case .open(let database) = queue.withLock({ $0 }), (try? database.read { try VaultJournal.isWAL($0) }) == true else { return }
+        reader.withLock { state in
+            state?.connection.close()
+            state = nil
+        }
+        VaultJournal.leaveWAL(database)
     }
 
     /// Runs `body` in a write transaction after the schema and header checks alone, then seals
@@ -384,7 +398,7 @@ public final class UnlockedVault: Sendable {
         session.withLock { $0 = Session(keys: fresh, slotIDs: [slot.id], checkedDataVersion: nil) }
     }
 
-    /// Closes the connections; the files are complete and the WAL checkpointed.
+    /// Closes the connections; the file is complete (in WAL mode, the WAL checkpointed).
     public func close() throws {
         syncRows.clear()
         reader.withLock { state in

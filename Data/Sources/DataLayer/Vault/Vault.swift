@@ -42,10 +42,9 @@ public enum Vault {
         let slot = try KeySlot.make(wrapping: keys.master, passphrase: passphrase, parameters: kdf)
         try VaultDatabase.guarding(path: path) {
             let database = try DatabaseQueue(path: temporary, configuration: VaultDatabase.configuration())
-            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = \(VaultJournal.mode)") }
             try VaultSchema.migrator.migrate(database)
             _ = try database.write { db in try writeEmpty(in: db, vaultID: vaultID, slots: [slot], keys: keys) }
-            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try database.close()
         }
         chmod(temporary, 0o600)
@@ -105,7 +104,8 @@ public enum Vault {
             try vault.verify()
             return vault
         } catch {
-            // Leave the files as they were: close, so SQLite removes its -wal and -shm files.
+            // Leave the files as they were: close (in WAL mode, SQLite then removes its -wal and -shm
+            // files).
             try? database.close()
             throw error
         }
@@ -170,7 +170,7 @@ public enum Vault {
     }
 
     private static func removeFiles(at path: String) {
-        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
     }
 }
 

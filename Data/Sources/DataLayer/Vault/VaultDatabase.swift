@@ -7,8 +7,8 @@ import GRDB
     import Darwin
 #endif
 
-/// Opening the vault's SQLite file: WAL, a busy timeout, full syncs, and SQLite's
-/// errors turned into VaultError.
+/// Opening the vault's SQLite file: a busy timeout, full syncs, and SQLite's errors turned into
+/// VaultError.
 enum VaultDatabase {
     /// The first bytes of every SQLite 3 file.
     static let sqliteMagic: [UInt8] = Array("SQLite format 3".utf8) + [0]
@@ -25,9 +25,10 @@ enum VaultDatabase {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "tokens-vault"
-        // WAL is set once, when the vault is created, and persists in the file. (GRDB's own WAL
-        // set-up writes to the database at every open; unlocking must write nothing.) A single
-        // connection: when it closes, SQLite checkpoints and removes the -wal and -shm files.
+        // The journal mode is set once, when the vault is created, and persists in the file
+        // (`VaultJournal`); GRDB's own set-up of a mode writes to the database at every open, and
+        // unlocking must write nothing. A single connection: in a vault still in WAL mode, when it
+        // closes SQLite checkpoints and removes the -wal and -shm files.
         configuration.journalMode = .default
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")

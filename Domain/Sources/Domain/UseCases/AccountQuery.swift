@@ -14,6 +14,11 @@ public struct AccountQuery: Hashable, Sendable {
     /// True for an empty query.
     public var matchesEverything: Bool { terms.isEmpty }
 
+    /// The longest of the folded words, as bytes: every haystack the query matches holds it, so
+    /// a search through many haystacks may look for it alone first and test only the haystacks
+    /// it lies in (nil for an empty query).
+    public var longestTerm: [UInt8]? { termBytes.max { $0.count < $1.count } }
+
     public func matches(_ account: Account) -> Bool {
         matches(haystack: Self.haystack(for: account))
     }

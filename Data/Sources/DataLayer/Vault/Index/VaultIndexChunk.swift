@@ -157,14 +157,20 @@ enum VaultIndexBytes {
 
         var isAtEnd: Bool { offset == bytes.count }
 
+        // Inlined, as `byte` and `length` are: a search reads a length and takes a haystack for
+        // each of the vault's entries.
+        @inline(__always)
         mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
             guard count >= 0, bytes.count - offset >= count else { return nil }
             defer { offset += count }
             return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
         }
 
+        @inline(__always)
         mutating func byte() -> UInt8? {
-            take(1).map { $0[0] }
+            guard offset < bytes.count else { return nil }
+            defer { offset += 1 }
+            return bytes[offset]
         }
 
         mutating func count() -> Int? {
@@ -172,6 +178,7 @@ enum VaultIndexBytes {
         }
 
         /// What `appendLength` wrote; nil past the end or beyond four digits.
+        @inline(__always)
         mutating func length() -> Int? {
             var value = 0
             for digit in 0..<4 {

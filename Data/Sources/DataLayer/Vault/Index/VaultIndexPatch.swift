@@ -36,7 +36,7 @@ final class VaultIndexPatch {
         var plaintext: [UInt8] = []
         let layout = try SealedVaultIndex.open(in: db, keys: keys, header: header) { bytes -> VaultIndexView.Layout? in
             plaintext = Array(bytes)
-            return VaultIndexView.walk(bytes) { _, _ in }
+            return VaultIndexView.walk(bytes) { _, _, _ in }
         }
         guard let layout else {
             plaintext.wipe()

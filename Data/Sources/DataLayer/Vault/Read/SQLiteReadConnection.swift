@@ -27,7 +27,8 @@ final class SQLiteReadConnection: VaultQuerying {
 
     deinit { sqlite3_close_v2(handle) }
 
-    /// Closes the connection; SQLite removes the -wal and -shm files if it was the last one.
+    /// Closes the connection (in a vault still in WAL mode, SQLite removes the -wal and -shm files
+    /// if it was the last one).
     func close() {
         sqlite3_close_v2(handle)
         handle = nil

@@ -17,7 +17,7 @@ extension UnlockedVault {
     /// read path (the caller reads it with every row checked).
     func indexedSyncAccountRow() throws -> IndexedAccountRow? {
         try readingHeader { connection, keys, header -> IndexedAccountRow in
-            let layout = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.walk($0) { _, _ in } }
+            let layout = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.walk($0) { _, _, _ in } }
             guard let layout else { throw VaultError.modified(.entries) }
             return try Self.accountRow(layout: layout, in: connection).map { .row($0.row) } ?? .absent
         }
@@ -34,7 +34,7 @@ extension UnlockedVault {
                 defer { sealedPart.wipe() }
                 let layout = try SealedVaultIndex.open(in: db, keys: keys, header: header) { plaintext -> VaultIndexView.Layout? in
                     sealedPart = Array(plaintext)
-                    return VaultIndexView.walk(plaintext) { _, _ in }
+                    return VaultIndexView.walk(plaintext) { _, _, _ in }
                 }
                 guard let layout else { throw VaultError.modified(.entries) }
                 guard let (row, record, stored) = try Self.accountRow(layout: layout, in: db) else { throw NotIndexed() }
