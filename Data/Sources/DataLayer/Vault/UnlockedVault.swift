@@ -34,6 +34,8 @@ public final class UnlockedVault: Sendable {
     /// page (`VaultDatabase.checkPages`): done before the first read of every entry or write of
     /// the whole way, not for the reads and writes of a few rows, each checked against the index.
     private let pagesUnchecked = Atomic<Bool>(false)
+    /// Set once the file is known to be out of WAL mode (`leaveWAL`): no write asks again.
+    private let journalSettled = Atomic<Bool>(false)
 
     enum QueueState: Sendable {
         case unopened
@@ -266,13 +268,17 @@ public final class UnlockedVault: Sendable {
     /// process has the file open (`VaultJournal.leaveWAL`). The read path's connection holds
     /// WAL's shared lock for as long as it is open, so it is closed first: reads go through
     /// GRDB's connection from then on. Nothing here fails the write, which has committed.
+    /// Asked once: a file out of WAL mode never goes back to it.
     private func leaveWAL() {
-        guard case .open(let database) = queue.withLock({ $0 }), (try? database.read { try VaultJournal.isWAL($0) }) == true else { return }
+        guard !journalSettled.load(ordering: .relaxed), case .open(let database) = queue.withLock({ $0 }) else { return }
+        guard (try? database.read { try VaultJournal.isWAL($0) }) == true else {
+            return journalSettled.store(true, ordering: .relaxed)
+        }
         reader.withLock { state in
             state?.connection.close()
             state = nil
         }
-        VaultJournal.leaveWAL(database)
+        if VaultJournal.leaveWAL(database) { journalSettled.store(true, ordering: .relaxed) }
     }
 
     /// Runs `body` in a write transaction after the schema and header checks alone, then seals

@@ -16,18 +16,17 @@ enum VaultJournal {
         try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
     }
 
-    /// Switches `database`'s file from WAL mode to `mode` when no other connection has it open
+    /// Switches `database`'s file, in WAL mode, to `mode` when no other connection has it open
     /// (SQLite checkpoints the WAL into the file and removes it); without waiting for one that
     /// does: the file then stays in WAL mode, and the next write tries again. True if the file
     /// is in `mode` now.
     @discardableResult
     static func leaveWAL(_ database: DatabaseQueue) -> Bool {
-        (try? database.writeWithoutTransaction { db -> Bool in
-            guard try isWAL(db) else { return true }
+        database.writeWithoutTransaction { db -> Bool in
             let connection = db.sqliteConnection
             sqlite3_busy_timeout(connection, 0)
             defer { sqlite3_busy_timeout(connection, Int32(VaultDatabase.busyTimeout * 1000)) }
             return (try? String.fetchOne(db, sql: "PRAGMA journal_mode = \(mode)")) == mode
-        }) ?? false
+        }
     }
 }

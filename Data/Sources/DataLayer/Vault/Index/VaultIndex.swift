@@ -142,7 +142,7 @@ enum VaultIndexView {
     /// nil when `bytes` is no sealed part of this build's haystacks (the caller searches
     /// otherwise).
     ///
-    /// The query's longest word is looked for through the whole buffer first (`memmem`), and only
+    /// The query's longest word is looked for through the whole buffer first (`offset(of:)`), and only
     /// a haystack that holds it is tested: at 10 000 accounts, testing every haystack byte by
     /// byte took a tenth of `tokens code`.
     static func matching(_ query: AccountQuery, in bytes: UnsafeRawBufferPointer) -> (positions: [Int], layout: Layout)? {

@@ -157,8 +157,8 @@ enum VaultIndexBytes {
 
         var isAtEnd: Bool { offset == bytes.count }
 
-        // Inlined, as `byte` and `length` are: a search reads a length and takes a haystack for
-        // each of the vault's entries.
+        // Inlined, as `byte` and `length` are: a search reads a length for each of the vault's
+        // entries (`VaultIndexView.walk`).
         @inline(__always)
         mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
             guard count >= 0, bytes.count - offset >= count else { return nil }
