@@ -289,6 +289,31 @@ struct SyncUseCaseTests {
 
     @Test(
         """
+        found by the lifecycle model check: codes used of a secret before replacing it here count on the copy of that secret \
+        another machine's concurrent change left (sent before the codes were)
+        """)
+    func counterOfAReplacedKeyFollowsIt() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop, phone) = try await Self.threeMachinesHoldingOne(on: remote)
+        await phone.changeKey(Self.id(1), secret: 2, at: 2_000)
+        _ = try await phone.sync()
+        // The phone uses three codes of its secret, then replaces it; the desktop, which never
+        // saw the phone's secret, replaced the first one meanwhile and merges first.
+        await phone.store.change(Self.id(1)) { $0?.counter = 3 }
+        await phone.changeKey(Self.id(1), secret: 4, at: 4_000)
+        await desktop.changeKey(Self.id(1), secret: 3, at: 3_000)
+        _ = try await desktop.sync()
+        for _ in 1...3 {
+            for client in [phone, laptop, desktop] { _ = try await client.sync() }
+        }
+        let records = await laptop.records().values.filter { !$0.isDeleted.value }
+        #expect(Set(records.map(\.key.value)) == [SyncMergeTests.key(2), SyncMergeTests.key(3), SyncMergeTests.key(4)])
+        #expect(records.first { $0.key.value == SyncMergeTests.key(2) }?.counter == 3)
+        for client in [desktop, phone] { #expect(await client.records() == laptop.records()) }
+    }
+
+    @Test(
+        """
         found by the lifecycle model check: codes used of a secret another machine replaced while the server lost both \
         (restored from a backup) count on the copy that keeps that secret, whoever merges first
         """)

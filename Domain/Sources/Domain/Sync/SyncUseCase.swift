@@ -376,14 +376,18 @@ public struct DefaultSyncUseCase: SyncUseCase {
     /// push round is done (the conflict copy, made here or by the machine that merged first). The
     /// other side's counts too: a machine that used codes of a key, then sent them to a server
     /// that had lost the copy holding that key, leaves them to the machine that holds the copy.
+    /// So does a side that replaced the base's key after using codes of it: the counter moved
+    /// with the entry to its new key, and bounds the codes used of the old one, which a concurrent
+    /// change elsewhere may have kept as a copy (sent before those codes were).
     private static func carryCounters(
         of mine: SyncRecord, and theirs: SyncRecord, past base: SyncRecord?, to merged: SyncRecord, in state: inout SyncSnapshot
     ) {
-        for side in [mine, theirs] {
-            guard case .hotp = side.key.value.kind, merged.key.value != side.key.value, side.counter > (base?.counter ?? 0) else {
-                continue
+        for side in [mine, theirs] where side.counter > (base?.counter ?? 0) {
+            var keys = [side.key.value]
+            if let base, base.key.value != side.key.value { keys.append(base.key.value) }
+            for key in keys where key.kind == .hotp && key != merged.key.value {
+                state.carriedCounters[key] = max(state.carriedCounters[key] ?? 0, side.counter)
             }
-            state.carriedCounters[side.key.value] = max(state.carriedCounters[side.key.value] ?? 0, side.counter)
         }
     }
 
