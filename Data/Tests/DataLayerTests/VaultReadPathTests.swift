@@ -111,6 +111,38 @@ struct VaultReadPathTests {
         #expect(ProcessLocks.held(onFileAt: folder.path) == false)
     }
 
+    @Test(
+        "the read path reads the file through a mapping of it; a file another connection shrank meanwhile is refused, never read past its end",
+        .enabled(if: FileManager.default.isReadableFile(atPath: "/proc/self/maps"), "no /proc/self/maps here"))
+    func readsThroughMapping() async throws {
+        let made = try folder.create()
+        try await VaultAccountDataSource(vault: made).insertAll((1...300).map { VaultFolder.account($0) })
+        try made.close()
+        var asked = 0
+        let vault = try open(asked: &asked)
+        defer { try? vault.close() }
+        let found = try await VaultAccountDataSource(vault: vault).search(AccountQuery("Issuer 299"))
+        #expect(found.map(\.issuer) == ["Issuer 299"])
+        #expect(vault.readsThroughReadPath)
+        // Mapped while a read transaction holds the file (SQLite may unmap it between them).
+        let file = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
+        let mapped = try vault.readingHeader { _, _, _ in try String(contentsOfFile: "/proc/self/maps", encoding: .utf8).contains(file) }
+        #expect(mapped == true)
+        let size = { try FileManager.default.attributesOfItem(atPath: self.folder.path)[.size] as? Int ?? 0 }
+        let before = try size()
+        let queue = try DatabaseQueue(path: folder.path)
+        try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "DELETE FROM entry")
+            try db.execute(sql: "VACUUM")
+        }
+        try queue.close()
+        #expect(try size() < before / 2)
+        await #expect(throws: VaultError.modified(.entries)) {
+            try await VaultAccountDataSource(vault: vault).search(AccountQuery("Issuer 7"))
+        }
+        await #expect(throws: VaultError.modified(.entries)) { try await VaultAccountDataSource(vault: vault).fetchAll() }
+    }
+
     @Test("a change outside Tokens after the open is refused at the next read")
     func changedAfterOpen() async throws {
         try await folder.makeClosedVault()

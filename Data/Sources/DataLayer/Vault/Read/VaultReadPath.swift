@@ -47,6 +47,7 @@ enum VaultReadPath {
         // by the header's MAC and the index when it is read, and a damaged page SQLite meets
         // here is an error, which hands the file to the GRDB path: that one runs quick_check.
         return try connection.transaction {
+            try connection.readThroughMapping()
             let header = try VaultHeader.read(connection, path: path)
             guard header.formatVersion == VaultHeader.currentFormat, try VaultSchema.matches(connection, format: header.formatVersion)
             else { throw LeftToGRDBPath() }
