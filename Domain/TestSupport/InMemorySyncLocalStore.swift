@@ -21,6 +21,12 @@ public actor InMemorySyncLocalStore: SyncLocalStore {
         allSent = false
     }
 
+    /// The vault restored from an older copy: its entries, bases, pending set and cursor as they were.
+    public func restore(_ copy: SyncSnapshot) {
+        state = copy
+        allSent = false
+    }
+
     public func quietStart() async throws -> SyncQuietStart? {
         allSent ? SyncQuietStart(cursor: state.cursor, generation: state.generation) : nil
     }

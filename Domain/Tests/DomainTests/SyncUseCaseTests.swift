@@ -185,6 +185,81 @@ struct SyncUseCaseTests {
         #expect(await desktop.records().values.filter { !$0.isDeleted.value }.count == 2)
     }
 
+    @Test(
+        """
+        found by the lifecycle model check: an account folded into another machine's copy, \
+        then sent again from a restored vault while that copy was deleted, and the copy revived by an edit: one entry stays
+        """)
+    func restoredTwinOfRevivedCopy() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop, phone) = (Client(1, remote: remote), Client(2, remote: remote), Client(3, remote: remote))
+        await laptop.add(Self.id(2), secret: 9, at: 1_000)
+        await desktop.add(Self.id(3), secret: 9, at: 1_000)
+        let copy = await laptop.store.state
+        _ = try await desktop.sync()
+        // The laptop folds its unsent entry into the desktop's, under the desktop's key stamp.
+        #expect(try await laptop.sync().mergedAdds == 1)
+        #expect(await laptop.records()[Self.id(3)]?.key.changedAt == desktop.stamp(1_000))
+        for client in [desktop, phone] { _ = try await client.sync() }
+        await desktop.store.change(Self.id(3)) { $0?.issuer = Stamped("edited on the desk", changedAt: desktop.stamp(3_000)) }
+        await phone.store.change(Self.id(3)) { $0?.isDeleted = Stamped(true, changedAt: phone.stamp(2_000)) }
+        _ = try await phone.sync()
+        // The laptop's vault comes back from the copy: its entry unsent, with the same key stamp;
+        // the desktop's copy is deleted on the server, so nothing folds it on the way up.
+        await laptop.store.restore(copy)
+        _ = try await laptop.sync()
+        for client in [desktop, phone, laptop, desktop, phone, laptop] { _ = try await client.sync() }
+        let records = await laptop.records()
+        let (desks, phones) = (await desktop.records(), await phone.records())
+        #expect(desks == records && phones == records)
+        let live = records.values.filter { !$0.isDeleted.value }
+        #expect(live.count == 1 && live.first?.key.value == SyncMergeTests.key(9))
+    }
+
+    @Test(
+        """
+        found by the lifecycle model check: an account folded into another machine's entry, that entry then garbage on the \
+        server and that machine's vault restored to before it: the folded entry comes back
+        """)
+    func foldedTwinRevivedWhenKeptOneIsLost() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, desktop) = (Client(1, remote: remote), Client(2, remote: remote))
+        let empty = await desktop.store.state
+        await laptop.add(Self.id(3), secret: 9, at: 1_000)
+        await desktop.add(Self.id(2), secret: 9, at: 1_000)
+        _ = try await laptop.sync()
+        // The desktop pulled just before the laptop pushed, then pushed its own: twins.
+        _ = try await DefaultSyncUseCase(local: desktop.store, remote: StalePullRemote(remote)).execute()
+        // The desktop folds them: its entry (the smaller id) stays, the laptop's is deleted.
+        #expect(try await desktop.sync().mergedAdds == 1)
+        #expect(await remote.stored.filter { !$0.record.isDeleted.value }.map(\.record.id) == [Self.id(2)])
+        // A device token's holder writes garbage over the kept entry; the desktop's vault goes back.
+        await remote.poison(Self.id(2))
+        await desktop.store.restore(empty)
+        #expect(try await laptop.sync().unreadable == [Self.id(2)])
+        for client in [desktop, laptop, desktop] { _ = try await client.sync() }
+        let records = await laptop.records()
+        #expect(await desktop.records() == records)
+        let live = records.values.filter { !$0.isDeleted.value }
+        #expect(live.map(\.id) == [Self.id(3)] && live.first?.key.value == SyncMergeTests.key(9))
+    }
+
+    @Test("a user's delete of an account stays beside an entry the server serves unreadable")
+    func userDeleteStaysBesideGarbage() async throws {
+        let remote = InMemorySyncRemote()
+        let (laptop, phone) = (Client(1, remote: remote), Client(3, remote: remote))
+        await laptop.add(Self.id(2), secret: 8, at: 1_000)
+        await laptop.add(Self.id(3), secret: 9, at: 1_000)
+        _ = try await laptop.sync()
+        await laptop.store.change(Self.id(3)) { $0?.isDeleted = Stamped(true, changedAt: laptop.stamp(2_000)) }
+        _ = try await laptop.sync()
+        await remote.poison(Self.id(2))
+        // The phone never held either: the garbage could be anything, the delete is the user's.
+        #expect(try await phone.sync().unreadable == [Self.id(2)])
+        #expect(await phone.records()[Self.id(3)]?.isDeleted.value == true)
+        #expect(await phone.store.state.pending.isEmpty)
+    }
+
     @Test("offline: the sync fails with its reason and changes nothing; the pending change goes up once the server is back")
     func offline() async throws {
         let remote = InMemorySyncRemote()
@@ -670,7 +745,7 @@ struct SyncUseCaseTests {
         _ = try await laptop.sync()
         let backup = await remote.backup()
         await laptop.changeKey(Self.id(1), secret: 3, at: 2_000)
-        // The desktop folds its copy into the laptop's entry, under its own earlier stamp.
+        // The desktop folds its copy into the laptop's entry, under the laptop's key stamp.
         #expect(try await desktop.sync().mergedAdds == 1)
         await remote.restore(backup)
         // The new secret goes over the version the laptop had, and is seen back there.

@@ -62,7 +62,8 @@ struct LifecycleModelCheckTests {
     /// written): replayed in every run. They stand for these histories only while
     /// `ModelStep.history` draws steps as it does now.
     static let regressions: [UInt64] = [
-        1_538_431_964, 2_825_724_868, 20_261_169, 2_599_521_289, 176_812_340, 2_569_124_873, 238_950_118, 1_849_327_414,
+        1_538_431_964, 2_825_724_868, 20_261_169, 2_599_521_289, 176_812_340, 2_569_124_873, 238_950_118, 1_849_327_414, 91_126_563,
+        246_029_308,
     ]
 
     /// The same, for histories with mixed versions (ModelCheck.mixedScenario).

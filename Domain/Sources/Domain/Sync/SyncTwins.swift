@@ -28,6 +28,39 @@ enum SyncTwins {
             }
         }
     }
+
+    /// A twin folded away comes back when the entry it was folded into may be lost: the server
+    /// serves, under a smaller id, an entry this machine cannot read and never held (garbage over
+    /// the kept entry, which only the machine that folded may have held; one held here is sent
+    /// again instead), and no live entry here holds its key.
+    /// A fold's delete is told from a user's by its stamp (just after the entry's latest change,
+    /// as `fold` writes it). Every machine that sees this revives the twin the same way (stamped
+    /// just after the fold); once the kept entry is readable again, the pair folds again.
+    static func reviveFolded(in state: inout SyncSnapshot, unreadable: [UUID]) {
+        guard let firstUnreadable = unreadable.filter({ state.records[$0] == nil }).min(by: { $0.ordersBefore($1) }) else { return }
+        let heldKeys = Set(state.records.values.filter { !$0.isDeleted.value }.map(\.key.value))
+        for var twin in state.records.values
+        where twin.isDeleted.value && state.bases[twin.id] != nil && firstUnreadable.ordersBefore(twin.id)
+            && !heldKeys.contains(twin.key.value) && isFoldDelete(twin)
+        {
+            let folded = twin.isDeleted.changedAt
+            twin.isDeleted = Stamped(
+                false, changedAt: HybridTimestamp(milliseconds: folded.milliseconds, counter: folded.counter &+ 1, device: folded.device))
+            state.records[twin.id] = twin
+            state.pending.insert(twin.id)
+        }
+    }
+
+    /// Whether `record`'s delete is stamped as `fold` stamps one: just after its latest other change.
+    private static func isFoldDelete(_ record: SyncRecord) -> Bool {
+        let others = [
+            record.key.changedAt, record.issuer.changedAt, record.name.changedAt, record.note.changedAt, record.isFavorite.changedAt,
+            record.groups.changedAt, record.position.changedAt,
+        ]
+        let latest = others.max()!
+        return record.isDeleted.changedAt
+            == HybridTimestamp(milliseconds: latest.milliseconds, counter: latest.counter &+ 1, device: latest.device)
+    }
 }
 
 extension SyncRecord {

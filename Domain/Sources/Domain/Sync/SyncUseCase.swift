@@ -141,6 +141,7 @@ public struct DefaultSyncUseCase: SyncUseCase {
         var report = SyncReport()
         try await pull(into: &state, taken: &taken, report: &report)
         Self.giveCarriedCounters(in: &state)
+        SyncTwins.reviveFolded(in: &state, unreadable: report.unreadable)
         SyncTwins.fold(in: &state, report: &report)
         return (state, report)
     }
@@ -305,14 +306,16 @@ public struct DefaultSyncUseCase: SyncUseCase {
         }
         state.bases[id] = entry
         if before == nil, let twin = Self.unsentTwin(of: entry.record, in: state) {
-            // The same key added here too, not sent yet: one entry, under the id the server has.
+            // The same key added here too, not sent yet: one entry, under the id and key stamp the
+            // server has (a copy of this machine's entry sent again later, from a vault restored
+            // to before this, is then a twin from another machine's key, and folds too).
             state.records[twin.id] = nil
             state.pending.remove(twin.id)
             state.pending.insert(id)
             before = SyncRecord(
-                id: id, key: twin.key, counter: twin.counter, issuer: twin.issuer, name: twin.name, note: twin.note,
+                id: id, key: entry.record.key, counter: twin.counter, issuer: twin.issuer, name: twin.name, note: twin.note,
                 isFavorite: twin.isFavorite, groups: twin.groups, position: twin.position, isDeleted: twin.isDeleted,
-                keyHistory: twin.keyHistory, unknown: twin.unknown)
+                keyHistory: entry.record.keyHistory, unknown: twin.unknown)
             report.mergedAdds += 1
         }
         guard let mine = before, state.pending.contains(id) else {
