@@ -67,6 +67,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "InstallTests", dependencies: ["IntegrationTestSupport"]),
+        .testTarget(name: "BenchTests", dependencies: ["tokens-bench"]),
         .testTarget(
             name: "LoadTests",
             dependencies: ["IntegrationTestSupport", "LoadKit", .product(name: "SyncServerData", package: "Data")]

@@ -12,35 +12,27 @@ enum Bench {
     static let secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
 
     static func main() async throws {
-        let arguments = CommandLine.arguments
-        let tokens = value(after: "--tokens", in: arguments)
-        let output = value(after: "--output", in: arguments) ?? "bench/results.json"
-        let server = value(after: "--server", in: arguments)
+        let parsed: BenchOptions?
+        do {
+            parsed = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("tokens-bench: \(error.message) (tokens-bench --help: the options)\n".utf8))
+            exit(2)
+        }
+        guard let options = parsed else {
+            print(BenchOptions.usage)
+            return
+        }
+        let (tokens, server, output) = (options.tokens, options.server, options.output)
         var results: [Result] = []
-        // `--only sync`: the sync rows alone (they need `--tokens` and `--server`).
-        if value(after: "--only", in: arguments) == "sync", let tokens, let server {
-            results = try sync(tokens: tokens, server: server)
-            printTable(results)
-            return
-        }
-        // `--only code`: the rows of `tokens code` on the real vault alone (it needs `--tokens`).
-        if value(after: "--only", in: arguments) == "code", let tokens {
-            printTable(try unlockedCode(tokens: tokens))
-            return
-        }
-        // `--only screen`: the screen's first frame alone (it needs `--tokens`).
-        if value(after: "--only", in: arguments) == "screen", let tokens {
-            printTable(try firstFrame(tokens: tokens))
-            return
-        }
-        // `--only pictures`: the rows of QR codes read from pictures alone (it needs `--tokens`).
-        if value(after: "--only", in: arguments) == "pictures", let tokens {
-            printTable(try pictures(tokens: tokens))
-            return
-        }
-        // `--only backup`: the backup row alone (it needs `--tokens`).
-        if value(after: "--only", in: arguments) == "backup", let tokens {
-            printTable([try backup(tokens: tokens)])
+        if let only = options.only, let tokens {
+            switch only {
+            case .sync: if let server { printTable(try sync(tokens: tokens, server: server)) }
+            case .code: printTable(try unlockedCode(tokens: tokens))
+            case .screen: printTable(try firstFrame(tokens: tokens))
+            case .pictures: printTable(try pictures(tokens: tokens))
+            case .backup: printTable([try backup(tokens: tokens)])
+            }
             return
         }
         results.append(try throughput())
@@ -75,11 +67,6 @@ enum Bench {
     struct Report: Encodable {
         let machine: String
         let results: [Result]
-    }
-
-    static func value(after flag: String, in arguments: [String]) -> String? {
-        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-        return arguments[index + 1]
     }
 
     /// 1. Codes a second on one core, beside `oathtool --totp -w 999999` (a million codes).
