@@ -240,8 +240,12 @@ struct ModelLedger {
             }
             // Groups merge as sets (what either side added, less what either removed): not one write.
             for field in Field.allCases where field != .deleted && field != .groups {
-                guard let latest = edits.filter({ $0.field == field }).max(by: { $0.stamp < $1.stamp }) else { continue }
-                if field.value(record) != latest.value {
+                let written = edits.filter { $0.field == field }
+                guard let latest = written.max(by: { $0.stamp < $1.stamp }) else { continue }
+                // Two writes under one reading are both the latest: a machine whose vault went back
+                // to an older copy while its clock was behind the last change it had stamped
+                // stamps its next change as it stamped the one the copy lacks.
+                if !written.contains(where: { $0.stamp == latest.stamp && $0.value == field.value(record) }) {
                     problems.append(
                         "\(id.short) \(field): \(field.value(record)) instead of \(latest.value), written by M\(latest.machine)")
                 }
