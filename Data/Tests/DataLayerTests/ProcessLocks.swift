@@ -7,7 +7,7 @@ enum ProcessLocks {
     /// cannot tell (not Linux).
     static func held(onFileAt path: String) -> Bool? {
         var info = stat()
-        guard stat(path, &info) == 0, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        guard stat(path, &info) == 0, let text = ProcFile.text("/proc/locks") else { return nil }
         let pid = String(getpid())
         // "1: POSIX  ADVISORY  READ 4242 fd:01:131090 1073741826 1073742335"; waiting locks have "->".
         return text.split(separator: "\n").contains { line in

@@ -126,7 +126,7 @@ struct VaultReadPathTests {
         #expect(vault.readsThroughReadPath)
         // Mapped while a read transaction holds the file (SQLite may unmap it between them).
         let file = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
-        let mapped = try vault.readingHeader { _, _, _ in try String(contentsOfFile: "/proc/self/maps", encoding: .utf8).contains(file) }
+        let mapped = try vault.readingHeader { _, _, _ in ProcFile.text("/proc/self/maps")?.contains(file) }
         #expect(mapped == true)
         let size = { try FileManager.default.attributesOfItem(atPath: self.folder.path)[.size] as? Int ?? 0 }
         let before = try size()
