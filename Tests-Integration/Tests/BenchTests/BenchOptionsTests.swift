@@ -36,11 +36,7 @@ struct BenchOptionsTests {
             (["--output", "--only", "code"], "--output needs a value"),
         ])
     func refused(arguments: [String], message: String) {
-        #expect(throws: BenchUsageError.self) { try BenchOptions.parse(arguments) }
-        do {
-            _ = try BenchOptions.parse(arguments)
-        } catch {
-            #expect(error.message == message)
-        }
+        let error = #expect(throws: BenchUsageError.self) { try BenchOptions.parse(arguments) }
+        #expect(error?.message == message)
     }
 }

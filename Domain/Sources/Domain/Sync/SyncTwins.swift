@@ -13,10 +13,7 @@ enum SyncTwins {
             var keeper = sorted[0]
             for twin in sorted.dropFirst() where twin.key.changedAt.device != keeper.key.changedAt.device {
                 var gone = twin
-                let latest = twin.stamps.max()!
-                gone.isDeleted = Stamped(
-                    true, changedAt: HybridTimestamp(milliseconds: latest.milliseconds, counter: latest.counter &+ 1, device: latest.device)
-                )
+                gone.isDeleted = Stamped(true, changedAt: justAfter(twin.stamps.max()!))
                 state.records[twin.id] = gone
                 state.pending.insert(twin.id)
                 keeper.counter = max(keeper.counter, twin.counter)
@@ -43,9 +40,7 @@ enum SyncTwins {
         where twin.isDeleted.value && state.bases[twin.id] != nil && firstUnreadable.ordersBefore(twin.id)
             && !heldKeys.contains(twin.key.value) && isFoldDelete(twin)
         {
-            let folded = twin.isDeleted.changedAt
-            twin.isDeleted = Stamped(
-                false, changedAt: HybridTimestamp(milliseconds: folded.milliseconds, counter: folded.counter &+ 1, device: folded.device))
+            twin.isDeleted = Stamped(false, changedAt: justAfter(twin.isDeleted.changedAt))
             state.records[twin.id] = twin
             state.pending.insert(twin.id)
         }
@@ -53,22 +48,21 @@ enum SyncTwins {
 
     /// Whether `record`'s delete is stamped as `fold` stamps one: just after its latest other change.
     private static func isFoldDelete(_ record: SyncRecord) -> Bool {
-        let others = [
-            record.key.changedAt, record.issuer.changedAt, record.name.changedAt, record.note.changedAt, record.isFavorite.changedAt,
-            record.groups.changedAt, record.position.changedAt,
-        ]
-        let latest = others.max()!
-        return record.isDeleted.changedAt
-            == HybridTimestamp(milliseconds: latest.milliseconds, counter: latest.counter &+ 1, device: latest.device)
+        record.isDeleted.changedAt == justAfter(record.contentStamps.max()!)
+    }
+
+    /// The reading one count after `stamp`, of the same device (what a fold stamps with).
+    private static func justAfter(_ stamp: HybridTimestamp) -> HybridTimestamp {
+        HybridTimestamp(milliseconds: stamp.milliseconds, counter: stamp.counter &+ 1, device: stamp.device)
     }
 }
 
 extension SyncRecord {
     /// The reading of every field's last change.
-    public var stamps: [HybridTimestamp] {
-        [
-            key.changedAt, issuer.changedAt, name.changedAt, note.changedAt, isFavorite.changedAt, groups.changedAt, position.changedAt,
-            isDeleted.changedAt,
-        ]
+    public var stamps: [HybridTimestamp] { contentStamps + [isDeleted.changedAt] }
+
+    /// The same, but for the deletion's.
+    var contentStamps: [HybridTimestamp] {
+        [key.changedAt, issuer.changedAt, name.changedAt, note.changedAt, isFavorite.changedAt, groups.changedAt, position.changedAt]
     }
 }
