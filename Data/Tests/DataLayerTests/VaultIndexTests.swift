@@ -6,7 +6,8 @@ import Testing
 
 @testable import DataLayer
 
-/// Format 4's sealed index: a search reads, checks and decrypts only the entries it matches, and
+/// The sealed index (format 4, in pieces from format 5): a search reads, checks and decrypts
+/// only the entries it matches, and
 /// every way of changing the file that the manifest refused is still refused, for the rows a
 /// search reads at once, for the others at the next read of every entry or write.
 @Suite("The vault's sealed index")
@@ -82,16 +83,29 @@ struct VaultIndexTests {
         }
     }
 
+    /// The index's pieces as stored (every column), in order.
+    private static func pieces(of folder: VaultFolder) throws -> [Row] {
+        try folder.rows("SELECT id, haystacks, sealed FROM index_piece ORDER BY id")
+    }
+
+    /// Puts `pieces` in place of the index's pieces, outside Tokens.
+    private func put(_ pieces: [Row]) throws {
+        try folder.tamper("DELETE FROM index_piece")
+        for row in pieces {
+            try folder.tamper(
+                "INSERT INTO index_piece (id, haystacks, sealed) VALUES (?, ?, ?)", arguments: [row["id"], row["haystacks"], row["sealed"]])
+        }
+    }
+
     @Test("an older copy of the index, another vault's, or none is refused by a search and by a full read")
     func indexReplaced() async throws {
-        var older: Row?
+        var older: [Row] = []
         try await makeVault { source async throws in
-            older = try folder.rows("SELECT sealed FROM entry_index")[0]
+            older = try Self.pieces(of: folder)
             try await source.insert(VaultFolder.account(4))
         }
-        let saved = try #require(older)
-        let current = try folder.rows("SELECT sealed FROM entry_index")[0]
-        try folder.tamper("UPDATE entry_index SET sealed = ?", arguments: [saved["sealed"]])
+        let current = try Self.pieces(of: folder)
+        try put(older)
         try await withReopened { source async throws in
             await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 1")) }
             await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
@@ -99,19 +113,68 @@ struct VaultIndexTests {
 
         let other = try VaultFolder()
         _ = try other.create()
-        let foreign = try other.rows("SELECT sealed FROM entry_index")[0]
-        try folder.tamper("UPDATE entry_index SET sealed = ?", arguments: [foreign["sealed"]])
+        try put(try Self.pieces(of: other))
         try await withReopened { source async throws in
             await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer")) }
         }
 
-        try folder.tamper("DELETE FROM entry_index")
+        try folder.tamper("DELETE FROM index_piece")
         try await withReopened { source async throws in
             await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 1")) }
         }
-        try folder.tamper("INSERT INTO entry_index (id, sealed) VALUES (1, ?)", arguments: [current["sealed"]])
+        try put(current)
         try await withReopened { source async throws in
             #expect(try await source.search(AccountQuery("issuer 4")) == [VaultFolder.account(4)], "the index put back as it was")
+        }
+    }
+
+    @Test(
+        "a piece of the index swapped, removed, added, moved, miscounted or from an older copy is refused by a search, an id lookup and a full read"
+    )
+    func pieceReplaced() async throws {
+        // Notes of 2 000 bytes: 30 accounts' haystacks fill four pieces, and the rest a fifth.
+        let accounts = (1...30).map { VaultFolder.account($0, note: String(repeating: "n\($0 % 10)", count: 1_000)) }
+        let vault = try folder.create()
+        let source = VaultAccountDataSource(vault: vault)
+        try await source.insertAll(accounts)
+        let older = try Self.pieces(of: folder)
+        var edited = accounts[0]
+        edited.note = "rotated"
+        _ = try await source.replace(edited)
+        try vault.close()
+        let current = try Self.pieces(of: folder)
+        #expect(older.count == 5 && current.count == 5)
+
+        func refused(_ change: String, _ arguments: StatementArguments = []) async throws {
+            try put(current)
+            try folder.tamper(change, arguments: arguments)
+            try await withReopened { source async throws in
+                await #expect(throws: VaultError.modified(.entries), "\(change)") { try await source.search(AccountQuery("issuer 2")) }
+                await #expect(throws: VaultError.modified(.entries), "\(change)") {
+                    try await source.accounts(idPrefix: #require(AccountIDPrefix(Self.id(2))))
+                }
+                await #expect(throws: VaultError.modified(.entries), "\(change)") { try await source.fetchAll() }
+            }
+        }
+        try await refused("UPDATE index_piece SET sealed = ? WHERE id = 1", [older[1]["sealed"]])
+        try await refused("UPDATE index_piece SET haystacks = ?, sealed = ? WHERE id = 3", [current[1]["haystacks"], current[1]["sealed"]])
+        try await refused(
+            "UPDATE index_piece SET sealed = CASE id WHEN 1 THEN ? ELSE ? END WHERE id IN (1, 2)",
+            [current[2]["sealed"], current[1]["sealed"]])
+        try await refused("UPDATE index_piece SET haystacks = haystacks + 1 WHERE id = 2")
+        try await refused("UPDATE index_piece SET haystacks = haystacks - 1 WHERE id = 0")
+        try await refused("DELETE FROM index_piece WHERE id = 3")
+        try await refused("DELETE FROM index_piece WHERE id = 0")
+        try await refused("DELETE FROM index_piece WHERE id = 4")
+        try await refused(
+            "INSERT INTO index_piece (id, haystacks, sealed) VALUES (5, ?, ?)", [current[3]["haystacks"], current[3]["sealed"]])
+        try await refused("UPDATE index_piece SET id = 6 WHERE id = 3")
+
+        try put(current)
+        try await withReopened { source async throws in
+            let all = [edited] + accounts.dropFirst()
+            #expect(try await source.search(AccountQuery("issuer 2")) == all.filter { AccountQuery("issuer 2").matches($0) })
+            #expect(try await source.fetchAll() == all, "the pieces put back as they were")
         }
     }
 
@@ -192,12 +255,71 @@ struct VaultIndexTests {
                 String((0..<Int.random(in: 1...4, using: &random)).map { _ in Bool.random(using: &random) ? "a" : "b" })
             }
             let query = AccountQuery(words.joined(separator: " "))
-            let found = VaultIndex(entries: entries, sync: []).encoded().sealedPart.withUnsafeBytes {
-                VaultIndexView.matching(query, in: $0)
-            }
+            let sealedPart = VaultIndex(entries: entries, sync: []).encoded().sealedPart
+            let found = sealedPart.withUnsafeBytes { VaultIndexView.matching(query, in: $0) }
             let expected = haystacks.indices.filter { query.matches(haystack: haystacks[$0]) }
             #expect(found?.positions == expected, "round \(round): \(words) in \(haystacks)")
+            // Read in pieces as stored, with and without their rows' counts (pieces without the
+            // word passed, or walked): the same positions and layout.
+            let size = Int.random(in: 1...300, using: &random)
+            let pieces = sealedPart.withUnsafeBytes { VaultIndexView.pieces(of: $0, size: size) }
+            for counted in [false, true] {
+                var matcher = VaultIndexView.Matcher(query)
+                for piece in pieces {
+                    sealedPart[piece.range].withUnsafeBytes { matcher.read($0, haystacks: counted ? piece.haystacks : nil) }
+                }
+                #expect(matcher.finished?.positions == expected, "round \(round), pieces of \(size), \(counted): \(words) in \(haystacks)")
+                #expect(matcher.finished?.layout.chunkHashes == found?.layout.chunkHashes)
+            }
         }
+    }
+
+    @Test(
+        "a sealed part is cut only between haystacks, in pieces no larger than asked unless one haystack is, its rest a piece of its own; a piece cut elsewhere or miscounted is no index"
+    )
+    func pieces() throws {
+        let entries = (0..<500).map { number in
+            VaultIndex.Entry(
+                id: VaultFolder.account(number).id.uuidString, digest: Array(repeating: 1, count: 16),
+                haystack: Array(String(repeating: "h", count: number == 250 ? 3_000 : number % 40).utf8))
+        }
+        let sealedPart = VaultIndex(entries: entries, sync: []).encoded().sealedPart
+        let pieces = sealedPart.withUnsafeBytes { VaultIndexView.pieces(of: $0, size: 1_000) }
+        let ranges = pieces.map(\.range)
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == sealedPart.count)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(ranges.dropLast().filter { $0.count > 1_000 }.count == 1, "the one haystack of 3 000 bytes")
+        #expect(
+            pieces.last?.haystacks == 0 && pieces.last?.range.count == 4 + 4 + 2 * 32, "the records' count and the chunks' hashes alone")
+        #expect(pieces.dropLast().allSatisfy { $0.haystacks > 0 } && pieces.map(\.haystacks).reduce(0, +) == 500)
+        var walker = VaultIndexView.Walker()
+        var seen: [Int] = []
+        for piece in pieces {
+            sealedPart[piece.range].withUnsafeBytes {
+                walker.read($0, haystacks: piece.haystacks) { position, _, _ in seen.append(position) }
+            }
+        }
+        #expect(seen == Array(0..<500) && walker.finished?.entries == 500)
+        var passed = VaultIndexView.Walker()
+        for piece in pieces { sealedPart[piece.range].withUnsafeBytes { passed.pass($0, haystacks: piece.haystacks) } }
+        #expect(passed.finished?.chunkHashes == walker.finished?.chunkHashes)
+
+        // A piece whose row gives another count than it holds, walked: no whole sealed part.
+        var miscounted = VaultIndexView.Walker()
+        for (number, piece) in pieces.enumerated() {
+            sealedPart[piece.range].withUnsafeBytes {
+                miscounted.read($0, haystacks: piece.haystacks + (number == 1 ? 1 : 0)) { _, _, _ in }
+            }
+        }
+        #expect(miscounted.finished == nil)
+
+        // Cut inside a haystack: no whole sealed part.
+        var inside = 0
+        _ = sealedPart.withUnsafeBytes { VaultIndexView.walk($0) { _, start, count in if inside == 0, count >= 5 { inside = start + 2 } } }
+        #expect(inside > 0)
+        var cut = VaultIndexView.Walker()
+        for piece in [0..<inside, inside..<sealedPart.count] { sealedPart[piece].withUnsafeBytes { cut.read($0) { _, _, _ in } } }
+        #expect(cut.finished == nil)
     }
 
     @Test("the byte search finds the first occurrence at or after a place, as a search byte by byte does")

@@ -5,7 +5,7 @@ import Testing
 
 @testable import DataLayer
 
-/// Vaults of formats 1 to 3 (committed, made by the last build of each) are migrated to the
+/// Vaults of formats 1 to 4 (committed, made by the last build of each) are migrated to the
 /// current format in place, in one transaction, on their first unlock.
 @Suite("Older vaults migrate on first unlock")
 struct VaultMigrationTests {
@@ -40,7 +40,7 @@ struct VaultMigrationTests {
 
     @Test(
         "each fixture opens with every account, in the current format, with a new vault's schema; the next unlock writes nothing",
-        arguments: [1, 2, 3])
+        arguments: [1, 2, 3, 4])
     func migrates(from version: Int) async throws {
         try copyFixture(format: version)
         #expect(try format() == version)
@@ -86,7 +86,7 @@ struct VaultMigrationTests {
         #expect(try format() == 1)
     }
 
-    @Test("a format-2 or -3 vault changed outside Tokens is refused, not sealed as it is by the migration", arguments: [2, 3])
+    @Test("a format-2, -3 or -4 vault changed outside Tokens is refused, not sealed as it is by the migration", arguments: [2, 3, 4])
     func changedBeforeMigration(format version: Int) async throws {
         try copyFixture(format: version)
         try folder.tamper("UPDATE entry SET sort_order = 9 WHERE sort_order = 0")
@@ -105,7 +105,7 @@ struct VaultMigrationTests {
 /// The schema check's fast path: the digests it compares are those of what the migrations make.
 @Suite("Vault schema digests")
 struct VaultSchemaDigestTests {
-    @Test("each format's digest is that of its migrations' objects", arguments: [1, 2, 3, 4])
+    @Test("each format's digest is that of its migrations' objects", arguments: [1, 2, 3, 4, 5])
     func digests(format: Int) throws {
         let database = try #require(VaultSchema.migrated(format: format))
         let digest = try database.read(VaultSchema.digest)

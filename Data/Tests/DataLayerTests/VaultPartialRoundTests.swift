@@ -41,7 +41,7 @@ struct VaultPartialRoundTests {
 
     /// Every row of `machine`'s vault, as text, to compare before and after.
     private func rows(_ machine: Machine) throws -> [[String]] {
-        try machine.folder.contents(of: ["header", "entry", "entry_index", "index_chunk", "sync_entry", "sync_account"])
+        try machine.folder.contents(of: ["header", "entry", "index_piece", "index_chunk", "sync_entry", "sync_account"])
     }
 
     @Test("one edit pushed, then pulled, opens that entry's sync row alone on each machine, and both end the same")

@@ -3,15 +3,16 @@ import Foundation
 
 extension UnlockedVault {
     /// The accounts `query` matches, in the user's order. On the read path, one transaction
-    /// reads the header and the index's sealed part, then only the chunks and entries of the
+    /// reads the header and the index's sealed part, a piece at a time, then only the chunks and entries of the
     /// matches, each entry checked against its digest before it is decrypted: a change to a row
     /// read is found here, a change to any other at the next read of every entry or write.
     /// Elsewhere (or with an index folded by another build), every entry is checked and
     /// decrypted.
     func search(_ query: AccountQuery) throws -> [Account] {
         try throughIndex { connection, keys, header in
-            let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.matching(query, in: $0) }
-            guard let (positions, layout) = opened else { return nil }
+            var matcher = VaultIndexView.Matcher(query)
+            try SealedVaultIndex.openPieces(in: connection, keys: keys, header: header) { matcher.read($0, haystacks: $1) }
+            guard let (positions, layout) = matcher.finished else { return nil }
             return try VaultIndexChunk.records(at: positions, layout: layout, in: connection)
         } orEvery: { record, keys in
             let account = try EntryCipher.open(record, keys: keys)
@@ -26,8 +27,7 @@ extension UnlockedVault {
     /// decrypted.
     func accounts(idPrefix prefix: AccountIDPrefix) throws -> [Account] {
         try throughIndex { connection, keys, header in
-            let opened = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.walk($0) { _, _, _ in } }
-            guard let layout = opened else { return nil }
+            guard let layout = try Self.indexLayout(connection, keys: keys, header: header) else { return nil }
             var matches: [VaultIndexChunk.Record] = []
             for chunk in 0..<((layout.entries + VaultIndex.chunkSize - 1) / VaultIndex.chunkSize) {
                 let body = try VaultIndexChunk.body(chunk, layout: layout, in: connection)
@@ -71,5 +71,16 @@ extension UnlockedVault {
         }
         if case let found?? = found { return found }
         return try readEntries { keys, records in try records.compactMap { try each($0, keys) } }
+    }
+
+    /// The layout of the index `header` vouches for, read a piece at a time, the haystacks
+    /// passed (nil when it is no whole sealed part); `modified(.entries)` when its pieces are
+    /// not the ones vouched for.
+    static func indexLayout(_ db: some VaultQuerying, keys: VaultKeys, header: VaultHeader) throws -> VaultIndexView.Layout? {
+        var walker = VaultIndexView.Walker()
+        try SealedVaultIndex.openPieces(in: db, keys: keys, header: header) { bytes, haystacks in
+            if let haystacks { walker.pass(bytes, haystacks: haystacks) } else { walker.read(bytes) { _, _, _ in } }
+        }
+        return walker.finished
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// and the manifest of every entry, authenticated as a whole by an HMAC under a key derived
 /// from the master key. Unlike Aegis's, a changed header, and so a changed entry, is detected.
 struct VaultHeader: Sendable {
-    /// The format this code writes; formats 1 to 3 are still read, to migrate them.
-    static let currentFormat = 4
+    /// The format this code writes; formats 1 to 4 are still read, to migrate them.
+    static let currentFormat = 5
 
     let formatVersion: Int
     let vaultID: Data
@@ -14,7 +14,7 @@ struct VaultHeader: Sendable {
     /// Counts the writes since creation (format 2).
     let revision: Int
     /// What `VaultManifest` says of the rows as the last write left them (format 2): their
-    /// digest, or (format 4) the binding of the sealed index.
+    /// digest, or (format 4) the binding of the sealed index (format 5: of its pieces).
     let manifest: Data
     let mac: Data
 

@@ -9,10 +9,12 @@ import GRDB
 ///   associated data (format 1 had no manifest to check).
 /// - Format 2 to 3: the sync tables (empty).
 /// - Format 3 to 4: the sealed index of every row, made by decrypting every entry once.
+/// - Format 4 to 5: the index's sealed part in pieces, one row each (its records unchanged).
 ///
-/// A format-2 or -3 vault's manifest is checked first, so a vault changed outside Tokens is
-/// refused rather than sealed as it is. Each ends with a header at the current format, its
-/// revision and the new index's binding under a new MAC.
+/// A format-2 or -3 vault's manifest, or a format-4 vault's index and every row against it, is
+/// checked first, so a vault changed outside Tokens is refused rather than sealed as it is.
+/// Each ends with a header at the current format, its revision and the new index's binding
+/// under a new MAC.
 enum VaultMigration {
     static func migrate(_ vault: UnlockedVault, step: ((Int) throws -> Void)?) throws {
         let keys = vault.keys
@@ -23,19 +25,23 @@ enum VaultMigration {
                 guard header.formatVersion < VaultHeader.currentFormat else { return }
                 guard header.isAuthentic(keys: keys) else { throw VaultError.headerTampered }
                 try VaultSchema.check(db, format: header.formatVersion)
+                var index: VaultIndex?
                 if header.formatVersion == 1 {
                     try migrateFormat1Entries(db, keys: keys, step: step)
-                } else {
+                } else if header.formatVersion < 4 {
                     let manifest = try VaultManifest.current(db, format: header.formatVersion)
                     guard manifest == header.manifest else { throw VaultError.modified(.entries) }
+                } else {
+                    index = try VaultManifest.check(EntryTable.all(db), in: db, against: header, keys: keys)
                 }
                 if header.formatVersion < 3 { try run("v3", VaultSchema.v3, db) }
-                try run("v4", VaultSchema.v4, db)
-                let index = try VaultIndex.made(from: db, keys: keys, previous: nil)
+                if header.formatVersion < 4 { try run("v4", VaultSchema.v4, db) }
+                try run("v5", VaultSchema.v5, db)
+                let migrated = try index ?? VaultIndex.made(from: db, keys: keys, previous: nil)
                 try Vault.write(
                     VaultHeader.make(
                         vaultID: header.vaultID, slots: header.slots, revision: header.revision + 1,
-                        manifest: try index.store(in: db, keys: keys, replacing: nil), keys: keys),
+                        manifest: try migrated.store(in: db, keys: keys, replacing: index), keys: keys),
                     in: db)
             }
         }

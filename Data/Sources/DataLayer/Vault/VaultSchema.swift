@@ -73,8 +73,20 @@ enum VaultSchema {
         );
         """
 
+    /// Format 5: the index's sealed part in pieces (`SealedVaultIndex`), one row each with the
+    /// number of haystacks it holds, in place of format 4's one row, so that a search opens one
+    /// piece at a time and passes the pieces its word is not in.
+    static let v5 = """
+        DROP TABLE entry_index;
+        CREATE TABLE index_piece (
+            id INTEGER PRIMARY KEY,
+            haystacks INTEGER NOT NULL,
+            sealed BLOB NOT NULL
+        );
+        """
+
     /// The migration that belongs to each format version.
-    static let migrationForFormat = [1: "v1", 2: "v2", 3: "v3", 4: "v4"]
+    static let migrationForFormat = [1: "v1", 2: "v2", 3: "v3", 4: "v4", 5: "v5"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -82,6 +94,7 @@ enum VaultSchema {
         migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
         migrator.registerMigration("v3") { db in try db.execute(sql: v3) }
         migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
+        migrator.registerMigration("v5") { db in try db.execute(sql: v5) }
         return migrator
     }
 
@@ -115,6 +128,7 @@ enum VaultSchema {
         2: "91bc8c1265aa4c080a6cda399796c438c9f165cb0d57239ab5029637d9122f1c",
         3: "925bd6e8adb90fe906b4af35d4699a0ed88ed2a34fc1201b6f3147b074b05819",
         4: "3eaf6e6bd65197f45cfa460661f64d957fe13f43964d7b2cc9ba3f4c2a7f9c39",
+        5: "52f3e94e1f23d823f17dd5dcd0d6136bb48eeac2a717aca10adaed63b8f47400",
     ]
 
     static func objects(_ db: Database) throws -> Set<Object> {

@@ -3,66 +3,139 @@ import Domain
 import Foundation
 import GRDB
 
-/// The `entry_index` row: the index's sealed part (`VaultIndex`) sealed with AES-256-GCM under
-/// the entries key (its associated data binds the vault), stored as one blob (nonce, ciphertext,
-/// tag: read into one buffer and opened from it). The header's manifest, under the header's MAC, is the `binding`
-/// of its nonce and tag; since no other ciphertext opens under that nonce with that tag, a
-/// header vouches for exactly one index, without hashing it.
+/// The `index_piece` rows (format 5): the index's sealed part (`VaultIndex`) cut into pieces
+/// of about `pieceSize` bytes, only between two haystacks (the records' count and the chunks'
+/// hashes a piece of their own), each sealed with AES-256-GCM under the entries key (its
+/// associated data binds the vault, the piece's position and the number of haystacks it holds)
+/// and stored as one row (that number; nonce, ciphertext, tag). The header's manifest, under the header's MAC, is the
+/// `binding` of every piece's nonce and tag, in order, and of their number: since no other
+/// ciphertext opens under a nonce with its tag, a header vouches for exactly these pieces,
+/// without hashing them. A search opens one piece at a time (`openPieces`), so what it holds
+/// in memory is the size of a piece whatever the vault's: format 4's one row, 140 KB at 10 000
+/// accounts, cost every search two fresh buffers of its size, about 70 page faults.
 struct SealedVaultIndex: Sendable, Equatable {
-    /// Nonce, ciphertext and tag.
-    let sealed: Data
+    /// One piece as stored.
+    struct Piece: Sendable, Equatable {
+        /// How many haystacks it holds.
+        let haystacks: Int
+        /// Nonce, ciphertext and tag.
+        let sealed: Data
+    }
 
-    static func additionalData(vaultID: Data) -> Data {
-        CanonicalEncoding.utf8("tokens/index/v1") + CanonicalEncoding.bytes(vaultID)
+    let pieces: [Piece]
+
+    /// The size a piece is cut at (one haystack longer than it is a piece of its own).
+    static let pieceSize = 16 * 1024
+
+    static func additionalData(vaultID: Data, piece: Int, haystacks: Int) -> Data {
+        CanonicalEncoding.utf8("tokens/index-piece/v1") + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.integers([piece, haystacks])
     }
 
     static func seal(_ plaintext: [UInt8], keys: VaultKeys) throws -> SealedVaultIndex {
-        let sealed = try VaultCrypto.seal(plaintext, key: keys.entries, authenticating: additionalData(vaultID: keys.vaultID))
-        return SealedVaultIndex(sealed: sealed.nonce + sealed.ciphertext)
+        let cuts = plaintext.withUnsafeBytes { VaultIndexView.pieces(of: $0, size: pieceSize) }
+        return SealedVaultIndex(
+            pieces: try cuts.enumerated().map { position, cut in
+                let sealed = try VaultCrypto.seal(
+                    plaintext[cut.range], key: keys.entries,
+                    authenticating: additionalData(vaultID: keys.vaultID, piece: position, haystacks: cut.haystacks))
+                return Piece(haystacks: cut.haystacks, sealed: sealed.nonce + sealed.ciphertext)
+            })
     }
 
-    /// What the header's manifest holds in format 4.
-    var binding: Data { sealed.withUnsafeBytes(Self.binding) }
+    /// What the header's manifest holds.
+    var binding: Data {
+        var binding = Binding()
+        for piece in pieces { piece.sealed.withUnsafeBytes { binding.add($0) } }
+        return binding.finished
+    }
 
-    /// The binding of a stored sealed part (nonce, ciphertext, tag).
-    static func binding(of sealed: UnsafeRawBufferPointer) -> Data {
-        // Copied byte by byte: `Data(sealed.prefix(12))` instantiates generic metadata at run
-        // time, a tenth of a millisecond of every command.
-        var bytes: [UInt8] = []
-        CanonicalEncoding.appendUTF8("tokens/index-binding/v1", to: &bytes)
-        for (start, count) in [(0, 12), (sealed.count - 16, 16)] where sealed.count >= 28 {
-            CanonicalEncoding.appendInteger(count, to: &bytes)
-            for offset in start..<(start + count) { bytes.append(sealed[offset]) }
+    /// The binding of stored pieces, built one piece at a time: each one's nonce and tag, then
+    /// their number.
+    struct Binding {
+        private var bytes: [UInt8] = []
+        private(set) var count = 0
+
+        init() {
+            CanonicalEncoding.appendUTF8("tokens/index-binding/v2", to: &bytes)
         }
-        return Data(SHA256.hash(data: bytes))
+
+        /// Adds a stored piece (at least a nonce and a tag: 28 bytes).
+        mutating func add(_ sealed: UnsafeRawBufferPointer) {
+            // Copied byte by byte: `Data(sealed.prefix(12))` instantiates generic metadata at run
+            // time, a tenth of a millisecond of every command.
+            for (start, length) in [(0, 12), (sealed.count - 16, 16)] where sealed.count >= 28 {
+                CanonicalEncoding.appendInteger(length, to: &bytes)
+                for offset in start..<(start + length) { bytes.append(sealed[offset]) }
+            }
+            count += 1
+        }
+
+        var finished: Data {
+            var bytes = bytes
+            CanonicalEncoding.appendInteger(count, to: &bytes)
+            return Data(SHA256.hash(data: bytes))
+        }
     }
 
-    /// `body` with the plaintext of the stored sealed part, if it is the one `header` vouches
-    /// for and it opens under `keys`; `modified(.entries)` else (when there is none, or `body`
-    /// throws). The ciphertext is taken where SQLite holds it, and opened once SQLite's buffer
-    /// is released (at 10 000 accounts the plaintext, 140 KB, then takes its memory instead of
-    /// pages of its own); the plaintext is wiped after.
+    /// Calls `each` with the plaintext of each stored piece in turn (wiped after) and the
+    /// number of haystacks its row says it holds (nil in format 4's one row), then checks
+    /// that the pieces are the ones `header` vouches for; `modified(.entries)` when they are not,
+    /// when one does not open under `keys`, or when `each` throws. Each piece is opened where
+    /// SQLite holds it, so a search's buffers are a piece's size and used again for the next.
+    /// What `each` learns is the caller's to keep only once this returns.
+    static func openPieces(
+        in db: some VaultQuerying, keys: VaultKeys, header: VaultHeader, _ each: (UnsafeRawBufferPointer, Int?) throws -> Void
+    ) throws {
+        guard header.formatVersion >= 5 else {
+            return try openFormat4(in: db, keys: keys, header: header) { try each($0, nil) }
+        }
+        var binding = Binding()
+        let rows: [Void]? = try? db.rows("SELECT id, haystacks, sealed FROM index_piece ORDER BY id") { row in
+            let position = binding.count
+            let haystacks = try row.integer(1)
+            guard try row.integer(0) == position, haystacks >= 0 else { throw VaultError.modified(.entries) }
+            try row.withBlob(2) { sealed in
+                guard sealed.count >= 28, let base = sealed.baseAddress else { throw VaultError.modified(.entries) }
+                binding.add(sealed)
+                let combined = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: sealed.count, deallocator: .none)
+                guard let box = try? AES.GCM.SealedBox(combined: combined),
+                    var plaintext = try? AES.GCM.open(
+                        box, using: keys.entries,
+                        authenticating: additionalData(vaultID: keys.vaultID, piece: position, haystacks: haystacks))
+                else { throw VaultError.modified(.entries) }
+                defer { plaintext.wipe() }
+                try plaintext.withUnsafeBytes { try each($0, haystacks) }
+            }
+        }
+        guard rows != nil, binding.count > 0, binding.finished == header.manifest else { throw VaultError.modified(.entries) }
+    }
+
+    /// `body` with the whole plaintext of the stored pieces, if they are the ones `header`
+    /// vouches for and they open under `keys`; `modified(.entries)` else (when there are none,
+    /// or `body` throws). The plaintext is wiped after.
     static func open<T>(in db: some VaultQuerying, keys: VaultKeys, header: VaultHeader, _ body: (UnsafeRawBufferPointer) throws -> T)
         throws -> T
     {
-        var box: AES.GCM.SealedBox?
-        let rows: [Void]? = try? db.rows("SELECT sealed FROM entry_index WHERE id = 1") { row in
-            try row.withBlob(0) { sealed in
-                guard sealed.count >= 28, let base = sealed.baseAddress, binding(of: sealed) == header.manifest else { return }
-                let combined = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: sealed.count, deallocator: .none)
-                box = try? AES.GCM.SealedBox(combined: combined)
-            }
+        // The pieces' sizes first, so that the plaintext is one buffer, never moved (each move
+        // would leave a copy unwiped).
+        let sizes = try db.rows("SELECT length(sealed) FROM \(header.formatVersion >= 5 ? "index_piece" : "entry_index")") {
+            try $0.integer(0)
         }
-        guard let rows, rows.count == 1, let box,
-            var plaintext = try? AES.GCM.open(box, using: keys.entries, authenticating: additionalData(vaultID: keys.vaultID))
-        else { throw VaultError.modified(.entries) }
+        var plaintext: [UInt8] = []
+        plaintext.reserveCapacity(sizes.reduce(0) { $0 + max($1 - 28, 0) })
         defer { plaintext.wipe() }
+        try openPieces(in: db, keys: keys, header: header) { piece, _ in
+            guard plaintext.count + piece.count <= plaintext.capacity else { throw VaultError.modified(.entries) }
+            plaintext.append(contentsOf: piece)
+        }
         do { return try plaintext.withUnsafeBytes(body) } catch { throw VaultError.modified(.entries) }
     }
 
-    /// Stores this index in place of the one there (or as the first).
+    /// Stores these pieces in place of the ones there.
     func write(_ db: Database) throws {
-        try VaultRows.execute(db, "INSERT OR REPLACE INTO entry_index (id, sealed) VALUES (1, ?)", [sealed])
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO index_piece (id, haystacks, sealed) VALUES (?, ?, ?)")
+        for (position, piece) in pieces.enumerated() { try insert.execute(arguments: [position, piece.haystacks, piece.sealed]) }
+        try db.execute(sql: "DELETE FROM index_piece WHERE id >= ?", arguments: [pieces.count])
     }
 }
 

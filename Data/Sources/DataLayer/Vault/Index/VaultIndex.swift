@@ -2,14 +2,14 @@ import CByteSearch
 import Domain
 import Foundation
 
-/// Format 4's index of the vault's rows: each entry's id, the digest of its stored row and the
+/// The index of the vault's rows (format 4; in pieces from format 5): each entry's id, the digest of its stored row and the
 /// folded text a search looks in (`AccountQuery.haystack`), in the user's order; and each sync
 /// row's digest. It stands for the manifest: a command finds the entries a query matches and
 /// proves each of them current by its digest, without reading, hashing or decrypting the
 /// others.
 ///
 /// Stored in two parts, so that a search opens as few bytes as it can: the haystacks (secret)
-/// with the SHA-256 of each chunk, sealed in one row (`SealedVaultIndex`) that the header's MAC
+/// with the SHA-256 of each chunk, sealed in pieces (`SealedVaultIndex`) that the header's MAC
 /// covers; and the ids and digests of the rows (no secret: the file holds both in the clear),
 /// in chunks of `chunkSize` records in the `index_chunk` table, each bound to its position by
 /// its hash in the sealed part. Records are the entries in order, then the sync rows.
@@ -127,7 +127,8 @@ struct VaultIndex: Sendable, Equatable {
 }
 
 /// The sealed part read in place, for a search: nothing but the matching entries' positions
-/// and their chunks' hashes is copied out of it.
+/// and their chunks' hashes is copied out of it. It is read whole or piece by piece as stored
+/// (`SealedVaultIndex.openPieces`): no haystack spans two pieces.
 enum VaultIndexView {
     /// What the sealed part says besides the haystacks.
     struct Layout {
@@ -138,34 +139,65 @@ enum VaultIndexView {
         let chunkHashes: [[UInt8]]
     }
 
+    /// The bytes before the first haystack's length: the magic, the haystack version and the
+    /// number of entries.
+    static let headLength = VaultIndex.magic.count + 1 + 4
+
     /// The positions of the entries whose haystack `query` matches, in order, and the layout;
     /// nil when `bytes` is no sealed part of this build's haystacks (the caller searches
     /// otherwise).
-    ///
-    /// The query's longest word is looked for through the whole buffer first (`offset(of:)`), and only
-    /// a haystack that holds it is tested: at 10 000 accounts, testing every haystack byte by
-    /// byte took a tenth of `tokens code`.
     static func matching(_ query: AccountQuery, in bytes: UnsafeRawBufferPointer) -> (positions: [Int], layout: Layout)? {
-        var positions: [Int] = []
-        let needle = query.longestTerm ?? []
-        // Where the next occurrence of `needle` starts, at or after the haystack last searched
-        // from; `bytes.count` when there is none.
-        var next = -1
-        guard
-            let layout = walk(
-                bytes,
-                haystack: { position, start, count in
-                    guard !needle.isEmpty else { return positions.append(position) }
-                    if next < start { next = Self.offset(of: needle, in: bytes, from: start) }
-                    if next + needle.count <= start + count,
-                        query.matches(haystack: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
-                    {
-                        positions.append(position)
-                    }
-                }),
-            layout.folding == VaultIndex.haystackVersion
-        else { return nil }
-        return (positions, layout)
+        var matcher = Matcher(query)
+        matcher.read(bytes)
+        return matcher.finished
+    }
+
+    /// A search through the sealed part, fed one piece at a time.
+    ///
+    /// The query's longest word is looked for through the whole piece first (`offset(of:)`),
+    /// and only a haystack that holds it is tested: at 10 000 accounts, testing every haystack
+    /// byte by byte took a tenth of `tokens code`.
+    struct Matcher {
+        private let query: AccountQuery
+        private let needle: [UInt8]
+        private var walker = Walker()
+        private var positions: [Int] = []
+
+        init(_ query: AccountQuery) {
+            self.query = query
+            needle = query.longestTerm ?? []
+        }
+
+        /// Reads the next piece; with `haystacks` (what its row says it holds), a piece
+        /// without the query's longest word is passed without a walk.
+        mutating func read(_ bytes: UnsafeRawBufferPointer, haystacks: Int? = nil) {
+            var found: [Int] = []
+            let (query, needle) = (query, needle)
+            // Where the next occurrence of `needle` in this piece starts, at or after the
+            // haystack last searched from; `bytes.count` when there is none.
+            var next = -1
+            if let haystacks, !needle.isEmpty {
+                next = VaultIndexView.offset(of: needle, in: bytes, from: 0)
+                if next == bytes.count { return walker.pass(bytes, haystacks: haystacks) }
+            }
+            walker.read(bytes, haystacks: haystacks) { position, start, count in
+                guard !needle.isEmpty else { return found.append(position) }
+                if next < start { next = VaultIndexView.offset(of: needle, in: bytes, from: start) }
+                if next + needle.count <= start + count,
+                    query.matches(haystack: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
+                {
+                    found.append(position)
+                }
+            }
+            positions += found
+        }
+
+        /// The positions matched, in order, and the layout; nil when the pieces read are no
+        /// whole sealed part of this build's haystacks.
+        var finished: (positions: [Int], layout: Layout)? {
+            guard let layout = walker.finished, layout.folding == VaultIndex.haystackVersion else { return nil }
+            return (positions, layout)
+        }
     }
 
     /// Where the first occurrence of `needle` (not empty) in `bytes` at or after `start` begins;
@@ -181,26 +213,123 @@ enum VaultIndexView {
     /// Calls `haystack` with each entry's position and where its haystack lies in `bytes` (start
     /// and count); the layout, or nil if `bytes` is not a whole sealed part.
     static func walk(_ bytes: UnsafeRawBufferPointer, haystack: (_ position: Int, _ start: Int, _ count: Int) -> Void) -> Layout? {
-        var reader = VaultIndexBytes.Reader(bytes: bytes)
-        guard reader.take(VaultIndex.magic.count).map({ $0.elementsEqual(VaultIndex.magic) }) == true,
-            let folding = reader.byte(), let entries = reader.count()
-        else { return nil }
-        // Offsets, not slices: a search runs this for every entry of the vault.
-        for position in 0..<entries {
-            guard let length = reader.length(), bytes.count - reader.offset >= length else { return nil }
-            haystack(position, reader.offset, length)
-            reader.offset += length
+        var walker = Walker()
+        walker.read(bytes, haystack: haystack)
+        return walker.finished
+    }
+
+    /// One piece of a sealed part as stored: where it lies in the whole and how many haystacks
+    /// it holds.
+    struct Piece: Equatable {
+        let range: Range<Int>
+        let haystacks: Int
+    }
+
+    /// Where a sealed part is cut into pieces of about `size` bytes: only before a haystack's
+    /// length, so that each haystack lies in one piece, and after the last haystack, so that
+    /// the records' count and the chunks' hashes are a piece of their own and a piece without
+    /// the query's word can be passed without a walk (`Walker.pass`). One piece when `bytes` is
+    /// no sealed part (the reader refuses it as a whole).
+    static func pieces(of bytes: UnsafeRawBufferPointer, size: Int) -> [Piece] {
+        var pieces: [Piece] = []
+        var start = 0
+        var haystacks = 0
+        var recordStart = headLength
+        let layout = walk(bytes) { _, haystackStart, count in
+            if haystackStart + count - start > size, recordStart > start, haystacks > 0 {
+                pieces.append(Piece(range: start..<recordStart, haystacks: haystacks))
+                (start, haystacks) = (recordStart, 0)
+            }
+            haystacks += 1
+            recordStart = haystackStart + count
         }
-        guard let records = reader.count(), let chunks = reader.count(),
-            chunks == (records + VaultIndex.chunkSize - 1) / VaultIndex.chunkSize
-        else { return nil }
-        var hashes: [[UInt8]] = []
-        hashes.reserveCapacity(chunks)
-        for _ in 0..<chunks {
-            guard let hash = reader.take(32) else { return nil }
-            hashes.append(Array(hash))
+        guard layout != nil else { return [Piece(range: 0..<bytes.count, haystacks: 0)] }
+        pieces.append(Piece(range: start..<recordStart, haystacks: haystacks))
+        pieces.append(Piece(range: recordStart..<bytes.count, haystacks: 0))
+        return pieces
+    }
+
+    /// Reads a sealed part whole or in pieces, in order: the head in the first, then haystacks
+    /// (each within one piece), then the records' count and the chunks' hashes.
+    struct Walker {
+        private var folding: UInt8 = 0
+        private var entries: Int?
+        private var position = 0
+        /// What follows the last haystack.
+        private var rest: [UInt8] = []
+        private var broken = false
+
+        /// Reads the next piece, calling `haystack` with each entry's position and where its
+        /// haystack lies in `bytes` (start and count). With `haystacks` (what the piece's row
+        /// says it holds), a piece that holds another number is no piece of a sealed part.
+        mutating func read(
+            _ bytes: UnsafeRawBufferPointer, haystacks: Int? = nil, haystack: (_ position: Int, _ start: Int, _ count: Int) -> Void
+        ) {
+            var reader = VaultIndexBytes.Reader(bytes: bytes)
+            guard !broken, readHead(&reader) else { return }
+            let entries = entries ?? 0
+            let first = position
+            // Offsets, not slices: a search runs this for every entry of the vault.
+            while position < entries, !reader.isAtEnd {
+                guard let length = reader.length(), bytes.count - reader.offset >= length else {
+                    broken = true
+                    return
+                }
+                haystack(position, reader.offset, length)
+                reader.offset += length
+                position += 1
+            }
+            if let haystacks, haystacks != position - first {
+                broken = true
+                return
+            }
+            rest += UnsafeRawBufferPointer(rebasing: bytes[reader.offset...])
         }
-        guard reader.isAtEnd, records >= entries else { return nil }
-        return Layout(folding: folding, entries: entries, records: records, chunkHashes: hashes)
+
+        /// Passes the next piece, which its row says holds `haystacks` haystacks and nothing
+        /// after them (the rows are sealed: what they say is what Tokens wrote), without
+        /// walking them: a search passes so every piece its word is not in.
+        mutating func pass(_ bytes: UnsafeRawBufferPointer, haystacks: Int) {
+            guard haystacks > 0 else { return read(bytes, haystacks: 0) { _, _, _ in } }
+            var reader = VaultIndexBytes.Reader(bytes: bytes)
+            guard !broken, readHead(&reader) else { return }
+            guard let entries, haystacks <= entries - position else {
+                broken = true
+                return
+            }
+            position += haystacks
+        }
+
+        /// Reads the head if this is the first piece; false (and broken) if it is no head.
+        private mutating func readHead(_ reader: inout VaultIndexBytes.Reader) -> Bool {
+            guard entries == nil else { return true }
+            guard reader.take(VaultIndex.magic.count).map({ $0.elementsEqual(VaultIndex.magic) }) == true,
+                let folding = reader.byte(), let entries = reader.count()
+            else {
+                broken = true
+                return false
+            }
+            (self.folding, self.entries) = (folding, entries)
+            return true
+        }
+
+        /// The layout, once every piece is read; nil if they were no whole sealed part.
+        var finished: Layout? {
+            guard !broken, let entries, position == entries else { return nil }
+            return rest.withUnsafeBytes { bytes -> Layout? in
+                var reader = VaultIndexBytes.Reader(bytes: bytes)
+                guard let records = reader.count(), let chunks = reader.count(),
+                    chunks == (records + VaultIndex.chunkSize - 1) / VaultIndex.chunkSize
+                else { return nil }
+                var hashes: [[UInt8]] = []
+                hashes.reserveCapacity(chunks)
+                for _ in 0..<chunks {
+                    guard let hash = reader.take(32) else { return nil }
+                    hashes.append(Array(hash))
+                }
+                guard reader.isAtEnd, records >= entries else { return nil }
+                return Layout(folding: folding, entries: entries, records: records, chunkHashes: hashes)
+            }
+        }
     }
 }

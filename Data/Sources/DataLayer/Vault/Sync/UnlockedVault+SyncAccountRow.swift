@@ -17,8 +17,7 @@ extension UnlockedVault {
     /// read path (the caller reads it with every row checked).
     func indexedSyncAccountRow() throws -> IndexedAccountRow? {
         try readingHeader { connection, keys, header -> IndexedAccountRow in
-            let layout = try SealedVaultIndex.open(in: connection, keys: keys, header: header) { VaultIndexView.walk($0) { _, _, _ in } }
-            guard let layout else { throw VaultError.modified(.entries) }
+            guard let layout = try Self.indexLayout(connection, keys: keys, header: header) else { throw VaultError.modified(.entries) }
             return try Self.accountRow(layout: layout, in: connection).map { .row($0.row) } ?? .absent
         }
     }
