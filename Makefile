@@ -188,13 +188,14 @@ RELEASE_SCRATCH ?= $(CURDIR)/.build-release
 # the linker flags that swap it in; 6 MB instead of 34).
 ICU_DATA := $(RELEASE_SCRATCH)/icu
 # Linked by lld, every function in a section of its own, the functions a start runs first and
-# together (App/Release/hot-functions.order, written by `make order-file`): a start then touches
-# a few hundred KB of code instead of pages all over 33 MB (see PERFORMANCE.md).
+# together, then the variables it writes and reads (App/Release/hot-symbols.order, written by
+# `make order-file`): a start then touches a few hundred KB of code instead of pages all over
+# 33 MB, and writes fewer pages of data (see PERFORMANCE.md).
 # lld comes with Swift's toolchains for Linux; where it does not (a distribution's own Swift), the
 # default linker links the release without the order.
-HOT_FUNCTIONS := $(CURDIR)/App/Release/hot-functions.order
+HOT_SYMBOLS := $(CURDIR)/App/Release/hot-symbols.order
 LLD_FOUND := $(shell swiftc="$$(command -v $(SWIFT)c)"; { [ -n "$$swiftc" ] && [ -x "$$(dirname "$$(readlink -f "$$swiftc")")/ld.lld" ]; } || command -v ld.lld >/dev/null && echo yes)
-LINK_ORDER := $(if $(LLD_FOUND),-Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(HOT_FUNCTIONS) -Xlinker --no-warn-symbol-ordering)
+LINK_ORDER := $(if $(LLD_FOUND),-Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(HOT_SYMBOLS) -Xlinker --no-warn-symbol-ordering)
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections $(LINK_ORDER) \
@@ -241,7 +242,7 @@ DEBUG_SYMBOLS ?= 0
 release: deps ## Build the release tokens (a fully static executable), completions and man page into a staging folder
 	@python3 App/Scripts/icu-data-subset.py --output-dir "$(ICU_DATA)"
 	@# SwiftPM does not see the order file change: a link older than it is made again.
-	@bin="$(RELEASE_BIN)"; if [ "$(HOT_FUNCTIONS)" -nt "$$bin/tokens" ]; then rm -f "$$bin/tokens"; fi
+	@bin="$(RELEASE_BIN)"; if [ "$(HOT_SYMBOLS)" -nt "$$bin/tokens" ]; then rm -f "$$bin/tokens"; fi
 	@$(SWIFT) build --package-path App --product tokens $(RELEASE_FLAGS)
 	@bin="$(RELEASE_BIN)"; \
 	  rm -rf "$(STAGE)"; \
@@ -254,10 +255,10 @@ release: deps ## Build the release tokens (a fully static executable), completio
 	  "$$bin/tokens" --generate-completion-script fish >"$(STAGE)/share/fish/vendor_completions.d/tokens.fish"; \
 	  "$$bin/tokens" _manual >"$(STAGE)/share/man/man1/tokens.1"
 
-order-file: deps ## Write App/Release/hot-functions.order, the functions a start of the release tokens runs (callgrind), for its link
+order-file: deps ## Write App/Release/hot-symbols.order, the functions a start of the release tokens runs (callgrind) and the variables it touches (lackey), for its link
 	@$(call install-missing,valgrind)
 	@$(MAKE) --no-print-directory release
-	@python3 App/Scripts/hot-functions.py --binary "$(RELEASE_BIN)/tokens" --output "$(HOT_FUNCTIONS)"
+	@python3 App/Scripts/hot-symbols.py --binary "$(RELEASE_BIN)/tokens" --output "$(HOT_SYMBOLS)"
 
 # $(call build-unless-sudo,RELEASE TARGET,STAGED FILE): make RELEASE TARGET, except under sudo,
 # where nothing is built (a build as root would leave files the user cannot remove in the

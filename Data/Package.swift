@@ -54,6 +54,8 @@ let package = Package(
         .target(name: "CTimeSync"),
         // memmem(3), a search through bytes (a GNU extension the Glibc module does not import).
         .target(name: "CByteSearch"),
+        // sqlite3_config(3), SQLite's process-wide settings (variadic, so not callable from Swift).
+        .target(name: "CSQLiteSettings", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // QR codes read from pictures: zbar with libpng and libjpeg, each from its static archive
         // (Debian's -dev packages), in every build, so that tests link what the static release
         // binary does and no build needs zbar's shared library and what it pulls (D-Bus, X11,
@@ -72,6 +74,7 @@ let package = Package(
                 "CKeyring",
                 "CTimeSync",
                 "CByteSearch",
+                "CSQLiteSettings",
                 "CPictureScan",
                 .product(name: "Domain", package: "Domain"),
                 .product(name: "Crypto", package: "swift-crypto"),

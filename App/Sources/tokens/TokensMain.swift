@@ -13,6 +13,7 @@ enum TokensMain {
         // Every file tokens creates is private to the user.
         umask(0o077)
         ProcessMemory.keepLargeBlocksOnHeap()
+        ProcessMemory.takeSQLitePagesOnDemand()
         exit(CommandRunner.run(Array(CommandLine.arguments.dropFirst())))
     }
 }

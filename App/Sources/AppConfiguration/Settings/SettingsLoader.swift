@@ -124,9 +124,12 @@ package struct SettingsLoader: Sendable {
 
         // Keys are looked up as `tokens.KEY` in the environment (TOKENS_LOG_LEVEL); this is what
         // `prefixKeys(with:)` would do, without the generic wrapper a one-shot run pays for. The
-        // provider is consulted only when one of our variables is set at all.
+        // provider is consulted only when one of our variables is set at all (and the names
+        // are made only when a variable starts with TOKENS_).
         var sources: [(any ConfigProvider, keyPrefix: String, (String) -> SettingSource)] = []
-        if Self.allKeys.contains(where: { environment[Self.environmentName($0)] != nil }) {
+        if environment.keys.contains(where: { $0.utf8.starts(with: Self.environmentPrefix.utf8) }),
+            Self.allKeys.contains(where: { environment[Self.environmentName($0)] != nil })
+        {
             sources.append(
                 (EnvironmentVariablesProvider(environmentVariables: environment), "tokens.", { .environment(Self.environmentName($0)) }))
         }
@@ -154,9 +157,23 @@ package struct SettingsLoader: Sendable {
     /// The client's keys and the server's (`tokens-server`), which share the config file.
     static let allKeys = keys + serverKeys
 
-    /// The environment variable of a key: `log.level` is TOKENS_LOG_LEVEL.
+    /// What every environment variable of a setting starts with.
+    private static let environmentPrefix = "TOKENS_"
+
+    /// The environment variable of a key: `log.level` is TOKENS_LOG_LEVEL. Keys are ASCII, and
+    /// are upper-cased byte by byte (`uppercased()` and a walk by Character took a sixth of a
+    /// one-shot command's instructions for the 48 keys).
     public static func environmentName(_ key: String) -> String {
-        "TOKENS_" + replacingDots(key.uppercased(), with: "_")
+        var name = Array(environmentPrefix.utf8)
+        name.reserveCapacity(name.count + key.utf8.count)
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): name.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): name.append(byte - 32)
+            default: name.append(byte)
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// `log.level` as `log-level` or `LOG_LEVEL` (without Foundation's NSString bridge, which a

@@ -8,6 +8,12 @@ import GRDBSQLite
 /// Not thread-safe: `UnlockedVault` holds it behind a mutex.
 final class SQLiteReadConnection: VaultQuerying {
     private var handle: OpaquePointer?
+    /// Statements already prepared, by their SQL, reset after each use: a command reads the
+    /// header and its key slots, and begins and commits a read transaction, several times, and
+    /// SQLite compiles a statement anew at each prepare.
+    private var prepared: [String: OpaquePointer] = [:]
+    /// How many statements are kept at most (SQL built with values in it is not worth keeping).
+    private static let preparedLimit = 16
 
     /// Opens the existing file at `path` (never creates one), waiting up to `busyTimeout`
     /// seconds for another process's write.
@@ -25,7 +31,10 @@ final class SQLiteReadConnection: VaultQuerying {
         sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000))
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        finalizeStatements()
+        sqlite3_close_v2(handle)
+    }
 
     /// Reads the file's pages through a mapping of it from now on, not one pread each (at 10 000
     /// accounts the index's sealed part alone spans 35 overflow pages). SQLite maps only what
@@ -39,8 +48,14 @@ final class SQLiteReadConnection: VaultQuerying {
     /// Closes the connection (in a vault still in WAL mode, SQLite removes the -wal and -shm files
     /// if it was the last one).
     func close() {
+        finalizeStatements()
         sqlite3_close_v2(handle)
         handle = nil
+    }
+
+    private func finalizeStatements() {
+        for statement in prepared.values { sqlite3_finalize(statement) }
+        prepared = [:]
     }
 
     /// Runs `sql`, ignoring any rows.
@@ -71,16 +86,29 @@ final class SQLiteReadConnection: VaultQuerying {
     /// Steps through the rows of `sql`, a statement without parameters.
     private func each(_ sql: String, _ body: (SQLiteReadRow) throws -> Void) throws {
         guard let handle else { throw SQLiteReadError(code: SQLITE_MISUSE, message: "the connection is closed") }
-        var statement: OpaquePointer?
-        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard prepared == SQLITE_OK, let statement else { throw SQLiteReadError(code: prepared, handle: handle) }
-        defer { sqlite3_finalize(statement) }
+        // Taken out while it runs, so that the same SQL run inside `body` prepares its own.
+        let statement = try prepared.removeValue(forKey: sql) ?? prepare(sql, on: handle)
+        defer {
+            sqlite3_reset(statement)
+            if prepared[sql] == nil && prepared.count < Self.preparedLimit {
+                prepared[sql] = statement
+            } else {
+                sqlite3_finalize(statement)
+            }
+        }
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw SQLiteReadError(code: code, handle: handle) }
             try body(SQLiteReadRow(statement: statement))
         }
+    }
+
+    private func prepare(_ sql: String, on handle: OpaquePointer) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw SQLiteReadError(code: code, handle: handle) }
+        return statement
     }
 }
 
