@@ -166,7 +166,8 @@ def main():
     if len(order) < 500 or len(written) < 100:
         sys.exit(f"hot-symbols.py: only {len(order)} functions and {len(written)} variables named; has {options.binary} its symbols?")
     # A variable written by one command and only read by another is a written one.
-    read = [name for name in read if name not in set(written)]
+    writes = set(written)
+    read = [name for name in read if name not in writes]
     with open(options.output, "w") as file:
         file.write("# Written by `make order-file` (App/Scripts/hot-symbols.py): the functions a start of\n")
         file.write("# tokens runs, then the variables it writes, then those it only reads, laid out first and\n")
