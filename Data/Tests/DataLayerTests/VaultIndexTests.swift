@@ -80,6 +80,31 @@ struct VaultIndexTests {
         try folder.tamper("UPDATE entry SET sort_order = 7 - sort_order WHERE id IN (?, ?)", arguments: [Self.id(2), Self.id(3)])
         try await withReopened { source async throws in
             await #expect(throws: VaultError.modified(.entries)) { try await source.search(AccountQuery("issuer 3")) }
+            // Out of the index's order: the full read's check in place cannot decide, and the
+            // whole index refuses the rows.
+            await #expect(throws: VaultError.modified(.entries)) { try await source.fetchAll() }
+        }
+    }
+
+    @Test("an id as the index stores it spells its row's id exactly: a UUID's canonical text, or a text id's bytes")
+    func idSpells() {
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        for (stored, same, others) in [
+            (
+                uuid.uuidString, [uuid.uuidString],
+                [uuid.uuidString.lowercased(), UUID().uuidString, String(uuid.uuidString.dropLast()), ""]
+            ),
+            ("not-a-uuid", ["not-a-uuid"], ["not-a-uui", "Not-a-uuid", uuid.uuidString]),
+        ] {
+            var bytes: [UInt8] = []
+            VaultIndexBytes.appendID(stored, to: &bytes)
+            bytes.withUnsafeBytes { buffer in
+                var reader = VaultIndexBytes.Reader(bytes: buffer)
+                let id = reader.id()
+                #expect(id?.isUUID == (stored == uuid.uuidString))
+                for text in same { #expect(id?.spells(text) == true, "\(text)") }
+                for text in others { #expect(id?.spells(text) == false, "\(text)") }
+            }
         }
     }
 

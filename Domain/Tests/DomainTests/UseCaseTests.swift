@@ -74,6 +74,26 @@ struct UseCaseTests {
         #expect(issuers == ["Fav", "B", "W", "None"])
     }
 
+    @Test("ListAccounts keeps each part in the repository's order, on random lists")
+    func listOrderRandom() {
+        var random = SplitMix(seed: 0x11_57)
+        for round in 0..<50 {
+            let accounts = (0..<Int.random(in: 0...60, using: &random)).map { number -> Account in
+                var account = Account.stub(
+                    number: round * 100 + number, issuer: "I\(number)", isFavorite: Int.random(in: 0..<5, using: &random) == 0)
+                let group = Int.random(in: 0..<4, using: &random)
+                account.groups = group == 0 || round % 3 == 0 ? [] : ["G\(group)", "Other"]
+                return account
+            }
+            // The rule as written: favourites, then each first group by name, then the rest.
+            let rest = accounts.filter { !$0.isFavorite }
+            var expected = accounts.filter(\.isFavorite)
+            for group in Set(rest.compactMap(\.groups.first)).sorted() { expected += rest.filter { $0.groups.first == group } }
+            expected += rest.filter(\.groups.isEmpty)
+            #expect(DefaultListAccountsUseCase.ordered(accounts) == expected)
+        }
+    }
+
     @Test("SearchAccounts matches issuer, account and note, ignoring case and accents")
     func search() async throws {
         await repository.send([

@@ -50,6 +50,23 @@ struct IndexedSearchAccountsUseCaseTests {
         #expect(try await search.execute(query: "bravo").isEmpty)
         #expect(try await search.execute(query: "alpha").map(\.issuer) == ["Alpha"])
     }
+
+    @Test("text kept from a folded index through revisions only listed is reused only for unchanged accounts")
+    func throughListedRevisions() async throws {
+        store.send([.row(1, issuer: "Alpha"), .row(2, issuer: "Bravo")])
+        let search = makeSearch()
+        #expect(try await search.execute(query: "bravo").map(\.issuer) == ["Bravo"])
+        // Listed, never searched: its text is not folded; the next fold reuses Alpha's and
+        // Bravo's unless they changed.
+        store.send([.row(2, issuer: "Charlie"), .row(1, issuer: "Alpha")])
+        #expect(try await search.execute(query: "").map(\.issuer) == ["Charlie", "Alpha"])
+        store.send([.row(2, issuer: "Charlie"), .row(1, issuer: "Alpha"), .row(3, issuer: "Delta")])
+        #expect(try await search.execute(query: "").count == 3)
+        #expect(try await search.execute(query: "bravo").isEmpty)
+        #expect(try await search.execute(query: "charlie").map(\.issuer) == ["Charlie"])
+        #expect(try await search.execute(query: "a").map(\.issuer) == ["Charlie", "Alpha", "Delta"])
+        #expect(store.listCalls == 3)
+    }
 }
 
 /// Accounts with a revision that moves with every `send`, counting the lists made.

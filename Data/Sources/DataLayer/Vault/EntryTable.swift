@@ -8,7 +8,11 @@ import GRDB
 enum EntryTable {
     /// Every entry, in the user's order.
     static func all(_ db: some VaultQuerying) throws -> [EntryRecord] {
-        try db.rows("SELECT * FROM entry ORDER BY sort_order, created_at") { try EntryRecord(row: $0) }
+        // Sorted here, not by SQLite: the table has no index on the order, and SQLite's sort
+        // copies every row, ciphertext and all (a third of reading 10 000 entries).
+        var records = try db.rows("SELECT * FROM entry") { try EntryRecord(row: $0) }
+        records.sort { ($0.sortOrder, $0.createdAt) < ($1.sortOrder, $1.createdAt) }
+        return records
     }
 
     /// The entry `id`, if the vault has it.

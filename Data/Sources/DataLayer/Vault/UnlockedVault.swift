@@ -137,7 +137,7 @@ public final class UnlockedVault: Sendable {
                     // Set here, not at the open: a command that reads one entry sorts nothing.
                     try current.connection.execute(VaultDatabase.inMemoryTemporaries)
                     let records = try EntryTable.all(current.connection)
-                    try checkManifest(records, in: current.connection, against: header, keys: keys)
+                    try verifyManifest(records, in: current.connection, against: header, keys: keys)
                     state?.checked = (dataVersion, records)
                     return records
                 }
@@ -202,7 +202,7 @@ public final class UnlockedVault: Sendable {
                 if session.checkedDataVersion != dataVersion {
                     let header = try verifiedHeader(db, session)
                     let vouched = try trustingReadPath && readPathVouches()
-                    if !vouched { try checkManifest(records, in: db, against: header, keys: session.keys) }
+                    if !vouched { try verifyManifest(records, in: db, against: header, keys: session.keys) }
                     checked(dataVersion)
                 }
                 return try body(db, session.keys, records)
@@ -339,6 +339,12 @@ public final class UnlockedVault: Sendable {
     {
         manifestCheckCount.add(1, ordering: .relaxed)
         return try VaultManifest.check(records, in: db, against: header, keys: keys)
+    }
+
+    /// `checkManifest` for a read that keeps no index.
+    private func verifyManifest(_ records: [EntryRecord], in db: some VaultQuerying, against header: VaultHeader, keys: VaultKeys) throws {
+        manifestCheckCount.add(1, ordering: .relaxed)
+        try VaultManifest.verify(records, in: db, against: header, keys: keys)
     }
 
     /// Whether the read path's connection found the file as its header says and no connection

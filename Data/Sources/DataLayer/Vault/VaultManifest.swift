@@ -43,6 +43,18 @@ enum VaultManifest {
         return index
     }
 
+    /// `check`, for a read that keeps no index: the index is first checked in place against the
+    /// rows in their order (`VaultIndex.coversInOrder`), and read whole only when that cannot
+    /// decide.
+    static func verify(_ records: [EntryRecord], in db: some VaultQuerying, against header: VaultHeader, keys: VaultKeys) throws {
+        if header.formatVersion >= 4,
+            try VaultIndex.coversInOrder(records, sync: try SealedSyncRow.fetchAll(db), in: db, keys: keys, header: header)
+        {
+            return
+        }
+        _ = try check(records, in: db, against: header, keys: keys)
+    }
+
     /// The digest of the rows as they are in `db` now, as format `format` (2 or 3) counts them.
     static func current(_ db: some VaultQuerying, format: Int) throws -> Data {
         digest(try EntryTable.all(db), sync: format >= 3 ? try SealedSyncRow.fetchAll(db) : [], format: format)

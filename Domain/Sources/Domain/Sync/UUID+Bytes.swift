@@ -41,36 +41,51 @@ extension UUID {
     /// library's `sscanf`, which Foundation's parser calls; any other text is left to
     /// `UUID(uuidString:)`, so the result is always that initializer's.
     public init?(text: String) {
-        let utf8 = Array(text.utf8)
-        var bytes: [UInt8] = []
-        var high: UInt8?
-        reading: for (position, character) in utf8.enumerated() where utf8.count == 36 {
-            switch (position, HexDigit.value(character)) {
-            case (8, _), (13, _), (18, _), (23, _):
-                guard character == UInt8(ascii: "-") else { break reading }
-            case (_, let digit?):
-                if let first = high { bytes.append(first << 4 | digit) }
-                high = high == nil ? digit : nil
-            default:
-                break reading
-            }
-        }
-        guard let id = bytes.count == 16 ? UUID(bytes: bytes) : UUID(uuidString: text) else { return nil }
+        var utf8 = text
+        guard let id = utf8.withUTF8(Self.canonical) ?? UUID(uuidString: text) else { return nil }
         self = id
+    }
+
+    /// The id `utf8` spells as 8-4-4-4-12 hex digits, read in place (a vault's read parses an
+    /// id for each of its entries); nil for any other text.
+    private static func canonical(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard utf8.count == 36 else { return nil }
+        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let read = withUnsafeMutableBytes(of: &raw) { bytes -> Bool in
+            var at = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    guard utf8[at] == UInt8(ascii: "-") else { return false }
+                    at += 1
+                }
+                guard let high = HexDigit.value(utf8[at]), let low = HexDigit.value(utf8[at + 1]) else { return false }
+                bytes[index] = high << 4 | low
+                at += 2
+            }
+            return true
+        }
+        return read ? UUID(uuid: raw) : nil
     }
 
     /// `uuidString`'s text (upper-case hex, 8-4-4-4-12), written without the C library's
     /// `snprintf`, which Foundation's formatter calls on Linux: a sync writes thousands of ids and
     /// stamps, and formatting them was a seventh of a join.
     public var text: String {
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (position, byte) in bytes.enumerated() {
-            if position == 4 || position == 6 || position == 8 || position == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(Self.upperHex[Int(byte >> 4)])
-            text.append(Self.upperHex[Int(byte & 0x0F)])
+        withUnsafeBytes(of: uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var at = 0
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    text[at] = Self.upperHex[Int(byte >> 4)]
+                    text[at + 1] = Self.upperHex[Int(byte & 0x0F)]
+                    at += 2
+                }
+                return at
+            }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)

@@ -2,8 +2,9 @@ import Domain
 import Synchronization
 
 /// SearchAccounts for a screen that searches at each keystroke: the ordered accounts and their
-/// folded text are kept in a `SearchIndex` until the repository's revision changes, and an
-/// account's text is folded again only when that account changed. A keystroke then costs one
+/// folded text are kept in a `SearchIndex` until the repository's revision changes, the text
+/// folded at the first query that needs it, and an account's text folded again only when that
+/// account changed. A keystroke then costs one
 /// revision check and one scan of the folded text.
 public final class IndexedSearchAccountsUseCase: SearchAccountsUseCase {
     private let listAccounts: any ListAccountsUseCase
@@ -27,7 +28,7 @@ public final class IndexedSearchAccountsUseCase: SearchAccountsUseCase {
         // behind, so the next keystroke rebuilds it rather than trusting stale text.
         let revision = try await revision()
         let cached = index.withLock { $0 }
-        let searched: SearchIndex
+        var searched: SearchIndex
         if let cached, cached.revision == revision {
             searched = cached
         } else {
@@ -35,6 +36,10 @@ public final class IndexedSearchAccountsUseCase: SearchAccountsUseCase {
             index.withLock { $0 = searched }
         }
         guard !query.matchesEverything else { return searched.accounts }
+        if !searched.isFolded {
+            searched = searched.folded()
+            index.withLock { if $0?.revision == searched.revision { $0 = searched } }
+        }
         return searched.matches(query)
     }
 }

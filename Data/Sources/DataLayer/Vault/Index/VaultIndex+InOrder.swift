@@ -1,0 +1,67 @@
+import Foundation
+
+extension VaultIndex {
+    /// Whether the index `header` vouches for names exactly `records`, in their order, each with
+    /// its row's digest, and exactly the sync rows `rows`: what `covers` proves of an index read
+    /// whole, proved without copying it out (no haystack, id or digest is copied; the rows are
+    /// hashed on every core). The `entry` table's primary key keeps the ids distinct, so a match
+    /// position by position is a match by id. False when the index is not in the rows' order or
+    /// is no whole index: only then does the caller read it whole to decide (`covers`).
+    static func coversInOrder(
+        _ records: [EntryRecord], sync rows: [SealedSyncRow], in db: some VaultQuerying, keys: VaultKeys, header: VaultHeader
+    ) throws -> Bool {
+        let stored = try db.rows("SELECT id, body FROM index_chunk ORDER BY id") { row in (try row.integer(0), try row.blob(1)) }
+        guard stored.enumerated().allSatisfy({ $0.offset == $0.element.0 }),
+            let layout = try UnlockedVault.indexLayout(db, keys: keys, header: header),
+            layout.chunkHashes.count == stored.count, layout.entries == records.count, layout.records == records.count + rows.count
+        else { return false }
+        let digests = try records.mappedOnAllCores { VaultRowDigest.entry($0) }
+        var position = 0
+        var inOrder = true
+        var sync: [SyncRow] = []
+        for (chunk, (_, body)) in stored.enumerated() {
+            let whole = body.withUnsafeBytes { body in
+                VaultIndexChunk.isChunk(body, at: chunk, of: layout)
+                    && VaultIndexChunk.walk(body) { kind, id, digest in
+                        defer { position += 1 }
+                        guard inOrder else { return }
+                        if position < records.count {
+                            inOrder = kind == .entry && id.spells(records[position].id) && digest.elementsEqual(digests[position])
+                        } else if let table = kind.table {
+                            sync.append(SyncRow(table: table, id: id.text, digest: Array(digest)))
+                        } else {
+                            inOrder = false
+                        }
+                    }
+            }
+            guard whole, inOrder else { return false }
+        }
+        guard position == layout.records else { return false }
+        return Set(sync) == Set(rows.map { SyncRow(table: $0.table, id: $0.id, digest: VaultRowDigest.sync($0)) })
+    }
+}
+
+extension VaultIndexBytes.ID {
+    /// Whether this is the id `text`: the same bytes, or for a UUID its canonical text
+    /// (upper-case hex, 8-4-4-4-12, as `appendID` stores only that), compared without making
+    /// either into the other.
+    func spells(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard isUUID else { return utf8.elementsEqual(bytes) }
+            guard utf8.count == 36, bytes.count == 16 else { return false }
+            var at = 0
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    guard utf8[at] == UInt8(ascii: "-") else { return false }
+                    at += 1
+                }
+                guard utf8[at] == Self.upperHex[Int(byte >> 4)], utf8[at + 1] == Self.upperHex[Int(byte & 0x0F)] else { return false }
+                at += 2
+            }
+            return true
+        }
+    }
+
+    private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
+}
