@@ -27,7 +27,7 @@ enum EntryCipher {
     /// The account a stored row holds; `entryDamaged` if it fails to open or decode.
     static func open(_ record: EntryRecord, keys: VaultKeys, format: Int = VaultHeader.currentFormat) throws -> Account {
         let aad = additionalData(format: format, vaultID: keys.vaultID, id: record.id, version: record.version)
-        guard let id = UUID(text: record.id),
+        guard let id = EntryID.uuid(record.id),
             var plaintext = VaultCrypto.open(
                 nonce: record.nonce, ciphertext: record.ciphertext, key: keys.entries, authenticating: aad)
         else { throw VaultError.entryDamaged(id: record.id) }

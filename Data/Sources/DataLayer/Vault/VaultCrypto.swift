@@ -37,9 +37,12 @@ enum VaultCrypto {
     /// separate parts went through swift-crypto's generic appends and a dynamic cast per entry.
     static func open(nonce: Data, ciphertext: Data, key: SymmetricKey, authenticating aad: Data) -> Data? {
         guard nonce.count == 12, ciphertext.count >= 16 else { return nil }
-        var combined = Data(capacity: nonce.count + ciphertext.count)
-        combined.append(nonce)
-        combined.append(ciphertext)
+        // Copied in one go: two appends to an empty Data cost more than the copy.
+        var combined = Data(count: nonce.count + ciphertext.count)
+        combined.withUnsafeMutableBytes { bytes in
+            _ = nonce.copyBytes(to: bytes.bindMemory(to: UInt8.self))
+            _ = ciphertext.copyBytes(to: UnsafeMutableBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[nonce.count...]))
+        }
         guard let box = try? AES.GCM.SealedBox(combined: combined) else { return nil }
         return try? AES.GCM.open(box, using: key, authenticating: aad)
     }

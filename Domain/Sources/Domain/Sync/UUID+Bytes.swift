@@ -41,51 +41,45 @@ extension UUID {
     /// library's `sscanf`, which Foundation's parser calls; any other text is left to
     /// `UUID(uuidString:)`, so the result is always that initializer's.
     public init?(text: String) {
-        var utf8 = text
-        guard let id = utf8.withUTF8(Self.canonical) ?? UUID(uuidString: text) else { return nil }
+        guard let id = Self.canonical(text.utf8) ?? UUID(uuidString: text) else { return nil }
         self = id
     }
 
-    /// The id `utf8` spells as 8-4-4-4-12 hex digits, read in place (a vault's read parses an
-    /// id for each of its entries); nil for any other text.
-    private static func canonical(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
+    /// The id `utf8` spells as 8-4-4-4-12 hex digits, read into two numbers without a buffer (a
+    /// vault's read parses an id for each of its entries); nil for any other text.
+    private static func canonical(_ utf8: String.UTF8View) -> UUID? {
         guard utf8.count == 36 else { return nil }
-        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let read = withUnsafeMutableBytes(of: &raw) { bytes -> Bool in
-            var at = 0
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
-                    guard utf8[at] == UInt8(ascii: "-") else { return false }
-                    at += 1
-                }
-                guard let high = HexDigit.value(utf8[at]), let low = HexDigit.value(utf8[at + 1]) else { return false }
-                bytes[index] = high << 4 | low
-                at += 2
+        var (high, low, digits): (UInt64, UInt64, Int) = (0, 0, 0)
+        for (position, character) in utf8.enumerated() {
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard character == UInt8(ascii: "-") else { return nil }
+                continue
             }
-            return true
+            guard let digit = HexDigit.value(character) else { return nil }
+            if digits < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt64(digit) }
+            digits += 1
         }
-        return read ? UUID(uuid: raw) : nil
+        func byte(_ value: UInt64, _ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> (56 - 8 * index)) }
+        return UUID(
+            uuid: (
+                byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
+                byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)
+            ))
     }
 
     /// `uuidString`'s text (upper-case hex, 8-4-4-4-12), written without the C library's
     /// `snprintf`, which Foundation's formatter calls on Linux: a sync writes thousands of ids and
     /// stamps, and formatting them was a seventh of a join.
     public var text: String {
-        withUnsafeBytes(of: uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { text in
-                var at = 0
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[at] = UInt8(ascii: "-")
-                        at += 1
-                    }
-                    text[at] = Self.upperHex[Int(byte >> 4)]
-                    text[at + 1] = Self.upperHex[Int(byte & 0x0F)]
-                    at += 2
-                }
-                return at
-            }
+        let (high, low) = orderKey
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for digit in 0..<32 {
+            if digit == 8 || digit == 12 || digit == 16 || digit == 20 { text.append(UInt8(ascii: "-")) }
+            let nibble = digit < 16 ? high >> (60 - 4 * digit) : low >> (60 - 4 * (digit - 16))
+            text.append(Self.upperHex[Int(nibble & 0x0F)])
         }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
