@@ -143,12 +143,17 @@ extension VaultIndex {
     /// The index `header` vouches for in `db`, both parts; `modified(.entries)` if the sealed
     /// part does not open, or the chunks are not the ones it hashes.
     static func read(_ db: some VaultQuerying, keys: VaultKeys, header: VaultHeader) throws -> VaultIndex {
-        let stored = try db.rows("SELECT id, body FROM index_chunk ORDER BY id") { row in (try row.integer(0), try row.blob(1)) }
-        guard stored.enumerated().allSatisfy({ $0.offset == $0.element.0 }),
-            let index = try SealedVaultIndex.open(
-                in: db, keys: keys, header: header, { VaultIndex(sealedPart: $0, chunks: stored.map(\.1)) })
+        guard let chunks = try storedChunks(db),
+            let index = try SealedVaultIndex.open(in: db, keys: keys, header: header, { VaultIndex(sealedPart: $0, chunks: chunks) })
         else { throw VaultError.modified(.entries) }
         return index
+    }
+
+    /// The bodies of the `index_chunk` rows in order; nil unless they are numbered 0, 1, 2…
+    static func storedChunks(_ db: some VaultQuerying) throws -> [Data]? {
+        let stored = try db.rows("SELECT id, body FROM index_chunk ORDER BY id") { row in (try row.integer(0), try row.blob(1)) }
+        guard stored.enumerated().allSatisfy({ $0.offset == $0.element.0 }) else { return nil }
+        return stored.map(\.1)
     }
 
     /// The index of the rows in `db` now: each entry's haystack taken from `previous` where

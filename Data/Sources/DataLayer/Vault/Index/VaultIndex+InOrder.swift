@@ -10,16 +10,14 @@ extension VaultIndex {
     static func coversInOrder(
         _ records: [EntryRecord], sync rows: [SealedSyncRow], in db: some VaultQuerying, keys: VaultKeys, header: VaultHeader
     ) throws -> Bool {
-        let stored = try db.rows("SELECT id, body FROM index_chunk ORDER BY id") { row in (try row.integer(0), try row.blob(1)) }
-        guard stored.enumerated().allSatisfy({ $0.offset == $0.element.0 }),
-            let layout = try UnlockedVault.indexLayout(db, keys: keys, header: header),
-            layout.chunkHashes.count == stored.count, layout.entries == records.count, layout.records == records.count + rows.count
+        guard let chunks = try storedChunks(db), let layout = try UnlockedVault.indexLayout(db, keys: keys, header: header),
+            layout.chunkHashes.count == chunks.count, layout.entries == records.count, layout.records == records.count + rows.count
         else { return false }
         let digests = try records.mappedOnAllCores { VaultRowDigest.entry($0) }
         var position = 0
         var inOrder = true
         var sync: [SyncRow] = []
-        for (chunk, (_, body)) in stored.enumerated() {
+        for (chunk, body) in chunks.enumerated() {
             let whole = body.withUnsafeBytes { body in
                 VaultIndexChunk.isChunk(body, at: chunk, of: layout)
                     && VaultIndexChunk.walk(body) { kind, id, digest in
