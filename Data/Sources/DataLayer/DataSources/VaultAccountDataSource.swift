@@ -16,7 +16,7 @@ public struct VaultAccountDataSource: AccountDataSource {
     }
 
     public func fetchAll() async throws -> [Account] {
-        try vault.readEntries { keys, records in try records.mappedOnAllCores { try EntryCipher.open($0, keys: keys) } }
+        try vault.mapEntries { try EntryCipher.open($0, keys: $1) }
     }
 
     /// Only the matching entries are read and checked (`UnlockedVault.search`).

@@ -6,13 +6,18 @@ import Foundation
 /// version, so a row copied from elsewhere, or an older copy of the same row, fails to open.
 enum EntryCipher {
     static func additionalData(format: Int, vaultID: Data, id: String, version: Int) -> Data {
+        CanonicalEncoding.data(additionalBytes(format: format, vaultID: vaultID, id: id, version: version))
+    }
+
+    /// `additionalData`'s bytes, as opening an entry passes them (no Data made for each entry).
+    static func additionalBytes(format: Int, vaultID: Data, id: String, version: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(48 + vaultID.count + id.utf8.count)
         CanonicalEncoding.appendUTF8(format >= 2 ? "tokens/entry/v2" : "tokens/entry/v1", to: &bytes)
         CanonicalEncoding.appendBytes(vaultID, to: &bytes)
         CanonicalEncoding.appendString(id, to: &bytes)
         if format >= 2 { CanonicalEncoding.appendInteger(version, to: &bytes) }
-        return CanonicalEncoding.data(bytes)
+        return bytes
     }
 
     /// `account` sealed as version `version` of its entry.
@@ -26,7 +31,7 @@ enum EntryCipher {
 
     /// The account a stored row holds; `entryDamaged` if it fails to open or decode.
     static func open(_ record: EntryRecord, keys: VaultKeys, format: Int = VaultHeader.currentFormat) throws -> Account {
-        let aad = additionalData(format: format, vaultID: keys.vaultID, id: record.id, version: record.version)
+        let aad = additionalBytes(format: format, vaultID: keys.vaultID, id: record.id, version: record.version)
         guard let id = EntryID.uuid(record.id),
             var plaintext = VaultCrypto.open(
                 nonce: record.nonce, ciphertext: record.ciphertext, key: keys.entries, authenticating: aad)

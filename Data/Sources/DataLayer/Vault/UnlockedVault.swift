@@ -147,6 +147,45 @@ public final class UnlockedVault: Sendable {
         return try body(keys, records)
     }
 
+    /// `transform` of every entry, in the user's order, once the header and manifest check out.
+    /// On the read path's connection, the entries are transformed and hashed on the other cores
+    /// while the rest are read and the index is read, so that no core waits on the reading
+    /// (`ReadAhead`); what `transform` made is given out only once every row checks out, and a
+    /// row that does not fails as `readEntries` fails. Elsewhere it is `readEntries`.
+    func mapEntries<T: Sendable>(_ transform: @Sendable (EntryRecord, VaultKeys) throws -> T) throws -> [T] {
+        let keys = self.keys
+        let mapped = try reader.withLock { state -> [T]? in
+            guard let current = state else { return nil }
+            return try VaultDatabase.guarding(path: path) {
+                try current.connection.transaction {
+                    let dataVersion = try current.connection.dataVersion()
+                    if let checked = current.checked, checked.dataVersion == dataVersion { return nil }
+                    let header = try VaultHeader.read(current.connection, path: path)
+                    try verify(header, keys: keys)
+                    try current.connection.execute(VaultDatabase.inMemoryTemporaries)
+                    let (checked, mapped) = try ReadAhead.map(
+                        first: VaultRowDigest.entry, then: { try transform($0, keys) },
+                        reading: { hand in
+                            let records = try EntryTable.all(current.connection, batch: 256, hand)
+                            return (records, try VaultManifest.stored(in: current.connection, against: header, keys: keys))
+                        },
+                        checking: { read, digests in
+                            let order = EntryTable.userOrder(of: read.0)
+                            let records = order.map { $0.map { read.0[$0] } } ?? read.0
+                            try verifyManifest(
+                                records, digests: order.map { $0.map { digests[$0] } } ?? digests, stored: read.1, in: current.connection,
+                                against: header, keys: keys)
+                            return (records, order)
+                        })
+                    state?.checked = (dataVersion, checked.0)
+                    let inTableOrder = try mapped.get()
+                    return checked.1.map { $0.map { inTableOrder[$0] } } ?? inTableOrder
+                }
+            }
+        }
+        return try mapped ?? readEntries { keys, records in try records.mappedOnAllCores { try transform($0, keys) } }
+    }
+
     /// Runs `body` in one read transaction of the read path's connection, with the header once
     /// these keys authenticate it and nothing else checked; nil for a vault without a read path.
     func readingHeader<T: Sendable>(_ body: @Sendable (SQLiteReadConnection, VaultKeys, VaultHeader) throws -> T) throws -> T? {
@@ -339,6 +378,15 @@ public final class UnlockedVault: Sendable {
     {
         manifestCheckCount.add(1, ordering: .relaxed)
         return try VaultManifest.check(records, in: db, against: header, keys: keys)
+    }
+
+    /// `verifyManifest` with the rows' digests made and the index read (`VaultManifest.stored`).
+    private func verifyManifest(
+        _ records: [EntryRecord], digests: [[UInt8]], stored: VaultIndex.StoredInOrder?, in db: some VaultQuerying,
+        against header: VaultHeader, keys: VaultKeys
+    ) throws {
+        manifestCheckCount.add(1, ordering: .relaxed)
+        try VaultManifest.verify(records, digests: digests, stored: stored, in: db, against: header, keys: keys)
     }
 
     /// `checkManifest` for a read that keeps no index.

@@ -35,7 +35,7 @@ enum VaultCrypto {
     /// Opens what `seal` made; nil when the key is wrong or anything was changed.
     /// The box is built from one buffer (nonce, ciphertext, tag: `seal`'s layout): the
     /// separate parts went through swift-crypto's generic appends and a dynamic cast per entry.
-    static func open(nonce: Data, ciphertext: Data, key: SymmetricKey, authenticating aad: Data) -> Data? {
+    static func open(nonce: Data, ciphertext: Data, key: SymmetricKey, authenticating aad: some DataProtocol) -> Data? {
         guard nonce.count == 12, ciphertext.count >= 16 else { return nil }
         // Copied in one go: two appends to an empty Data cost more than the copy.
         var combined = Data(count: nonce.count + ciphertext.count)

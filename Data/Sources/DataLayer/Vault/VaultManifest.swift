@@ -55,6 +55,22 @@ enum VaultManifest {
         _ = try check(records, in: db, against: header, keys: keys)
     }
 
+    /// What `verify` compares the rows with, read before the rows are hashed (so that other
+    /// threads can hash them meanwhile): nil when only `check` can decide.
+    static func stored(in db: some VaultQuerying, against header: VaultHeader, keys: VaultKeys) throws -> VaultIndex.StoredInOrder? {
+        guard header.formatVersion >= 4 else { return nil }
+        return try VaultIndex.StoredInOrder.read(db, keys: keys, header: header, sync: try SealedSyncRow.fetchAll(db))
+    }
+
+    /// `verify`, with every record's `VaultRowDigest.entry` made and the index read (`stored`).
+    static func verify(
+        _ records: [EntryRecord], digests: [[UInt8]], stored: VaultIndex.StoredInOrder?, in db: some VaultQuerying,
+        against header: VaultHeader, keys: VaultKeys
+    ) throws {
+        if let stored, stored.covers(records, digests: digests) { return }
+        _ = try check(records, in: db, against: header, keys: keys)
+    }
+
     /// The digest of the rows as they are in `db` now, as format `format` (2 or 3) counts them.
     static func current(_ db: some VaultQuerying, format: Int) throws -> Data {
         digest(try EntryTable.all(db), sync: format >= 3 ? try SealedSyncRow.fetchAll(db) : [], format: format)

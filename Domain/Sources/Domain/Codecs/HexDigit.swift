@@ -2,6 +2,8 @@
 /// hex text share.
 public enum HexDigit {
     /// The value of `digit` (either case), or nil when it is not a hex digit.
+    /// Inlinable: a UUID read from text asks it 32 times.
+    @inlinable
     public static func value(_ digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")

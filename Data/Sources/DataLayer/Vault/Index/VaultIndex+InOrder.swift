@@ -10,32 +10,57 @@ extension VaultIndex {
     static func coversInOrder(
         _ records: [EntryRecord], sync rows: [SealedSyncRow], in db: some VaultQuerying, keys: VaultKeys, header: VaultHeader
     ) throws -> Bool {
-        guard let chunks = try storedChunks(db), let layout = try UnlockedVault.indexLayout(db, keys: keys, header: header),
-            layout.chunkHashes.count == chunks.count, layout.entries == records.count, layout.records == records.count + rows.count
-        else { return false }
-        let digests = try records.mappedOnAllCores { VaultRowDigest.entry($0) }
-        var position = 0
-        var inOrder = true
-        var sync: [SyncRow] = []
-        for (chunk, body) in chunks.enumerated() {
-            let whole = body.withUnsafeBytes { body in
-                VaultIndexChunk.isChunk(body, at: chunk, of: layout)
-                    && VaultIndexChunk.walk(body) { kind, id, digest in
+        guard let stored = try StoredInOrder.read(db, keys: keys, header: header, sync: rows) else { return false }
+        return stored.covers(records, digests: try records.mappedOnAllCores { VaultRowDigest.entry($0) })
+    }
+
+    /// What `coversInOrder` compares the rows with, read from the file: the index's chunks,
+    /// each one the layout vouches for, and the sync rows. Read apart from the comparison so
+    /// that a reader can read it while other threads still hash the rows.
+    struct StoredInOrder {
+        let chunks: [Data]
+        let layout: VaultIndexView.Layout
+        let sync: [SealedSyncRow]
+
+        /// Nil when the index is no whole sealed index (the caller then reads it whole).
+        static func read(_ db: some VaultQuerying, keys: VaultKeys, header: VaultHeader, sync: [SealedSyncRow]) throws -> Self? {
+            guard let chunks = try storedChunks(db), let layout = try UnlockedVault.indexLayout(db, keys: keys, header: header),
+                layout.chunkHashes.count == chunks.count, chunks.indices.allSatisfy({ isChunk(chunks[$0], at: $0, of: layout) })
+            else { return nil }
+            return Self(chunks: chunks, layout: layout, sync: sync)
+        }
+
+        private static func isChunk(_ body: Data, at position: Int, of layout: VaultIndexView.Layout) -> Bool {
+            body.withUnsafeBytes { VaultIndexChunk.isChunk($0, at: position, of: layout) }
+        }
+
+        /// Whether the index names exactly `records`, in their order, with `digests` (each
+        /// record's `VaultRowDigest.entry`), then exactly the sync rows.
+        func covers(_ records: [EntryRecord], digests: [[UInt8]]) -> Bool {
+            guard layout.entries == records.count, layout.records == records.count + sync.count, digests.count == records.count
+            else { return false }
+            var position = 0
+            var inOrder = true
+            var found: [SyncRow] = []
+            for body in chunks {
+                let whole = body.withUnsafeBytes { body in
+                    VaultIndexChunk.walk(body) { kind, id, digest in
                         defer { position += 1 }
                         guard inOrder else { return }
                         if position < records.count {
                             inOrder = kind == .entry && id.spells(records[position].id) && digest.elementsEqual(digests[position])
                         } else if let table = kind.table {
-                            sync.append(SyncRow(table: table, id: id.text, digest: Array(digest)))
+                            found.append(SyncRow(table: table, id: id.text, digest: Array(digest)))
                         } else {
                             inOrder = false
                         }
                     }
+                }
+                guard whole, inOrder else { return false }
             }
-            guard whole, inOrder else { return false }
+            guard position == layout.records else { return false }
+            return Set(found) == Set(sync.map { SyncRow(table: $0.table, id: $0.id, digest: VaultRowDigest.sync($0)) })
         }
-        guard position == layout.records else { return false }
-        return Set(sync) == Set(rows.map { SyncRow(table: $0.table, id: $0.id, digest: VaultRowDigest.sync($0)) })
     }
 }
 

@@ -14,7 +14,7 @@ enum VaultRowDigest {
         bytes.reserveCapacity(96 + record.id.utf8.count + record.nonce.count + record.ciphertext.count)
         CanonicalEncoding.appendUTF8("tokens/entry-row/v1", to: &bytes)
         record.appendFields(to: &bytes)
-        return Array(SHA256.hash(data: bytes).prefix(length))
+        return prefix(of: bytes)
     }
 
     static func sync(_ row: SealedSyncRow) -> [UInt8] {
@@ -22,6 +22,14 @@ enum VaultRowDigest {
         bytes.reserveCapacity(96 + row.id.utf8.count + row.nonce.count + row.ciphertext.count)
         CanonicalEncoding.appendUTF8("tokens/sync-row/v1", to: &bytes)
         row.appendFields(to: &bytes)
-        return Array(SHA256.hash(data: bytes).prefix(length))
+        return prefix(of: bytes)
+    }
+
+    /// The first `length` bytes of the SHA-256 of `bytes`: hashed and cut where they lie (the
+    /// generic `hash(data:)` and `prefix` cost more than the hashing, at every row of a read).
+    private static func prefix(of bytes: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return hasher.finalize().withUnsafeBytes { Array($0.prefix(length)) }
     }
 }
