@@ -9,7 +9,7 @@ enum EntryTable {
     /// Every entry, in the user's order.
     static func all(_ db: some VaultQuerying) throws -> [EntryRecord] {
         let records = try db.rows("SELECT * FROM entry") { try EntryRecord(row: $0) }
-        return userOrder(of: records).map { $0.map { records[$0] } } ?? records
+        return arranged(records, userOrder(of: records))
     }
 
     /// Every entry in the table's order, each `batch` rows handed to `read` as soon as they
@@ -40,6 +40,12 @@ enum EntryTable {
         }
         guard !records.indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) else { return nil }
         return records.indices.sorted(by: before)
+    }
+
+    /// `elements` (one for each record, in the table's order) in the user's order `userOrder`
+    /// gave: as they are when it gave nil.
+    static func arranged<Element>(_ elements: [Element], _ order: [Int]?) -> [Element] {
+        order.map { $0.map { elements[$0] } } ?? elements
     }
 
     /// The entry `id`, if the vault has it.

@@ -126,25 +126,15 @@ public final class UnlockedVault: Sendable {
     /// connection where there is one (in one read transaction), else as `read`.
     func readEntries<T: Sendable>(_ body: (VaultKeys, [EntryRecord]) throws -> T) throws -> T {
         let keys = self.keys
-        let records = try reader.withLock { state -> [EntryRecord]? in
-            guard let current = state else { return nil }
-            return try VaultDatabase.guarding(path: path) {
-                try current.connection.transaction {
-                    let dataVersion = try current.connection.dataVersion()
-                    if let checked = current.checked, checked.dataVersion == dataVersion { return checked.records }
-                    let header = try VaultHeader.read(current.connection, path: path)
-                    try verify(header, keys: keys)
-                    // Set here, not at the open: a command that reads one entry sorts nothing.
-                    try current.connection.execute(VaultDatabase.inMemoryTemporaries)
-                    let records = try EntryTable.all(current.connection)
-                    try verifyManifest(records, in: current.connection, against: header, keys: keys)
-                    state?.checked = (dataVersion, records)
-                    return records
-                }
-            }
+        let found = try readPathEntries(keys: keys) { connection, header in
+            let records = try EntryTable.all(connection)
+            try verifyManifest(records, in: connection, against: header, keys: keys)
+            return (records, records)
         }
-        guard let records else { return try read { _, keys, records in try body(keys, records) } }
-        return try body(keys, records)
+        switch found {
+        case nil: return try read { _, keys, records in try body(keys, records) }
+        case .checkedBefore(let records), .checkedNow(let records): return try body(keys, records)
+        }
     }
 
     /// `transform` of every entry, in the user's order, once the header and manifest check out.
@@ -154,36 +144,63 @@ public final class UnlockedVault: Sendable {
     /// row that does not fails as `readEntries` fails. Elsewhere it is `readEntries`.
     func mapEntries<T: Sendable>(_ transform: @Sendable (EntryRecord, VaultKeys) throws -> T) throws -> [T] {
         let keys = self.keys
-        let mapped = try reader.withLock { state -> [T]? in
+        let found = try readPathEntries(keys: keys) { connection, header in
+            let (checked, mapped) = try ReadAhead.map(
+                first: VaultRowDigest.entry, then: { try transform($0, keys) },
+                reading: { hand in
+                    let records = try EntryTable.all(connection, batch: 256, hand)
+                    return (records, try VaultManifest.stored(in: connection, against: header, keys: keys))
+                },
+                checking: { read, digests in
+                    let order = EntryTable.userOrder(of: read.0)
+                    let records = EntryTable.arranged(read.0, order)
+                    try verifyManifest(
+                        records, digests: EntryTable.arranged(digests, order), stored: read.1, in: connection, against: header, keys: keys)
+                    return (records, order)
+                })
+            return (checked.0, (mapped, checked.1))
+        }
+        switch found {
+        case nil: return try readEntries { keys, records in try records.mappedOnAllCores { try transform($0, keys) } }
+        case .checkedBefore(let records): return try records.mappedOnAllCores { try transform($0, keys) }
+        case .checkedNow(let (mapped, order)): return EntryTable.arranged(try mapped.get(), order)
+        }
+    }
+
+    /// What a read of every entry found on the read path's connection.
+    private enum ReadPathEntries<Made: Sendable>: Sendable {
+        /// The entries, checked at this data_version by an earlier read.
+        case checkedBefore([EntryRecord])
+        /// What the read made of the entries it checked now.
+        case checkedNow(Made)
+    }
+
+    /// In one read transaction of the read path's connection: the entries an earlier read
+    /// checked while no connection has committed since, or else `body` with the header these
+    /// keys authenticate (`body` checks every row and returns the rows, kept for the next read,
+    /// and what it made of them); nil for a vault without a read path.
+    private func readPathEntries<Made: Sendable>(
+        keys: VaultKeys, _ body: @Sendable (SQLiteReadConnection, VaultHeader) throws -> (records: [EntryRecord], made: Made)
+    ) throws -> ReadPathEntries<Made>? {
+        try reader.withLock { state -> ReadPathEntries<Made>? in
             guard let current = state else { return nil }
+            // Lent to `body` within this lock alone (region analysis cannot see that `body`
+            // keeps no reference to it).
+            nonisolated(unsafe) let connection = current.connection
             return try VaultDatabase.guarding(path: path) {
-                try current.connection.transaction {
-                    let dataVersion = try current.connection.dataVersion()
-                    if let checked = current.checked, checked.dataVersion == dataVersion { return nil }
-                    let header = try VaultHeader.read(current.connection, path: path)
+                try connection.transaction {
+                    let dataVersion = try connection.dataVersion()
+                    if let checked = current.checked, checked.dataVersion == dataVersion { return .checkedBefore(checked.records) }
+                    let header = try VaultHeader.read(connection, path: path)
                     try verify(header, keys: keys)
-                    try current.connection.execute(VaultDatabase.inMemoryTemporaries)
-                    let (checked, mapped) = try ReadAhead.map(
-                        first: VaultRowDigest.entry, then: { try transform($0, keys) },
-                        reading: { hand in
-                            let records = try EntryTable.all(current.connection, batch: 256, hand)
-                            return (records, try VaultManifest.stored(in: current.connection, against: header, keys: keys))
-                        },
-                        checking: { read, digests in
-                            let order = EntryTable.userOrder(of: read.0)
-                            let records = order.map { $0.map { read.0[$0] } } ?? read.0
-                            try verifyManifest(
-                                records, digests: order.map { $0.map { digests[$0] } } ?? digests, stored: read.1, in: current.connection,
-                                against: header, keys: keys)
-                            return (records, order)
-                        })
-                    state?.checked = (dataVersion, checked.0)
-                    let inTableOrder = try mapped.get()
-                    return checked.1.map { $0.map { inTableOrder[$0] } } ?? inTableOrder
+                    // Set here, not at the open: a command that reads one entry sorts nothing.
+                    try connection.execute(VaultDatabase.inMemoryTemporaries)
+                    let (records, made) = try body(connection, header)
+                    state?.checked = (dataVersion, records)
+                    return .checkedNow(made)
                 }
             }
         }
-        return try mapped ?? readEntries { keys, records in try records.mappedOnAllCores { try transform($0, keys) } }
     }
 
     /// Runs `body` in one read transaction of the read path's connection, with the header once

@@ -44,15 +44,12 @@ enum VaultManifest {
     }
 
     /// `check`, for a read that keeps no index: the index is first checked in place against the
-    /// rows in their order (`VaultIndex.coversInOrder`), and read whole only when that cannot
+    /// rows in their order (`VaultIndex.StoredInOrder`), and read whole only when that cannot
     /// decide.
     static func verify(_ records: [EntryRecord], in db: some VaultQuerying, against header: VaultHeader, keys: VaultKeys) throws {
-        if header.formatVersion >= 4,
-            try VaultIndex.coversInOrder(records, sync: try SealedSyncRow.fetchAll(db), in: db, keys: keys, header: header)
-        {
-            return
-        }
-        _ = try check(records, in: db, against: header, keys: keys)
+        let stored = try stored(in: db, against: header, keys: keys)
+        let digests = stored == nil ? [] : try records.mappedOnAllCores { VaultRowDigest.entry($0) }
+        try verify(records, digests: digests, stored: stored, in: db, against: header, keys: keys)
     }
 
     /// What `verify` compares the rows with, read before the rows are hashed (so that other

@@ -1,22 +1,10 @@
 import Foundation
 
 extension VaultIndex {
-    /// Whether the index `header` vouches for names exactly `records`, in their order, each with
-    /// its row's digest, and exactly the sync rows `rows`: what `covers` proves of an index read
-    /// whole, proved without copying it out (no haystack, id or digest is copied; the rows are
-    /// hashed on every core). The `entry` table's primary key keeps the ids distinct, so a match
-    /// position by position is a match by id. False when the index is not in the rows' order or
-    /// is no whole index: only then does the caller read it whole to decide (`covers`).
-    static func coversInOrder(
-        _ records: [EntryRecord], sync rows: [SealedSyncRow], in db: some VaultQuerying, keys: VaultKeys, header: VaultHeader
-    ) throws -> Bool {
-        guard let stored = try StoredInOrder.read(db, keys: keys, header: header, sync: rows) else { return false }
-        return stored.covers(records, digests: try records.mappedOnAllCores { VaultRowDigest.entry($0) })
-    }
-
-    /// What `coversInOrder` compares the rows with, read from the file: the index's chunks,
-    /// each one the layout vouches for, and the sync rows. Read apart from the comparison so
-    /// that a reader can read it while other threads still hash the rows.
+    /// What a read of every entry checks its rows against without copying the index out: the
+    /// index's chunks, each one the layout `header` vouches for, and the sync rows. Read apart
+    /// from the comparison (`covers`) so that a reader can read it while other threads still
+    /// hash the rows.
     struct StoredInOrder {
         let chunks: [Data]
         let layout: VaultIndexView.Layout
@@ -35,7 +23,11 @@ extension VaultIndex {
         }
 
         /// Whether the index names exactly `records`, in their order, with `digests` (each
-        /// record's `VaultRowDigest.entry`), then exactly the sync rows.
+        /// record's `VaultRowDigest.entry`), then exactly the sync rows: what `covers` proves of
+        /// an index read whole, proved where the index lies (no haystack, id or digest copied).
+        /// The `entry` table's primary key keeps the ids distinct, so a match position by
+        /// position is a match by id. False when the index is not in the rows' order: only then
+        /// does the caller read it whole to decide.
         func covers(_ records: [EntryRecord], digests: [[UInt8]]) -> Bool {
             guard layout.entries == records.count, layout.records == records.count + sync.count, digests.count == records.count
             else { return false }
