@@ -76,11 +76,7 @@ enum PseudoTerminalRun {
         var pid: pid_t = 0
         let start = ContinuousClock.now
         guard posix_spawn(&pid, program, &actions, &attributes, argv, envp) == 0 else { return nil }
-        defer {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-        }
+        defer { end(pid) }
         let wanted = Array(marker.utf8)
         var seen: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -93,6 +89,22 @@ enum PseudoTerminalRun {
             guard count > 0 else { return nil }
             seen += buffer[0..<count]
             if seen.firstRange(of: wanted) != nil { return Measure.seconds(since: start) }
+        }
+    }
+
+    /// Ends the program: SIGTERM, then SIGKILL if it has not ended within 5 s (a program that
+    /// does not honour SIGTERM must not hang the bench), and reaps it either way.
+    static func end(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        let asked = ContinuousClock.now
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard Measure.seconds(since: asked) < 5 else {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return
+            }
+            usleep(10_000)
         }
     }
 }

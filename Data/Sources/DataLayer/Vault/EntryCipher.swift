@@ -33,16 +33,23 @@ enum EntryCipher {
     static func open(_ record: EntryRecord, keys: VaultKeys, format: Int = VaultHeader.currentFormat) throws -> Account {
         let aad = additionalBytes(format: format, vaultID: keys.vaultID, id: record.id, version: record.version)
         guard let id = EntryID.uuid(record.id),
-            var plaintext = VaultCrypto.open(
-                nonce: record.nonce, ciphertext: record.ciphertext, key: keys.entries, authenticating: aad)
+            var plaintext = keys.entriesOpening.open(nonce: record.nonce, ciphertext: record.ciphertext, authenticating: aad)
         else { throw VaultError.entryDamaged(id: record.id) }
         defer { plaintext.wipe() }
         // What this build writes, read directly; anything older, through JSONDecoder.
-        guard let payload = EntryPayloadDTO(jsonBytes: plaintext) ?? (try? JSONDecoder().decode(EntryPayloadDTO.self, from: plaintext)),
+        guard let payload = EntryPayloadDTO(jsonBytes: plaintext) ?? decodedOlder(plaintext),
             let account = payload.toDomain(
                 id: id, createdAt: Date(timeIntervalSince1970: record.createdAt),
                 updatedAt: Date(timeIntervalSince1970: record.updatedAt))
         else { throw VaultError.entryDamaged(id: record.id) }
         return account
+    }
+
+    /// A payload in a shape older builds wrote, through JSONDecoder (its copy of the plaintext
+    /// wiped after).
+    private static func decodedOlder(_ plaintext: [UInt8]) -> EntryPayloadDTO? {
+        var data = Data(plaintext)
+        defer { data.wipe() }
+        return try? JSONDecoder().decode(EntryPayloadDTO.self, from: data)
     }
 }

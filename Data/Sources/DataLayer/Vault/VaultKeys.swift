@@ -8,6 +8,8 @@ struct VaultKeys: Sendable {
     let vaultID: Data
     /// Encrypts the entries.
     let entries: SymmetricKey
+    /// `entries`, ready to open entries with (its key schedule made once, not per entry).
+    let entriesOpening: EntryAEAD
     /// Authenticates the header.
     let header: SymmetricKey
 
@@ -15,6 +17,7 @@ struct VaultKeys: Sendable {
         self.master = master
         self.vaultID = vaultID
         self.entries = VaultCrypto.subkey(of: master, purpose: "tokens/entries/v1", salt: vaultID)
+        self.entriesOpening = EntryAEAD(key: entries)
         self.header = VaultHeader.headerKey(master: master, vaultID: vaultID)
     }
 
