@@ -1,10 +1,27 @@
 #include "entry_aead.h"
 
-// BoringSSL as swift-crypto builds it: every symbol carries the prefix CCryptoBoringSSL_, and
-// swift-crypto's targets link it into every program that uses Crypto. Declared here rather
-// than included: swift-crypto offers its C module to its own targets alone. A release of
-// swift-crypto that renamed them fails at the link, not at run time; the contract tests keep
-// this opening equal to AES.GCM.open's.
+#if defined(__APPLE__)
+
+// On Apple's platforms swift-crypto is CryptoKit and links no BoringSSL: no context is ever
+// made, and EntryAEAD opens through AES.GCM instead.
+tokens_entry_aead *tokens_entry_aead_new(const uint8_t *key, size_t key_length) { return NULL; }
+
+void tokens_entry_aead_free(tokens_entry_aead *aead) {}
+
+int tokens_entry_aead_open(
+    const tokens_entry_aead *aead, uint8_t *out, size_t out_capacity, size_t *out_length, const uint8_t *nonce,
+    size_t nonce_length, const uint8_t *sealed, size_t sealed_length, const uint8_t *ad, size_t ad_length) {
+    *out_length = 0;
+    return 0;
+}
+
+#else
+
+// BoringSSL as swift-crypto builds it wherever it is not CryptoKit (Linux among them): every
+// symbol carries the prefix CCryptoBoringSSL_, and swift-crypto links it into every program that
+// uses Crypto. Declared here rather than included: swift-crypto offers its C module to its own
+// targets alone. A release of swift-crypto that renamed them fails at the link, not at run
+// time; the contract tests keep this opening equal to AES.GCM.open's.
 typedef struct evp_aead_st EVP_AEAD;
 typedef struct evp_aead_ctx_st EVP_AEAD_CTX;
 
@@ -47,3 +64,5 @@ int tokens_entry_aead_open(
     }
     return opened;
 }
+
+#endif

@@ -90,6 +90,15 @@ struct EntryAEADTests {
         #expect(aead.open(nonce: sealed.nonce, ciphertext: sealed.ciphertext, authenticating: []) == [1, 2, 3])
     }
 
+    @Test("where no context can be made (a key BoringSSL's AES-256-GCM does not take here; Apple's platforms always), AES.GCM opens")
+    func fallsBack() throws {
+        let key = SymmetricKey(size: .bits128)
+        let sealed = try VaultCrypto.seal(Array("{\"issuer\":\"GitHub\"}".utf8), key: key, authenticating: Data([7]))
+        let aead = EntryAEAD(key: key)
+        #expect(aead.open(nonce: sealed.nonce, ciphertext: sealed.ciphertext, authenticating: [7]) == Array("{\"issuer\":\"GitHub\"}".utf8))
+        #expect(aead.open(nonce: sealed.nonce, ciphertext: sealed.ciphertext, authenticating: [8]) == nil)
+    }
+
     @Test("one context opens on every core at once, authentic and damaged messages mixed")
     func concurrent() throws {
         let key = SymmetricKey(size: .bits256)

@@ -12,7 +12,8 @@
 /// once with one context (BoringSSL's EVP_AEAD_CTX_open allows it).
 typedef struct tokens_entry_aead tokens_entry_aead;
 
-/// A context for the 32-byte `key`, or NULL if it cannot be made.
+/// A context for the 32-byte `key`, or NULL if it cannot be made (always on Apple's platforms,
+/// where swift-crypto links no BoringSSL).
 tokens_entry_aead *tokens_entry_aead_new(const uint8_t *key, size_t key_length);
 
 /// Frees the context; BoringSSL clears its memory (the key schedule) as it frees it.
