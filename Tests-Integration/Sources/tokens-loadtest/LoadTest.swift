@@ -11,27 +11,47 @@ import ProcessKit
 /// and writes bench/sync-results.json. Fails (status 1) on any answer other than 2xx.
 @main
 enum LoadTest {
-    static func main() async throws {
-        let options = try Options(CommandLine.arguments.dropFirst())
+    static func main() async {
+        let parsed: LoadTestOptions?
+        do {
+            parsed = try LoadTestOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            fail("\(error.message) (tokens-loadtest --help: the options)", status: 2)
+        }
+        guard let options = parsed else {
+            print(LoadTestOptions.usage)
+            return
+        }
         setenv("TOKENS_SERVER_BIN", options.server, 1)
         for tool in ["wrk", "pgbench"] where ProcessRunner.which(tool) == nil {
-            throw LoadError.tool("\(tool) is not installed (make loadtest installs it)")
+            fail("\(tool) is not installed (make loadtest installs it)", status: 1)
         }
-        let report = try await measure(options)
-        report.printTable()
-        try report.write(to: options.output)
-        print("wrote \(options.output)")
-        if report.failures > 0 { exit(1) }
+        do {
+            let report = try await measure(options)
+            report.printTable()
+            try report.write(to: options.output)
+            print("wrote \(options.output)")
+            if report.failures > 0 { exit(1) }
+        } catch {
+            fail("\(error)", status: 1)
+        }
+    }
+
+    /// One line on standard error, then the exit status (no trap, no backtrace).
+    static func fail(_ message: String, status: Int32) -> Never {
+        let line = message.split(separator: "\n").joined(separator: " ")
+        FileHandle.standardError.write(Data("tokens-loadtest: \(line)\n".utf8))
+        exit(status)
     }
 
     /// On a database of its own, dropped afterwards.
-    nonisolated static func measure(_ options: Options) async throws -> LoadReport {
+    nonisolated static func measure(_ options: LoadTestOptions) async throws -> LoadReport {
         try await TestDatabase.with(prefix: "loadtest") { name, url in
             try await run(options, database: name, url: url)
         }
     }
 
-    nonisolated static func run(_ options: Options, database: String, url: String) async throws -> LoadReport {
+    nonisolated static func run(_ options: LoadTestOptions, database: String, url: String) async throws -> LoadReport {
         let load = try await SyncLoad(database: database, url: url, connections: options.connections, entries: options.entries)
         let inMemory = try await SyncLoad(inMemoryWith: options.connections, entries: options.entries)
         var report = LoadReport(
@@ -72,47 +92,4 @@ enum LoadTest {
 /// A line of progress, written at once (print's output waits in a buffer when it is not a terminal).
 func progress(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-/// The command line: --server PATH [--seconds 10] [--rounds 3] [--connections 8]
-/// [--soak-seconds 300] [--workloads push,pull,head] [--entries 20] [--output bench/sync-results.json].
-struct Options {
-    var server = ""
-    /// Entries in each account (1 to 10 000, the server's default quota).
-    var entries = LoadFixture.entriesPerAccount
-    var seconds = 10
-    var rounds = 3
-    var connections = 8
-    var soakSeconds = 300
-    var output = "bench/sync-results.json"
-    var workloads = SyncLoad.workloads
-
-    init(_ arguments: ArraySlice<String>) throws {
-        var rest = arguments
-        while let flag = rest.popFirst() {
-            guard let value = rest.popFirst() else { throw LoadError.tool("\(flag) needs a value") }
-            switch flag {
-            case "--server": server = value
-            case "--output": output = value
-            case "--workloads":
-                workloads = value.split(separator: ",").map(String.init)
-                guard !workloads.isEmpty, workloads.allSatisfy(SyncLoad.workloads.contains) else {
-                    throw LoadError.tool("--workloads takes some of \(SyncLoad.workloads.joined(separator: ", ")), comma-separated")
-                }
-            case "--entries":
-                guard let number = Int(value), (1...10_000).contains(number) else { throw LoadError.tool("--entries takes 1 to 10000") }
-                entries = number
-            case "--seconds", "--rounds", "--connections", "--soak-seconds":
-                guard let number = Int(value), number >= 0, number <= 3600 else { throw LoadError.tool("\(flag) takes 0 to 3600") }
-                switch flag {
-                case "--seconds": seconds = max(1, number)
-                case "--rounds": rounds = max(1, number)
-                case "--connections": connections = max(1, min(number, 64))
-                default: soakSeconds = number
-                }
-            default: throw LoadError.tool("unknown option \(flag)")
-            }
-        }
-        guard !server.isEmpty else { throw LoadError.tool("--server PATH (the tokens-server to measure) is required") }
-    }
 }
