@@ -463,7 +463,7 @@ public final class UnlockedVault: Sendable {
                 }
                 // The sync state too: under the old key it would open no more.
                 for row in try SealedSyncRow.fetchAll(db) {
-                    var plaintext = Array(try row.open(keys: old))
+                    var plaintext = try row.open(keys: old)
                     defer { plaintext.wipe() }
                     try SealedSyncRow.seal(plaintext, table: row.table, id: row.id, version: row.version + 1, keys: fresh).write(db)
                 }

@@ -160,7 +160,7 @@ public enum VaultBackup {
         let accounts = try copy.readEntries { keys, records in try records.map { try EntryCipher.open($0, keys: keys) } }
         try copy.read { db, keys, _ in
             for row in try SealedSyncRow.fetchAll(db) {
-                var plaintext = Array(try row.open(keys: keys))
+                var plaintext = try row.open(keys: keys)
                 plaintext.wipe()
             }
         }

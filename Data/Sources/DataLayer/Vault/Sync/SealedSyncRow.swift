@@ -64,12 +64,21 @@ struct SealedSyncRow: Sendable, Equatable {
         return SealedSyncRow(table: table, id: id, version: version, nonce: sealed.nonce, ciphertext: sealed.ciphertext)
     }
 
-    /// The plaintext; `syncStateDamaged` when it fails to open.
-    func open(keys: VaultKeys) throws -> Data {
-        let aad = Self.additionalData(vaultID: keys.vaultID, table: table, id: id, version: version)
-        guard let plaintext = VaultCrypto.open(nonce: nonce, ciphertext: ciphertext, key: keys.entries, authenticating: aad)
+    /// The plaintext, for the caller to wipe; `entryDamaged` when it fails to open. Opened under
+    /// the entries key's one key schedule (`VaultKeys.entriesOpening`), as the entries are.
+    func open(keys: VaultKeys) throws -> [UInt8] {
+        let aad = Array(Self.additionalData(vaultID: keys.vaultID, table: table, id: id, version: version))
+        guard let plaintext = keys.entriesOpening.open(nonce: nonce, ciphertext: ciphertext, authenticating: aad)
         else { throw VaultError.entryDamaged(id: "\(table.rawValue) \(id)") }
         return plaintext
+    }
+
+    /// `plaintext` decoded by JSONDecoder, from a copy wiped after (the rows older builds wrote,
+    /// and the account's row).
+    static func decoded<T: Decodable>(_ type: T.Type, from plaintext: [UInt8], by decoder: JSONDecoder = JSONDecoder()) -> T? {
+        var data = Data(plaintext)
+        defer { data.wipe() }
+        return try? decoder.decode(type, from: data)
     }
 
     /// The row's primary key as its table stores it (an integer for the account's one row).

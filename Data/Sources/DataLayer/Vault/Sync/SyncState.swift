@@ -96,7 +96,7 @@ struct VaultSyncTables {
     static func accountState(_ row: SealedSyncRow, keys: VaultKeys) throws -> SyncAccountState {
         var plaintext = try row.open(keys: keys)
         defer { plaintext.wipe() }
-        guard let dto = try? JSONDecoder().decode(SyncAccountStateDTO.self, from: plaintext), let state = dto.toDomain() else {
+        guard let dto = SealedSyncRow.decoded(SyncAccountStateDTO.self, from: plaintext), let state = dto.toDomain() else {
             throw VaultError.entryDamaged(id: "sync_account")
         }
         return state
@@ -150,7 +150,9 @@ struct VaultSyncTables {
             } else {
                 var plaintext = try row.open(keys: keys)
                 defer { plaintext.wipe() }
-                guard let dto = SyncEntryStateDTO(exactJSON: plaintext) ?? (try? decoder.decode(SyncEntryStateDTO.self, from: plaintext)),
+                guard
+                    let dto = SyncEntryStateDTO(exactJSON: plaintext)
+                        ?? SealedSyncRow.decoded(SyncEntryStateDTO.self, from: plaintext, by: decoder),
                     let decoded = dto.toDomain(),
                     decoded.record.id == id
                 else { throw VaultError.entryDamaged(id: "sync_entry \(row.id)") }
