@@ -28,14 +28,18 @@ public struct LoadTestOptions: Equatable, Sendable {
           --output        where the report goes
         """
 
+    /// The flags it takes, each with a value.
+    static let flags: Set = [
+        "--server", "--output", "--workloads", "--entries", "--seconds", "--rounds", "--connections", "--soak-seconds",
+    ]
+
     /// The options `arguments` (without the program's name) give; `nil` when they ask for help.
     public static func parse(_ arguments: [String]) throws(LoadUsageError) -> LoadTestOptions? {
         var options = LoadTestOptions()
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             if flag == "--help" || flag == "-h" { return nil }
-            let known = ["--server", "--output", "--workloads", "--entries", "--seconds", "--rounds", "--connections", "--soak-seconds"]
-            guard known.contains(flag) else { throw LoadUsageError(message: "unknown argument \(flag.debugDescription)") }
+            guard flags.contains(flag) else { throw LoadUsageError(message: "unknown argument \(flag.debugDescription)") }
             guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw LoadUsageError(message: "\(flag) needs a value") }
             switch flag {
             case "--server": options.server = value

@@ -37,19 +37,11 @@ enum EntryCipher {
         else { throw VaultError.entryDamaged(id: record.id) }
         defer { plaintext.wipe() }
         // What this build writes, read directly; anything older, through JSONDecoder.
-        guard let payload = EntryPayloadDTO(jsonBytes: plaintext) ?? decodedOlder(plaintext),
+        guard let payload = EntryPayloadDTO(jsonBytes: plaintext) ?? JSONDecoder().decodedWiping(EntryPayloadDTO.self, from: plaintext),
             let account = payload.toDomain(
                 id: id, createdAt: Date(timeIntervalSince1970: record.createdAt),
                 updatedAt: Date(timeIntervalSince1970: record.updatedAt))
         else { throw VaultError.entryDamaged(id: record.id) }
         return account
-    }
-
-    /// A payload in a shape older builds wrote, through JSONDecoder (its copy of the plaintext
-    /// wiped after).
-    private static func decodedOlder(_ plaintext: [UInt8]) -> EntryPayloadDTO? {
-        var data = Data(plaintext)
-        defer { data.wipe() }
-        return try? JSONDecoder().decode(EntryPayloadDTO.self, from: data)
     }
 }

@@ -53,8 +53,18 @@ struct SealedSyncRow: Sendable, Equatable {
     }
 
     static func additionalData(vaultID: Data, table: Table, id: String, version: Int) -> Data {
-        CanonicalEncoding.utf8("tokens/\(table.rawValue)/v1") + CanonicalEncoding.bytes(vaultID) + CanonicalEncoding.string(id)
-            + CanonicalEncoding.integers([version])
+        CanonicalEncoding.data(additionalBytes(vaultID: vaultID, table: table, id: id, version: version))
+    }
+
+    /// `additionalData`'s bytes, as opening a row passes them (no Data made for each row).
+    static func additionalBytes(vaultID: Data, table: Table, id: String, version: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(48 + vaultID.count + id.utf8.count)
+        CanonicalEncoding.appendUTF8("tokens/\(table.rawValue)/v1", to: &bytes)
+        CanonicalEncoding.appendBytes(vaultID, to: &bytes)
+        CanonicalEncoding.appendString(id, to: &bytes)
+        CanonicalEncoding.appendInteger(version, to: &bytes)
+        return bytes
     }
 
     /// `plaintext` sealed as version `version` of row `id`.
@@ -67,18 +77,10 @@ struct SealedSyncRow: Sendable, Equatable {
     /// The plaintext, for the caller to wipe; `entryDamaged` when it fails to open. Opened under
     /// the entries key's one key schedule (`VaultKeys.entriesOpening`), as the entries are.
     func open(keys: VaultKeys) throws -> [UInt8] {
-        let aad = Array(Self.additionalData(vaultID: keys.vaultID, table: table, id: id, version: version))
+        let aad = Self.additionalBytes(vaultID: keys.vaultID, table: table, id: id, version: version)
         guard let plaintext = keys.entriesOpening.open(nonce: nonce, ciphertext: ciphertext, authenticating: aad)
         else { throw VaultError.entryDamaged(id: "\(table.rawValue) \(id)") }
         return plaintext
-    }
-
-    /// `plaintext` decoded by JSONDecoder, from a copy wiped after (the rows older builds wrote,
-    /// and the account's row).
-    static func decoded<T: Decodable>(_ type: T.Type, from plaintext: [UInt8], by decoder: JSONDecoder = JSONDecoder()) -> T? {
-        var data = Data(plaintext)
-        defer { data.wipe() }
-        return try? decoder.decode(type, from: data)
     }
 
     /// The row's primary key as its table stores it (an integer for the account's one row).

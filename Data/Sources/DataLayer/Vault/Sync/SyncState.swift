@@ -96,7 +96,7 @@ struct VaultSyncTables {
     static func accountState(_ row: SealedSyncRow, keys: VaultKeys) throws -> SyncAccountState {
         var plaintext = try row.open(keys: keys)
         defer { plaintext.wipe() }
-        guard let dto = SealedSyncRow.decoded(SyncAccountStateDTO.self, from: plaintext), let state = dto.toDomain() else {
+        guard let dto = JSONDecoder().decodedWiping(SyncAccountStateDTO.self, from: plaintext), let state = dto.toDomain() else {
             throw VaultError.entryDamaged(id: "sync_account")
         }
         return state
@@ -152,7 +152,7 @@ struct VaultSyncTables {
                 defer { plaintext.wipe() }
                 guard
                     let dto = SyncEntryStateDTO(exactJSON: plaintext)
-                        ?? SealedSyncRow.decoded(SyncEntryStateDTO.self, from: plaintext, by: decoder),
+                        ?? decoder.decodedWiping(SyncEntryStateDTO.self, from: plaintext),
                     let decoded = dto.toDomain(),
                     decoded.record.id == id
                 else { throw VaultError.entryDamaged(id: "sync_entry \(row.id)") }
