@@ -80,8 +80,9 @@ struct SealedVaultIndex: Sendable, Equatable {
     /// Calls `each` with the plaintext of each stored piece in turn (wiped after) and the
     /// number of haystacks its row says it holds (nil in format 4's one row), then checks
     /// that the pieces are the ones `header` vouches for; `modified(.entries)` when they are not,
-    /// when one does not open under `keys`, or when `each` throws. Each piece is opened where
-    /// SQLite holds it, so a search's buffers are a piece's size and used again for the next.
+    /// when one does not open under `keys`, or when `each` throws; SQLite's error when the read
+    /// fails. Each piece is opened where SQLite holds it, so a search's buffers are a piece's
+    /// size and used again for the next.
     /// What `each` learns is the caller's to keep only once this returns.
     static func openPieces(
         in db: some VaultQuerying, keys: VaultKeys, header: VaultHeader, _ each: (UnsafeRawBufferPointer, Int?) throws -> Void
@@ -90,24 +91,39 @@ struct SealedVaultIndex: Sendable, Equatable {
             return try openFormat4(in: db, keys: keys, header: header) { try each($0, nil) }
         }
         var binding = Binding()
-        let rows: [Void]? = try? db.rows("SELECT id, haystacks, sealed FROM index_piece ORDER BY id") { row in
-            let position = binding.count
-            let haystacks = try row.integer(1)
-            guard try row.integer(0) == position, haystacks >= 0 else { throw VaultError.modified(.entries) }
-            try row.withBlob(2) { sealed in
-                guard sealed.count >= 28, let base = sealed.baseAddress else { throw VaultError.modified(.entries) }
-                binding.add(sealed)
-                let combined = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: sealed.count, deallocator: .none)
-                guard let box = try? AES.GCM.SealedBox(combined: combined),
-                    var plaintext = try? AES.GCM.open(
-                        box, using: keys.entries,
-                        authenticating: additionalData(vaultID: keys.vaultID, piece: position, haystacks: haystacks))
-                else { throw VaultError.modified(.entries) }
-                defer { plaintext.wipe() }
-                try plaintext.withUnsafeBytes { try each($0, haystacks) }
+        try keepingReadErrors {
+            _ = try db.rows("SELECT id, haystacks, sealed FROM index_piece ORDER BY id") { row in
+                let position = binding.count
+                let haystacks = try row.integer(1)
+                guard try row.integer(0) == position, haystacks >= 0 else { throw VaultError.modified(.entries) }
+                try row.withBlob(2) { sealed in
+                    guard sealed.count >= 28, let base = sealed.baseAddress else { throw VaultError.modified(.entries) }
+                    binding.add(sealed)
+                    let combined = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: sealed.count, deallocator: .none)
+                    guard let box = try? AES.GCM.SealedBox(combined: combined),
+                        var plaintext = try? AES.GCM.open(
+                            box, using: keys.entries,
+                            authenticating: additionalData(vaultID: keys.vaultID, piece: position, haystacks: haystacks))
+                    else { throw VaultError.modified(.entries) }
+                    defer { plaintext.wipe() }
+                    try plaintext.withUnsafeBytes { try each($0, haystacks) }
+                }
             }
         }
-        guard rows != nil, binding.count > 0, binding.finished == header.manifest else { throw VaultError.modified(.entries) }
+        guard binding.count > 0, binding.finished == header.manifest else { throw VaultError.modified(.entries) }
+    }
+
+    /// `body`, with SQLite's own errors (a disk's, a busy file's) passed on as they are, for
+    /// `VaultDatabase` to name, and any other (a value of the wrong type, a piece that does not
+    /// open, the caller's) as `modified(.entries)`: a read that failed is not a vault changed.
+    static func keepingReadErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error where error is DatabaseError || error is SQLiteReadError {
+            throw error
+        } catch {
+            throw VaultError.modified(.entries)
+        }
     }
 
     /// `body` with the whole plaintext of the stored pieces, if they are the ones `header`
