@@ -32,6 +32,22 @@ public struct LoadReport: Codable, Sendable {
         /// server's own share of a request's cost.
         public let inMemory: LoadFigures?
         public var ratioMet: Bool { ratio >= ratioGoal }
+
+        /// The whole machine's busy time a request (`MachineCPU`), the median of each side's
+        /// runs: the server's (wrk, the server and PostgreSQL), pgbench's on the minimal SQL and on
+        /// the server's SQL. When all of them share saturated cores a rate is the cores over this,
+        /// so the goal's ratio needs the server's at most the minimal SQL's over the goal.
+        public var machineCPU: (server: Double, minimal: Double, serverSQL: Double)? {
+            guard let server = Self.median(serverRuns.compactMap(\.machineCPUMilliseconds)),
+                let minimal = Self.median(minimalRuns.compactMap(\.machineCPUMilliseconds)),
+                let serverSQL = Self.median(pgbenchRuns.compactMap(\.machineCPUMilliseconds))
+            else { return nil }
+            return (server, minimal, serverSQL)
+        }
+
+        static func median(_ values: [Double]) -> Double? {
+            values.isEmpty ? nil : values.sorted()[values.count / 2]
+        }
         public var latencyMet: Bool { (halfPeak.p99Milliseconds ?? .infinity) <= p99GoalMilliseconds }
     }
 
@@ -104,6 +120,13 @@ public struct LoadReport: Codable, Sendable {
                     + (workload.inMemory.map {
                         "; in memory (DEV): \(Self.f($0.perSecond, 0))/s, server CPU \(Self.f($0.serverCPUMilliseconds ?? 0, 3)) ms a request"
                     } ?? ""))
+            if let cost = workload.machineCPU {
+                print(
+                    "  \(workload.name), the machine's busy time a request (every program together): server \(Self.f(cost.server, 3)) ms"
+                        + (workload.inMemory?.machineCPUMilliseconds.map { " (in memory \(Self.f($0, 3)) ms)" } ?? "")
+                        + ", pgbench on the minimal SQL \(Self.f(cost.minimal, 3)) ms, on the server's SQL \(Self.f(cost.serverSQL, 3)) ms;"
+                        + " the goal needs the server's at most \(Self.f(cost.minimal / workload.ratioGoal, 3)) ms")
+            }
         }
         if let soak {
             let samples = soak.samples.map { String(format: "%.0f", $0.residentMegabytes) }.joined(separator: " ")

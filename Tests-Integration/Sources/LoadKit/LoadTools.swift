@@ -14,6 +14,9 @@ public struct LoadFigures: Codable, Sendable {
     public var p99Milliseconds: Double?
     /// The server's processor time per completed request (wrk runs only).
     public var serverCPUMilliseconds: Double?
+    /// The whole machine's busy processor time per completed request or transaction: every
+    /// program's share of it together (`MachineCPU`).
+    public var machineCPUMilliseconds: Double?
 }
 
 /// wrk with Tests-Integration/Load/sync.lua: one thread per connection, each a client.

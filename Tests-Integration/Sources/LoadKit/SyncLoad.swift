@@ -67,13 +67,14 @@ public final class SyncLoad: @unchecked Sendable {
     public func server(_ workload: String, seconds: Int, delayMilliseconds: Int = 0) async throws -> LoadFigures {
         clients = try await LoadFixture.refreshed(clients, on: server)
         try LoadFixture.write(clients, to: clientsFile)
-        let before = serverCPUSeconds
+        let (before, machine) = (serverCPUSeconds, MachineCPU.busySeconds)
         var figures = try wrk.run(
             workload, url: server.baseURL, clientsFile: clientsFile, connections: connections, seconds: seconds,
             delayMilliseconds: delayMilliseconds)
         if let before, let after = serverCPUSeconds, figures.completed > 0 {
             figures.serverCPUMilliseconds = (after - before) * 1000 / Double(figures.completed)
         }
+        figures.machineCPUMilliseconds = MachineCPU.milliseconds(since: machine, completed: figures.completed)
         return figures
     }
 
@@ -91,7 +92,11 @@ public final class SyncLoad: @unchecked Sendable {
     /// pgbench running the server's SQL for `workload` for `seconds`, as many clients as wrk's;
     /// `minimal`: the smallest SQL that does the request instead (its "-minimal" section).
     public func postgres(_ workload: String, seconds: Int, minimal: Bool = false) throws -> LoadFigures {
-        try pgbench.run(minimal ? workload + "-minimal" : workload, database: database, clients: connections, seconds: seconds)
+        let machine = MachineCPU.busySeconds
+        var figures = try pgbench.run(
+            minimal ? workload + "-minimal" : workload, database: database, clients: connections, seconds: seconds)
+        figures.machineCPUMilliseconds = MachineCPU.milliseconds(since: machine, completed: figures.completed)
+        return figures
     }
 
     /// The server's resident memory now, in bytes (Linux's /proc).

@@ -6,7 +6,8 @@ import Testing
 /// `make loadtest` in a short form: a few seconds of each workload through wrk against the real
 /// server on PostgreSQL, and of pgbench running its SQL and the smallest SQL that does each
 /// request. No figure is checked (they depend on the machine): every answer must be 2xx, every
-/// pgbench transaction must succeed, and every push acknowledged must be in the database once.
+/// pgbench transaction must succeed, every push acknowledged must be in the database once, and
+/// each run must have measured the machine's busy time.
 @Suite(
     "make loadtest, short",
     .enabled(
@@ -26,6 +27,8 @@ struct ShortLoadTests {
                 let server = try await load.server(workload, seconds: 2)
                 let after = try await load.heads
                 #expect(server.completed > 0 && server.failures == 0 && server.conflicts == 0, "\(workload): \(server)")
+                // The machine's busy time a request is measured (its size depends on the machine).
+                #expect((server.machineCPUMilliseconds ?? 0) > 0, "\(workload): \(server)")
                 // Each head moves by the pushes acknowledged, and by at most one more per connection
                 // (a push wrk gave up on when its time ended); pulls move nothing.
                 let advanced = Int(zip(before, after).map { $1 - $0 }.reduce(0, +))
@@ -37,6 +40,7 @@ struct ShortLoadTests {
                 for minimal in [false, true] {
                     let postgres = try load.postgres(workload, seconds: 2, minimal: minimal)
                     #expect(postgres.completed > 0 && postgres.failures == 0, "\(workload), minimal \(minimal): \(postgres)")
+                    #expect((postgres.machineCPUMilliseconds ?? 0) > 0, "\(workload), minimal \(minimal): \(postgres)")
                 }
             }
             #expect(load.server.stop() == .exited(0))
