@@ -17,6 +17,13 @@ public struct LoadFigures: Codable, Sendable {
     /// The whole machine's busy processor time per completed request or transaction: every
     /// program's share of it together (`MachineCPU`).
     public var machineCPUMilliseconds: Double?
+
+    /// Processor seconds read `before` and `after` a run, as milliseconds per one of its
+    /// `completed` requests; nil without both readings or a request.
+    static func milliseconds(from before: Double?, to after: Double?, per completed: Int) -> Double? {
+        guard let before, let after, completed > 0 else { return nil }
+        return (after - before) * 1000 / Double(completed)
+    }
 }
 
 /// wrk with Tests-Integration/Load/sync.lua: one thread per connection, each a client.

@@ -19,10 +19,4 @@ public enum MachineCPU {
         let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]
         return busy / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
-
-    /// The busy milliseconds between `before` and now, per one of `completed`; nil without both.
-    static func milliseconds(since before: Double?, completed: Int) -> Double? {
-        guard let before, let after = busySeconds, completed > 0 else { return nil }
-        return (after - before) * 1000 / Double(completed)
-    }
 }

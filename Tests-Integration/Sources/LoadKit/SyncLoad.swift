@@ -71,10 +71,8 @@ public final class SyncLoad: @unchecked Sendable {
         var figures = try wrk.run(
             workload, url: server.baseURL, clientsFile: clientsFile, connections: connections, seconds: seconds,
             delayMilliseconds: delayMilliseconds)
-        if let before, let after = serverCPUSeconds, figures.completed > 0 {
-            figures.serverCPUMilliseconds = (after - before) * 1000 / Double(figures.completed)
-        }
-        figures.machineCPUMilliseconds = MachineCPU.milliseconds(since: machine, completed: figures.completed)
+        figures.serverCPUMilliseconds = LoadFigures.milliseconds(from: before, to: serverCPUSeconds, per: figures.completed)
+        figures.machineCPUMilliseconds = LoadFigures.milliseconds(from: machine, to: MachineCPU.busySeconds, per: figures.completed)
         return figures
     }
 
@@ -95,7 +93,7 @@ public final class SyncLoad: @unchecked Sendable {
         let machine = MachineCPU.busySeconds
         var figures = try pgbench.run(
             minimal ? workload + "-minimal" : workload, database: database, clients: connections, seconds: seconds)
-        figures.machineCPUMilliseconds = MachineCPU.milliseconds(since: machine, completed: figures.completed)
+        figures.machineCPUMilliseconds = LoadFigures.milliseconds(from: machine, to: MachineCPU.busySeconds, per: figures.completed)
         return figures
     }
 
